@@ -1,0 +1,62 @@
+package main
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"gpw"
+	"gpw/scenario"
+)
+
+// silentError fails the command without another message: what went wrong
+// was already printed (refused commands with --keep-going).
+type silentError struct{ msg string }
+
+func (e silentError) Error() string { return e.msg }
+
+// ioStreams are a command's input and outputs.
+type ioStreams struct {
+	In       io.Reader
+	Out, Err io.Writer
+}
+
+func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
+	ios := &ioStreams{In: in, Out: out, Err: errw}
+	root := &cobra.Command{
+		Use:           "gpw",
+		Short:         "The Great Patriotic War, with every rule enforced",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(in)
+	root.SetOut(out)
+	root.SetErr(errw)
+	root.AddCommand(newRunCmd(ios), newPlayCmd(ios), newCheckCmd(ios), newRulesCmd(ios))
+	return root
+}
+
+// loadScenario reads a scenario from a file path, or by name from the
+// built-in scenarios/ directory ("rulebook/movement").
+func loadScenario(ref string) (*scenario.Scenario, error) {
+	if _, err := os.Stat(ref); err == nil {
+		dir, file := path.Split(ref)
+		if dir == "" {
+			dir = "."
+		}
+		return scenario.Load(os.DirFS(dir), file, gpw.Data)
+	}
+	name := strings.TrimSuffix(ref, ".toml")
+	file := path.Join("scenarios", name+".toml")
+	if _, err := fs.Stat(gpw.Data, file); err != nil {
+		return nil, &scenario.Error{File: ref, Msg: "no such file, and no built-in scenario of that name (see gpw scenarios)"}
+	}
+	return scenario.Load(gpw.Data, file, gpw.Data)
+}
+
+// rulesFS is the built-in rules directory.
+func rulesFS() fs.FS { return gpw.Data }

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"gpw/interp"
+)
+
+// rulesOptions are the arguments of gpw rules.
+type rulesOptions struct {
+	IO *ioStreams
+}
+
+func newRulesCmd(ios *ioStreams) *cobra.Command {
+	o := &rulesOptions{IO: ios}
+	return &cobra.Command{
+		Use:   "rules",
+		Short: "List the rules variants, with a line on each",
+		Args:  cobra.NoArgs,
+		RunE:  func(*cobra.Command, []string) error { return rulesRun(o) },
+	}
+}
+
+// variantNames lists the built-in variants whose modules exist.
+func variantNames() []string {
+	var names []string
+	for v, mod := range interp.Variants {
+		if _, err := fs.Stat(rulesFS(), "rules/"+mod+".lua"); err == nil {
+			names = append(names, v)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+type nopHost struct{}
+
+func (nopHost) Roll() int                          { return 1 }
+func (nopHost) Turn() interp.TurnInfo              { return interp.TurnInfo{} }
+func (nopHost) SetWeather(string, int, string)     {}
+func (nopHost) Note(string, string)                {}
+func (nopHost) Shift(string, int, string)          {}
+func (nopHost) Step(string, int, bool)             {}
+
+func rulesRun(o *rulesOptions) error {
+	for _, v := range variantNames() {
+		r, err := interp.Load(v, rulesFS(), func(int) int { return 1 }, nopHost{})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(o.IO.Out, "%-6s %s — %s\n", v, r.Name, strings.TrimSpace(r.Description))
+		r.Close()
+	}
+	fmt.Fprintln(o.IO.Out, "(or --rules path/to/house.lua: a module that requires one of these)")
+	return nil
+}

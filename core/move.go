@@ -1,0 +1,269 @@
+package core
+
+import "fmt"
+
+// Entry costs in a MoveRules table that are not a number of points.
+const (
+	CostNo   int8 = -1 // the class may not enter the terrain
+	CostStop int8 = -2 // the class must stop on entering (GDW: swamp, mountain for armour)
+)
+
+// MoveRules is the movement part of a rules module, compiled into arrays
+// once so that no Lua runs per hex.
+type MoveRules struct {
+	// Cost is indexed by unit class, then terrain.
+	Cost        [][NumTerrain]int8
+	RiverExtra  int    // added for crossing a river hexside
+	StraitExtra int    // added for crossing a strait
+	StraitNo    []bool // by class: may not cross a strait
+	StraitLimit int    // crossings per side per turn; 0 means no limit
+}
+
+// RuleError is a refusal: what was wrong and the key of the rule that
+// forbids it, which the rules module turns into a citation.
+type RuleError struct {
+	Rule string
+	Msg  string
+}
+
+func (e *RuleError) Error() string { return e.Msg }
+
+func refuse(rule, format string, a ...any) *RuleError {
+	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, a...)}
+}
+
+// Mover finds and checks ground movement for one side at a time. It owns
+// scratch buffers, so one Mover must not be used by two goroutines.
+type Mover struct {
+	S     *State
+	Rules *MoveRules
+	// Extra is added to the cost of every hex entered (snow: +1).
+	Extra int
+
+	spent   []int16
+	parent  []int32
+	stopped Bitset
+	buckets [][]int32
+	touched []int32
+}
+
+// NewMover makes a Mover over s.
+func NewMover(s *State, r *MoveRules) *Mover {
+	n := s.Map.Len()
+	mv := &Mover{S: s, Rules: r, spent: make([]int16, n), parent: make([]int32, n), stopped: NewBitset(n)}
+	for i := range mv.spent {
+		mv.spent[i] = -1
+	}
+	return mv
+}
+
+// step checks one hex entered from a in direction d by unit u, which has
+// spent points so far of mp. It returns the cost of the step and whether
+// the unit must stop there.
+func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits int) (int, bool, *RuleError) {
+	m := mv.S.Map
+	b := int(m.Nbr[a][d])
+	if b < 0 {
+		return 0, false, refuse("off-map", "%s leads off the map", m.ID(a))
+	}
+	if t := m.Terrain[b]; t.Water() {
+		return 0, false, refuse("water", "%s is a %s hex: no ground unit may enter it", m.ID(b), t)
+	}
+	strait := m.Strait[a]&(1<<d) != 0
+	if m.WaterSide[a]&(1<<d) != 0 && !strait {
+		return 0, false, refuse("water", "the hexside %s-%s is lake or sea: no ground unit may cross it", m.ID(a), m.ID(b))
+	}
+	if mv.S.EnemyAt(u.Side, b) {
+		return 0, false, refuse("enemy-unit", "%s holds the enemy unit %s: units may not move through enemy units", m.ID(b), mv.S.Units[mv.S.occ[b]].ID)
+	}
+	r := mv.Rules
+	c := r.Cost[u.Class][m.Terrain[b]]
+	if c == CostNo {
+		return 0, false, refuse("terrain", "%s units may not enter %s (%s)", u.Kind, m.ID(b), m.Terrain[b])
+	}
+	cost := int(c)
+	stop := c == CostStop
+	if stop {
+		cost = 1
+	}
+	if m.River[a]&(1<<d) != 0 {
+		cost += r.RiverExtra
+	}
+	if strait {
+		if r.StraitNo != nil && r.StraitNo[u.Class] {
+			return 0, false, refuse("strait-class", "%s units may not cross the straits %s-%s", u.Kind, m.ID(a), m.ID(b))
+		}
+		if r.StraitLimit > 0 && mv.S.StraitUsed[u.Side]+straits >= r.StraitLimit {
+			return 0, false, refuse("strait-limit", "%s has already used its %d crossing(s) of the straits this turn", u.Side, r.StraitLimit)
+		}
+		cost += r.StraitExtra
+	}
+	cost += mv.Extra
+	if spent+cost > mp && !first {
+		return 0, false, refuse("mp", "entering %s costs %d MP and only %d of %d are left", m.ID(b), cost, mp-spent, mp)
+	}
+	if stop {
+		cost = max(cost, mp-spent)
+	}
+	if first && cost > mp {
+		cost = max(mp, 0) // a unit may always move one hex
+		stop = true
+	}
+	if mv.S.EnemyZOC(u.Side, b) {
+		stop = true
+	}
+	return cost, stop, nil
+}
+
+// PathResult is a checked ground move.
+type PathResult struct {
+	MP      int // points spent
+	Straits int // strait hexsides crossed
+}
+
+// CheckPath checks that unit k can move along path (the hexes entered, in
+// order) with mp movement points, and returns the points it spends.
+func (mv *Mover) CheckPath(k int, path []int, mp int) (PathResult, error) {
+	s, m := mv.S, mv.S.Map
+	u := &s.Units[k]
+	if u.Status != OnMap {
+		return PathResult{}, refuse("not-on-map", "%s is not on the map", u.ID)
+	}
+	if len(path) == 0 {
+		return PathResult{}, refuse("path", "a move needs at least one hex")
+	}
+	var res PathResult
+	cur, stopped := u.Hex, false
+	for n, b := range path {
+		if stopped {
+			why, rule := "it entered an enemy zone of control", "zoc-stop"
+			if !s.EnemyZOC(u.Side, cur) {
+				why, rule = fmt.Sprintf("it may not go on after entering %s", m.Terrain[cur]), "stop-terrain"
+				if mv.Rules.Cost[u.Class][m.Terrain[cur]] != CostStop {
+					why, rule = "it has no movement points left", "mp"
+				}
+			}
+			return PathResult{}, refuse(rule, "%s must stop in %s: %s", u.ID, m.ID(cur), why)
+		}
+		d, ok := m.Adjacent(cur, b)
+		if !ok {
+			return PathResult{}, refuse("path", "%s does not touch %s: a path goes hex by hex", m.ID(b), m.ID(cur))
+		}
+		cost, stop, err := mv.step(u, cur, d, res.MP, mp, n == 0, res.Straits)
+		if err != nil {
+			return PathResult{}, err
+		}
+		if m.Strait[cur]&(1<<d) != 0 {
+			res.Straits++
+		}
+		res.MP += cost
+		cur, stopped = b, stop
+	}
+	if o := s.Occupant(cur); o >= 0 && o != k && u.Stacks {
+		return PathResult{}, refuse("stack", "%s may not end its move in %s, which holds %s", u.ID, m.ID(cur), s.Units[o].ID)
+	}
+	if cur == u.Hex {
+		return PathResult{}, refuse("path", "%s would end where it started", u.ID)
+	}
+	return res, nil
+}
+
+// Reach computes every hex unit k can reach with mp movement points. Read
+// the answer with Spent, CanEnd and Path until the next call.
+func (mv *Mover) Reach(k int, mp int) {
+	s, m := mv.S, mv.S.Map
+	for _, i := range mv.touched {
+		mv.spent[i] = -1
+		mv.stopped.Unset(int(i))
+	}
+	mv.touched = mv.touched[:0]
+	u := &s.Units[k]
+	if u.Status != OnMap {
+		return
+	}
+	start := u.Hex
+	if len(mv.buckets) < mp+2 {
+		mv.buckets = append(mv.buckets, make([][]int32, mp+2-len(mv.buckets))...)
+	}
+	mv.spent[start], mv.parent[start] = 0, -1
+	mv.touched = append(mv.touched, int32(start))
+	mv.buckets[0] = append(mv.buckets[0][:0], int32(start))
+	for c := 1; c < len(mv.buckets); c++ {
+		mv.buckets[c] = mv.buckets[c][:0]
+	}
+	for c := 0; c <= mp; c++ {
+		for q := 0; q < len(mv.buckets[c]); q++ {
+			a := int(mv.buckets[c][q])
+			if int(mv.spent[a]) != c || mv.stopped.Has(a) {
+				continue
+			}
+			for d := N; d <= NW; d++ {
+				b := int(m.Nbr[a][d])
+				if b < 0 {
+					continue
+				}
+				cost, stop, err := mv.step(u, a, d, c, mp, a == start, 0)
+				if err != nil {
+					continue
+				}
+				nc := c + cost
+				if old := mv.spent[b]; old >= 0 && int(old) <= nc {
+					continue
+				}
+				if mv.spent[b] < 0 {
+					mv.touched = append(mv.touched, int32(b))
+				}
+				mv.spent[b], mv.parent[b] = int16(nc), int32(a)
+				if stop || nc >= mp {
+					mv.stopped.Set(b)
+				} else {
+					mv.stopped.Unset(b)
+					mv.buckets[nc] = append(mv.buckets[nc], int32(b))
+				}
+			}
+		}
+	}
+}
+
+// Spent is the least cost to reach hex i in the last Reach, or -1.
+func (mv *Mover) Spent(i int) int { return int(mv.spent[i]) }
+
+// Reached lists the hexes of the last Reach, start included, in the order
+// they were first found.
+func (mv *Mover) Reached() []int32 { return mv.touched }
+
+// CanEnd reports whether the unit of the last Reach may end its move in i.
+func (mv *Mover) CanEnd(k, i int) bool {
+	// Not spent > 0: a unit with 0 MP may still move one hex at no cost.
+	if mv.spent[i] < 0 || i == mv.S.Units[k].Hex {
+		return false
+	}
+	o := mv.S.Occupant(i)
+	return o < 0 || o == k || !mv.S.Units[k].Stacks
+}
+
+// Path returns the cheapest path found by the last Reach to hex i, start
+// excluded; nil when the last Reach did not reach i.
+func (mv *Mover) Path(i int) []int {
+	if mv.spent[i] < 0 {
+		return nil // parent[i] may be left from an earlier Reach
+	}
+	var p []int
+	for ; i >= 0 && mv.parent[i] >= 0; i = int(mv.parent[i]) {
+		p = append(p, i)
+	}
+	for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
+		p[a], p[b] = p[b], p[a]
+	}
+	return p
+}
+
+// Move moves unit k along a checked path, marking every hex entered.
+func (s *State) Move(k int, path []int, straits int) {
+	u := &s.Units[k]
+	for _, h := range path {
+		s.Enter(u.Side, h)
+	}
+	s.Relocate(k, path[len(path)-1])
+	s.StraitUsed[u.Side] += straits
+}

@@ -1,0 +1,100 @@
+package core
+
+// RailOpts are a variant's limits on one rail move.
+type RailOpts struct {
+	// Friendly is the rail friendliness at the start of the phase
+	// (GDW: Movement / rail lines: friendly at the start of the phase).
+	Friendly []Side
+	// NoEnemyZOC forbids passing through or ending in an enemy zone of
+	// control (ADC2: Rail Movement Phase).
+	NoEnemyZOC bool
+}
+
+// railNext calls f for each rail neighbour of hex a, in a fixed order.
+func (m *Map) railNext(a int, f func(b int)) {
+	for d := N; d <= NW; d++ {
+		if m.Rail[a]&(1<<d) != 0 {
+			f(int(m.Nbr[a][d]))
+		}
+	}
+	for _, b := range m.RailLink[a] {
+		f(b)
+	}
+}
+
+// RailPath finds the rail path of unit k to hex dst, start excluded.
+func (s *State) RailPath(k, dst int, o RailOpts) ([]int, error) {
+	m := s.Map
+	u := &s.Units[k]
+	side := u.Side
+	switch {
+	case u.Status != OnMap:
+		return nil, refuse("not-on-map", "%s is not on the map", u.ID)
+	case !m.IsRail(u.Hex):
+		return nil, refuse("rail-start", "%s is not on a rail hex (%s): rail movement starts on a rail line", u.ID, m.ID(u.Hex))
+	case dst == u.Hex:
+		return nil, refuse("path", "%s is already in %s", u.ID, m.ID(dst))
+	case !m.IsRail(dst):
+		return nil, refuse("rail-line", "%s is not a rail hex", m.ID(dst))
+	case s.EnemyAt(side, dst):
+		return nil, refuse("enemy-unit", "%s holds an enemy unit", m.ID(dst))
+	case o.Friendly[dst] != side:
+		return nil, refuse("rail-friendly", "%s is not friendly to the %s player: %s moved through or occupied it last", m.ID(dst), side, side.Enemy())
+	case o.NoEnemyZOC && s.EnemyZOC(side, dst):
+		return nil, refuse("rail-zoc", "%s is in an enemy zone of control", m.ID(dst))
+	}
+	if occ := s.Occupant(dst); occ >= 0 && u.Stacks {
+		return nil, refuse("stack", "%s may not end its move in %s, which holds %s", u.ID, m.ID(dst), s.Units[occ].ID)
+	}
+	ok := func(b int) bool {
+		return o.Friendly[b] == side && !s.EnemyAt(side, b) && !(o.NoEnemyZOC && s.EnemyZOC(side, b))
+	}
+	if p := s.railSearch(u.Hex, dst, ok); p != nil {
+		return p, nil
+	}
+	// Explain: find any rail connection and name the first hex that bars it.
+	p := s.railSearch(u.Hex, dst, func(int) bool { return true })
+	if p == nil {
+		return nil, refuse("rail-line", "no rail line joins %s and %s", m.ID(u.Hex), m.ID(dst))
+	}
+	for _, b := range p {
+		switch {
+		case s.EnemyAt(side, b):
+			return nil, refuse("enemy-unit", "%s lies on the way and holds an enemy unit", m.ID(b))
+		case o.Friendly[b] != side:
+			return nil, refuse("rail-friendly", "%s lies on the way and is not friendly to the %s player", m.ID(b), side)
+		case o.NoEnemyZOC && s.EnemyZOC(side, b):
+			return nil, refuse("rail-zoc", "%s lies on the way and is in an enemy zone of control", m.ID(b))
+		}
+	}
+	return nil, refuse("rail-friendly", "every rail route from %s to %s passes hexes not friendly to the %s player", m.ID(u.Hex), m.ID(dst), side)
+}
+
+// railSearch is a breadth-first search over the rail graph through hexes
+// that pass ok; it returns the path to dst (start excluded) or nil.
+func (s *State) railSearch(from, dst int, ok func(int) bool) []int {
+	m := s.Map
+	parent := map[int]int{from: -1}
+	queue := []int{from}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		if a == dst {
+			var p []int
+			for x := dst; x != from; x = parent[x] {
+				p = append(p, x)
+			}
+			for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+				p[i], p[j] = p[j], p[i]
+			}
+			return p
+		}
+		m.railNext(a, func(b int) {
+			if _, seen := parent[b]; !seen && ok(b) {
+				parent[b] = a
+				queue = append(queue, b)
+			}
+		})
+	}
+	return nil
+}

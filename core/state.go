@@ -1,0 +1,183 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// State is a position: units, hex occupancy, zones of control, control of
+// hexes and rail friendliness. It knows nothing of phases or rules.
+type State struct {
+	Map   *Map
+	Units []Unit
+
+	byID map[string]int
+	occ  []int32 // the combat unit in each hex, -1 for none
+	zoc  [2][]uint8
+
+	// Control is the side controlling each hex.
+	Control []Side
+	// RailOwner is the side a rail hex is friendly to: the last to move
+	// through or occupy it (GDW: Movement / rail lines).
+	RailOwner []Side
+	// StraitUsed counts each side's strait crossings this turn.
+	StraitUsed [2]int
+}
+
+// NewState makes a position on m with the given units; units with
+// Status OnMap are placed on their Hex.
+func NewState(m *Map, units []Unit) (*State, error) {
+	s := &State{Map: m, byID: make(map[string]int, len(units))}
+	n := m.Len()
+	s.occ = make([]int32, n)
+	for i := range s.occ {
+		s.occ[i] = -1
+	}
+	s.zoc[0], s.zoc[1] = make([]uint8, n), make([]uint8, n)
+	s.Control = append([]Side(nil), m.Control...)
+	s.RailOwner = append([]Side(nil), m.Control...)
+	s.Units = units
+	for k := range s.Units {
+		u := &s.Units[k]
+		if _, dup := s.byID[u.ID]; dup {
+			return nil, fmt.Errorf("unit id %q is used twice", u.ID)
+		}
+		s.byID[u.ID] = k
+		if u.Status == OnMap {
+			h := u.Hex
+			u.Hex, u.Status = -1, Pending
+			if err := s.Place(k, h); err != nil {
+				return nil, fmt.Errorf("unit %s: %w", u.ID, err)
+			}
+		} else {
+			u.Hex = -1
+		}
+	}
+	return s, nil
+}
+
+// Clone returns an independent copy of the position.
+func (s *State) Clone() *State {
+	c := *s
+	c.Units = append([]Unit(nil), s.Units...)
+	c.occ = append([]int32(nil), s.occ...)
+	c.zoc[0] = append([]uint8(nil), s.zoc[0]...)
+	c.zoc[1] = append([]uint8(nil), s.zoc[1]...)
+	c.Control = append([]Side(nil), s.Control...)
+	c.RailOwner = append([]Side(nil), s.RailOwner...)
+	return &c
+}
+
+// UnitByID finds a unit by id.
+func (s *State) UnitByID(id string) (int, bool) {
+	k, ok := s.byID[id]
+	if !ok {
+		for i := range s.Units {
+			if strings.EqualFold(s.Units[i].ID, id) {
+				return i, true
+			}
+		}
+	}
+	return k, ok
+}
+
+// Occupant returns the combat unit in hex i, or -1.
+func (s *State) Occupant(i int) int { return int(s.occ[i]) }
+
+// ZOC reports whether hex i is in the zone of control of side's units.
+func (s *State) ZOC(side Side, i int) bool { return s.zoc[side][i] > 0 }
+
+// EnemyZOC reports whether hex i is in a zone of control hostile to side.
+func (s *State) EnemyZOC(side Side, i int) bool { return s.zoc[1-side][i] > 0 }
+
+// EnemyAt reports whether an enemy of side stands in hex i.
+func (s *State) EnemyAt(side Side, i int) bool {
+	o := s.occ[i]
+	return o >= 0 && s.Units[o].Side != side
+}
+
+func (s *State) addZOC(k int, delta int) {
+	u := &s.Units[k]
+	z := s.zoc[u.Side]
+	switch u.ZOC {
+	case ZOCFull:
+		for _, n := range s.Map.Nbr[u.Hex] {
+			if n >= 0 {
+				z[n] = uint8(int(z[n]) + delta)
+			}
+		}
+	case ZOCOwnHex:
+		z[u.Hex] = uint8(int(z[u.Hex]) + delta)
+	}
+}
+
+// RecomputeZOC rebuilds side's zone-of-control counts from scratch.
+func (s *State) RecomputeZOC(side Side) {
+	clear(s.zoc[side])
+	for k := range s.Units {
+		if u := &s.Units[k]; u.Side == side && u.Status == OnMap {
+			s.addZOC(k, 1)
+		}
+	}
+}
+
+// Place puts unit k on hex i (arrival, rebuild, setup).
+func (s *State) Place(k, i int) error {
+	u := &s.Units[k]
+	if u.Status == OnMap {
+		return fmt.Errorf("%s is already on the map", u.ID)
+	}
+	if i < 0 || i >= s.Map.Len() || !s.Map.OnMap[i] {
+		return fmt.Errorf("hex is off the map")
+	}
+	if s.Map.Terrain[i].Water() {
+		return fmt.Errorf("%s is a %s hex", s.Map.ID(i), s.Map.Terrain[i])
+	}
+	if u.Stacks && s.occ[i] >= 0 {
+		return fmt.Errorf("%s already holds %s", s.Map.ID(i), s.Units[s.occ[i]].ID)
+	}
+	u.Hex, u.Status = i, OnMap
+	if u.Stacks {
+		s.occ[i] = int32(k)
+	}
+	s.addZOC(k, 1)
+	s.Enter(u.Side, i)
+	return nil
+}
+
+// Take removes unit k from the map and gives it status st.
+func (s *State) Take(k int, st Status) {
+	u := &s.Units[k]
+	if u.Status == OnMap {
+		s.addZOC(k, -1)
+		if s.occ[u.Hex] == int32(k) {
+			s.occ[u.Hex] = -1
+		}
+	}
+	u.Hex, u.Status = -1, st
+}
+
+// Relocate moves unit k to hex i without any rule check; the hexes it
+// passed are marked with Enter by the caller.
+func (s *State) Relocate(k, i int) {
+	u := &s.Units[k]
+	s.addZOC(k, -1)
+	if s.occ[u.Hex] == int32(k) {
+		s.occ[u.Hex] = -1
+	}
+	u.Hex = i
+	if u.Stacks {
+		s.occ[i] = int32(k)
+	}
+	s.addZOC(k, 1)
+	s.Enter(u.Side, i)
+}
+
+// Enter records that a unit of side moved through or into hex i: the hex
+// becomes friendly to that side, rail friendliness included.
+func (s *State) Enter(side Side, i int) {
+	s.Control[i] = side
+	if s.Map.IsRail(i) {
+		s.RailOwner[i] = side
+	}
+}

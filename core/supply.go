@@ -1,0 +1,95 @@
+package core
+
+// Supplier traces supply lines for a side (GDW: Supply). It owns scratch
+// buffers: one Supplier per goroutine.
+type Supplier struct {
+	S       *State
+	reached Bitset
+	queue   []int32
+}
+
+// NewSupplier makes a Supplier over s.
+func NewSupplier(s *State) *Supplier {
+	return &Supplier{S: s, reached: NewBitset(s.Map.Len()), queue: make([]int32, 0, s.Map.Len())}
+}
+
+// open reports whether a supply line of side may pass through hex i: not
+// water, no enemy unit, and not an empty hex in an enemy zone of control.
+func (sp *Supplier) open(side Side, i int) bool {
+	s := sp.S
+	if s.Map.Terrain[i].Water() {
+		return false
+	}
+	o := s.occ[i]
+	if o >= 0 {
+		return s.Units[o].Side == side
+	}
+	return s.zoc[1-side][i] == 0
+}
+
+// Trace marks every hex from which side can trace supply to its friendly
+// map edge or to one of the extra sources; the answer is valid until the
+// next call.
+func (sp *Supplier) Trace(side Side, extra []int) Bitset {
+	m := sp.S.Map
+	sp.reached.Clear()
+	q := sp.queue[:0]
+	seed := func(i int) {
+		if !sp.reached.Has(i) && sp.open(side, i) {
+			sp.reached.Set(i)
+			q = append(q, int32(i))
+		}
+	}
+	for _, i := range m.Edge[side] {
+		seed(i)
+	}
+	for _, i := range extra {
+		seed(i)
+	}
+	for h := 0; h < len(q); h++ {
+		a := int(q[h])
+		for d := N; d <= NW; d++ {
+			b := int(m.Nbr[a][d])
+			if b < 0 || sp.reached.Has(b) || m.Blocked(a, d) || !sp.open(side, b) {
+				continue
+			}
+			sp.reached.Set(b)
+			q = append(q, int32(b))
+		}
+	}
+	sp.queue = q
+	return sp.reached
+}
+
+// CoastalCities lists side's cities that touch a sea hex of the region
+// sea (any sea hex when sea is nil), in map order.
+func (s *State) CoastalCities(side Side, sea *Region) []int {
+	m := s.Map
+	var out []int
+	for _, c := range m.Cities {
+		if s.Control[c.Hex] != side {
+			continue
+		}
+		for _, n := range m.Nbr[c.Hex] {
+			if n >= 0 && m.Terrain[n] == Sea && (sea == nil || sea.Hexes.Has(int(n))) {
+				out = append(out, c.Hex)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TraceBySea traces supply for side, then, if a friendly coastal city of
+// the sea is in regular supply, traces again from every friendly coastal
+// city of that sea (GDW: Supply, the Black Sea coast).
+func (sp *Supplier) TraceBySea(side Side, sea *Region) Bitset {
+	r := sp.Trace(side, nil)
+	ports := sp.S.CoastalCities(side, sea)
+	for _, p := range ports {
+		if r.Has(p) {
+			return sp.Trace(side, ports)
+		}
+	}
+	return r
+}

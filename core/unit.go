@@ -1,0 +1,64 @@
+package core
+
+// ZOCKind says where a unit projects its zone of control.
+type ZOCKind uint8
+
+// Zone-of-control kinds.
+const (
+	ZOCFull   ZOCKind = iota // the six surrounding hexes (GDW: Zones of Control)
+	ZOCOwnHex                // only the hex it stands in (ADC2: partisans, airborne)
+	ZOCNone                  // none (leaders, air units)
+)
+
+// Status is where a unit is in the game.
+type Status uint8
+
+// Unit statuses.
+const (
+	Pending    Status = iota // not yet arrived (a reinforcement or a unit to set up)
+	OnMap                    // on the map
+	Eliminated               // in the eliminated pile, may be rebuilt
+	Withdrawn                // taken off by the schedule, may return
+	Removed                  // out of the game for good
+)
+
+var statusNames = []string{"pending", "on map", "eliminated", "withdrawn", "removed"}
+
+func (s Status) String() string { return statusNames[s] }
+
+// Unit is one counter: what is printed on it, and where it is now.
+type Unit struct {
+	ID, Name string
+	Side     Side
+	Nation   string
+	Kind     string
+	Class    int    // movement class, an index into the rules' class list
+	Attack   [2]int // full, half strength
+	Defense  [2]int
+	MP       int
+	ZOC      ZOCKind
+	// Stacks is true for combat units, which may not share a hex with
+	// another combat unit (GDW: Movement / Restrictions on Movement).
+	Stacks bool
+
+	Hex     int // index of the hex it stands in, -1 off the map
+	Reduced bool
+	Status  Status
+}
+
+// Step is 0 at full strength and 1 at half strength.
+func (u *Unit) Step() int {
+	if u.Reduced {
+		return 1
+	}
+	return 0
+}
+
+// AttackNow is the attack factor at the unit's current step.
+func (u *Unit) AttackNow() int { return u.Attack[u.Step()] }
+
+// DefenseNow is the defence factor at the unit's current step.
+func (u *Unit) DefenseNow() int { return u.Defense[u.Step()] }
+
+// HasHalf reports whether the unit has a half-strength side to flip to.
+func (u *Unit) HasHalf() bool { return u.Attack[1] > 0 || u.Defense[1] > 0 }

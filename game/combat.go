@@ -1,0 +1,523 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"gpw/core"
+	"gpw/interp"
+)
+
+// battle is the battle being resolved.
+type battle struct {
+	def       int   // defender unit
+	defHex    int   // the hex attacked
+	attackers []int // attacking units
+	lost      int   // strength the defender lost (for EX)
+	exLost    int   // strength the attackers lost in the exchange
+	vacated   bool
+	shifts    []Shift
+	notes     []Note
+}
+
+// step is a queued piece of a combat result.
+type step struct {
+	kind string
+	n    int
+	flag bool
+}
+
+// Note records a remark for the battle being weighed (interp.Host).
+func (g *Game) Note(text, cite string) {
+	if b := g.battle; b != nil {
+		for _, n := range b.notes {
+			if n.Text == text {
+				return
+			}
+		}
+		b.notes = append(b.notes, Note{text, cite})
+	}
+}
+
+// Shift records a column shift (interp.Host).
+func (g *Game) Shift(cause string, n int, cite string) {
+	if g.battle != nil {
+		g.battle.shifts = append(g.battle.shifts, Shift{cause, n, cite})
+	}
+}
+
+// Step queues a combat step (interp.Host).
+func (g *Game) Step(kind string, n int, flag bool) {
+	g.steps = append(g.steps, step{kind, n, flag})
+}
+
+func (g *Game) cmdAttack(args []string) error {
+	s, m := g.S, g.S.Map
+	if len(args) < 3 || !strings.EqualFold(args[1], "from") {
+		return g.refuse("unknown", "usage: attack HEX from HEX... (the defender's hex, then the attackers' hexes)")
+	}
+	p := g.Phase()
+	if p.Kind != "combat" {
+		return g.refuse("phase", "attack: it is the %s phase, not a combat phase", p.ID)
+	}
+	dh, err := g.hex(args[0])
+	if err != nil {
+		return err
+	}
+	def := s.Occupant(dh)
+	if def < 0 || s.Units[def].Side == p.Side {
+		return g.refuse("not-adjacent", "%s holds no enemy unit to attack", args[0])
+	}
+	if g.defended[def] {
+		return g.refuse("defend-once", "%s has already been attacked in this phase", s.Units[def].ID)
+	}
+	b := &interp.Battle{Def: s.Units[def].DefenseNow(), Terrain: m.Terrain[dh].String(), Weather: g.Turn().Weather}
+	if c, ok := m.City(dh); ok {
+		b.City = c.Kind.String()
+		b.Capital = c.Capital != core.NoSide
+	}
+	var attackers []int
+	for _, a := range args[2:] {
+		h, err := g.hex(a)
+		if err != nil {
+			return err
+		}
+		k := s.Occupant(h)
+		if k < 0 || s.Units[k].Side != p.Side {
+			return g.refuse("not-adjacent", "%s holds no %s unit", a, p.Side)
+		}
+		d, adj := m.Adjacent(h, dh)
+		if !adj {
+			return g.refuse("not-adjacent", "%s in %s is not adjacent to %s", s.Units[k].ID, a, args[0])
+		}
+		if m.WaterSide[h]&(1<<d) != 0 && m.Strait[h]&(1<<d) == 0 {
+			return g.refuse("water-attack", "%s may not attack across the lake/sea hexside %s-%s", s.Units[k].ID, a, args[0])
+		}
+		if g.attacked[k] {
+			return g.refuse("attack-once", "%s has already attacked in this phase", s.Units[k].ID)
+		}
+		for _, o := range attackers {
+			if o == k {
+				return g.refuse("attack-once", "%s is named twice", s.Units[k].ID)
+			}
+		}
+		attackers = append(attackers, k)
+		b.Att = append(b.Att, s.Units[k].AttackNow())
+		b.Sup = append(b.Sup, g.InSupply(k))
+		b.River = append(b.River, m.River[h]&(1<<d) != 0)
+		b.Strait = append(b.Strait, m.Strait[h]&(1<<d) != 0)
+	}
+	g.battle = &battle{def: def, defHex: dh, attackers: attackers}
+	odds, err := g.Rules.Weigh(b)
+	if err != nil {
+		g.battle = nil
+		return err
+	}
+	if odds.Odds < 1 {
+		g.battle = nil
+		return g.refuse("odds-min", "attack %d against defence %d is below 1:1: the attack cannot be made", odds.Attack, odds.Defense)
+	}
+	for _, k := range attackers {
+		g.attacked[k] = true
+	}
+	g.defended[def] = true
+	die := g.Roll()
+	col := odds.Column
+	result := g.Rules.CRT[die-1][col-1]
+	bt := g.battle
+	var why []string
+	for _, n := range bt.notes {
+		why = append(why, n.Text)
+	}
+	for _, sh := range bt.shifts {
+		why = append(why, fmt.Sprintf("%s %+d", sh.Cause, sh.Columns))
+	}
+	text := fmt.Sprintf("%s attacked: %d against %d = %s", s.Units[def].ID, odds.Attack, odds.Defense, g.Rules.CRTColumns[odds.Odds-1])
+	if len(why) > 0 {
+		text += " (" + strings.Join(why, "; ") + ")"
+	}
+	text += fmt.Sprintf(", column %s, die %d: %s", g.Rules.CRTColumns[col-1], die, result)
+	shifts := bt.shifts
+	if shifts == nil {
+		shifts = []Shift{}
+	}
+	notes := bt.notes
+	if notes == nil {
+		notes = []Note{}
+	}
+	atk := make([]string, len(attackers))
+	for i, k := range attackers {
+		atk[i] = s.Units[k].ID
+	}
+	g.emit("combat", text, Field{"defender", s.Units[def].ID}, Field{"hex", args[0]}, Field{"attackers", atk},
+		Field{"attack", odds.Attack}, Field{"defense", odds.Defense}, Field{"odds", g.Rules.CRTColumns[odds.Odds-1]},
+		Field{"notes", notes}, Field{"shifts", shifts}, Field{"column", g.Rules.CRTColumns[col-1]}, Field{"die", die}, Field{"result", result})
+	g.steps = g.steps[:0]
+	if err := g.Rules.Apply(result); err != nil {
+		g.steps, g.battle = nil, nil
+		return err
+	}
+	return g.run()
+}
+
+// loseStep takes one step from unit k and prints the loss; it returns the
+// strength lost.
+func (g *Game) loseStep(k int, def bool) int {
+	u := &g.S.Units[k]
+	f := u.AttackNow
+	if def {
+		f = u.DefenseNow
+	}
+	before := f()
+	after := 0
+	if !u.Reduced && u.HasHalf() {
+		u.Reduced = true
+		after = f()
+	} else {
+		g.S.Take(k, core.Eliminated)
+		u.Reduced = false
+		if g.battle != nil && k == g.battle.def {
+			g.battle.vacated = true
+		}
+	}
+	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after})
+	return before - after
+}
+
+func (g *Game) alive(k int) bool { return g.S.Units[k].Status == core.OnMap }
+
+// run carries out queued steps until one needs a choice or none is left.
+func (g *Game) run() error {
+	b := g.battle
+	for len(g.steps) > 0 {
+		st := g.steps[0]
+		switch st.kind {
+		case "defender_loss":
+			for i := 0; i < max(st.n, 1) && g.alive(b.def); i++ {
+				b.lost += g.loseStep(b.def, true)
+			}
+		case "defender_eliminate":
+			for g.alive(b.def) {
+				b.lost += g.loseStep(b.def, true)
+			}
+		case "retreat":
+			if !g.alive(b.def) {
+				break
+			}
+			if len(g.retreats(st.n)) == 0 {
+				// GDW: Combat Results / EX: a defender unable to retreat is
+				// eliminated, and the attacker loses no more for it.
+				g.emit("note", g.S.Units[b.def].ID+" cannot retreat and is eliminated", Field{"unit", g.S.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("retreat")})
+				for g.alive(b.def) {
+					g.loseStep(b.def, true)
+				}
+				break
+			}
+			if g.Opts.Auto {
+				if err := g.autoDecide(st); err != nil {
+					return err
+				}
+				continue
+			}
+			return nil
+		case "attacker_loss", "exchange":
+			if st.kind == "exchange" && b.exLost >= b.lost {
+				break
+			}
+			if len(g.livingAttackers()) == 0 {
+				break
+			}
+			if g.Opts.Auto {
+				if err := g.autoDecide(st); err != nil {
+					return err
+				}
+				continue
+			}
+			return nil
+		case "advance":
+			if g.alive(b.def) && g.S.Units[b.def].Hex == b.defHex || g.S.Occupant(b.defHex) >= 0 || len(g.livingAttackers()) == 0 {
+				break
+			}
+			if g.Opts.Auto {
+				if err := g.autoDecide(st); err != nil {
+					return err
+				}
+				continue
+			}
+			return nil
+		default:
+			return fmt.Errorf("%s: unknown combat step %q", g.Rules.Module, st.kind)
+		}
+		g.steps = g.steps[1:]
+	}
+	g.battle = nil
+	return nil
+}
+
+func (g *Game) livingAttackers() []int {
+	var out []int
+	for _, k := range g.battle.attackers {
+		if g.alive(k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func (g *Game) retreats(n int) []core.Retreat {
+	o := g.Rules.Retreat
+	o.Hexes = n
+	return g.S.Retreats(g.battle.def, o)
+}
+
+// pendingText says what the battle waits for.
+func (g *Game) pendingText() string {
+	if len(g.steps) == 0 || g.battle == nil {
+		return "nothing"
+	}
+	b, s := g.battle, g.S
+	d := s.Units[b.def].ID
+	switch st := g.steps[0]; st.kind {
+	case "retreat":
+		var opts []string
+		for _, r := range g.retreats(st.n) {
+			opts = append(opts, fmt.Sprintf("%s (%d ZOC)", strings.Join(g.ids(r.Path), " "), r.ZOC))
+		}
+		t := fmt.Sprintf("the attacker chooses the retreat of %s: retreat %s", d, strings.Join(opts, " | retreat "))
+		if st.flag {
+			t = fmt.Sprintf("%s may stand and lose a step instead (stand), or ", d) + t
+		}
+		return t
+	case "attacker_loss":
+		return fmt.Sprintf("the attacker chooses which attacker loses a step: loss UNIT (%s)", strings.Join(g.unitIDs(g.livingAttackers()), ", "))
+	case "exchange":
+		return fmt.Sprintf("exchange: the attacker has lost %d of the %d strength the defender lost: loss UNIT (%s)", b.exLost, b.lost, strings.Join(g.unitIDs(g.livingAttackers()), ", "))
+	case "advance":
+		return fmt.Sprintf("one attacker may advance into %s: advance UNIT (%s) or noadvance", s.Map.ID(b.defHex), strings.Join(g.unitIDs(g.livingAttackers()), ", "))
+	}
+	return g.steps[0].kind
+}
+
+// Pending says what the game waits for, or "" when no choice is pending.
+func (g *Game) Pending() string {
+	if len(g.steps) == 0 {
+		return ""
+	}
+	return g.pendingText()
+}
+
+func (g *Game) unitIDs(ks []int) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = g.S.Units[k].ID
+	}
+	return out
+}
+
+// decide takes a decision command.
+func (g *Game) decide(cmd string, args []string) error {
+	if len(g.steps) == 0 {
+		return g.refuse("decision", "%s: no battle waits for a decision", cmd)
+	}
+	st := g.steps[0]
+	want := map[string][]string{"retreat": {"retreat", "stand"}, "attacker_loss": {"loss"}, "exchange": {"loss"}, "advance": {"advance", "noadvance"}}[st.kind]
+	ok := false
+	for _, w := range want {
+		ok = ok || w == cmd
+	}
+	if !ok || (cmd == "stand" && !st.flag) {
+		return g.refuse("decision", "%s is not the decision pending: %s", cmd, g.pendingText())
+	}
+	if err := g.apply(st, cmd, args); err == errMore {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	g.steps = g.steps[1:]
+	return g.run()
+}
+
+// apply carries out a decision already known to be the one pending.
+func (g *Game) apply(st step, cmd string, args []string) error {
+	b, s := g.battle, g.S
+	switch cmd {
+	case "stand":
+		if len(args) > 0 {
+			return g.refuse("stand", "stand takes no arguments")
+		}
+		g.emit("stand", s.Units[b.def].ID+" stands and loses a step instead of retreating", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
+		b.lost += g.loseStep(b.def, true)
+	case "retreat":
+		path := make([]int, len(args))
+		for i, a := range args {
+			h, err := g.hex(a)
+			if err != nil {
+				return err
+			}
+			path[i] = h
+		}
+		var pick *core.Retreat
+		opts := g.retreats(st.n)
+		for i := range opts {
+			if equal(opts[i].Path, path) {
+				pick = &opts[i]
+			}
+		}
+		if pick == nil {
+			var o []string
+			for _, r := range opts {
+				o = append(o, strings.Join(g.ids(r.Path), " "))
+			}
+			return g.refuse("retreat", "retreat %s is not a legal retreat of %s: it must go %d hexes away, not into enemy units, water or a hex twice, and end on an empty hex; legal: %s",
+				strings.Join(args, " "), s.Units[b.def].ID, st.n, strings.Join(o, " | "))
+		}
+		g.retreat(*pick)
+	case "loss":
+		if len(args) != 1 {
+			return g.refuse("loss", "usage: loss UNIT")
+		}
+		k, err := g.unit(args[0])
+		if err != nil {
+			return err
+		}
+		if !containsInt(g.livingAttackers(), k) {
+			return g.refuse("loss", "%s is not one of this battle's attackers", args[0])
+		}
+		lost := g.loseStep(k, false)
+		if st.kind == "exchange" {
+			b.exLost += lost
+			if b.exLost < b.lost && len(g.livingAttackers()) > 0 {
+				return errMore
+			}
+		}
+	case "advance":
+		if len(args) != 1 {
+			return g.refuse("advance", "usage: advance UNIT")
+		}
+		k, err := g.unit(args[0])
+		if err != nil {
+			return err
+		}
+		if !containsInt(g.livingAttackers(), k) {
+			return g.refuse("advance", "only a unit that took part in the attack may advance; %s did not", args[0])
+		}
+		from := s.Map.ID(s.Units[k].Hex)
+		s.Relocate(k, b.defHex)
+		g.emit("advance", fmt.Sprintf("%s advances %s → %s", s.Units[k].ID, from, s.Map.ID(b.defHex)), Field{"unit", s.Units[k].ID}, Field{"from", from}, Field{"hex", s.Map.ID(b.defHex)})
+	case "noadvance":
+		g.emit("noadvance", "no advance after combat")
+	}
+	return nil
+}
+
+// errMore keeps the exchange step pending: the attacker must lose more.
+var errMore = fmt.Errorf("exchange continues")
+
+// retreat moves the defender along a path, a step lost for each enemy zone
+// of control entered (GDW: Zones of Control / Combat).
+func (g *Game) retreat(r core.Retreat) {
+	b, s := g.battle, g.S
+	u := &s.Units[b.def]
+	losses := 0
+	var done []int
+	for _, h := range r.Path {
+		done = append(done, h)
+		if s.EnemyZOC(u.Side, h) {
+			losses++
+			b.lost += g.loseStep(b.def, true)
+			if !g.alive(b.def) {
+				break
+			}
+		}
+	}
+	if g.alive(b.def) {
+		for _, h := range r.Path {
+			s.Enter(u.Side, h)
+		}
+		s.Relocate(b.def, r.Path[len(r.Path)-1])
+	}
+	b.vacated = true
+	g.emit("retreat", fmt.Sprintf("%s retreats %s, %d step(s) lost", u.ID, strings.Join(g.ids(done), " "), losses),
+		Field{"unit", u.ID}, Field{"path", g.ids(done)}, Field{"losses", losses}, Field{"eliminated", !g.alive(b.def)})
+}
+
+// autoDecide makes the pending choice by its documented default: the
+// retreat with the fewest zone-of-control losses (first listed on a tie),
+// standing never; the attacker whose step costs the least strength; the
+// strongest surviving attacker advances.
+func (g *Game) autoDecide(st step) error {
+	b, s := g.battle, g.S
+	switch st.kind {
+	case "retreat":
+		opts := g.retreats(st.n)
+		best := opts[0]
+		for _, r := range opts[1:] {
+			if r.ZOC < best.ZOC {
+				best = r
+			}
+		}
+		g.retreat(best)
+	case "attacker_loss", "exchange":
+		live := g.livingAttackers()
+		pick := live[0]
+		cost := func(k int) int {
+			u := &s.Units[k]
+			if !u.Reduced && u.HasHalf() {
+				return u.Attack[0] - u.Attack[1]
+			}
+			return u.AttackNow()
+		}
+		need := b.lost - b.exLost
+		for _, k := range live[1:] {
+			c, pc := cost(k), cost(pick)
+			if st.kind == "exchange" && (pc < need) != (c < need) {
+				if c >= need {
+					pick = k
+				}
+				continue
+			}
+			if c < pc {
+				pick = k
+			}
+		}
+		lost := g.loseStep(pick, false)
+		if st.kind == "exchange" {
+			b.exLost += lost
+			if b.exLost < b.lost && len(g.livingAttackers()) > 0 {
+				return nil
+			}
+		}
+	case "advance":
+		live := g.livingAttackers()
+		pick := live[0]
+		for _, k := range live[1:] {
+			if s.Units[k].AttackNow() > s.Units[pick].AttackNow() {
+				pick = k
+			}
+		}
+		return g.apply(st, "advance", []string{s.Units[pick].ID})
+	}
+	g.steps = g.steps[1:]
+	return nil
+}
+
+func equal(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func containsInt(s []int, x int) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

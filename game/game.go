@@ -1,0 +1,388 @@
+package game
+
+import (
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"gpw/core"
+	"gpw/interp"
+	"gpw/scenario"
+)
+
+// Options are the choices made at launch.
+type Options struct {
+	Rules string // gdw, adc2 or a .lua path; the scenario's when empty
+	Seed  int64  // used when SeedSet; else the scenario's seed
+	SeedSet bool
+	Dice  []int // forced die rolls, used before the seeded dice
+	Auto  bool  // make every pending choice by its default
+}
+
+// Game is a scenario being played.
+type Game struct {
+	Sc    *scenario.Scenario
+	Rules *interp.Rules
+	S     *core.State
+	Opts  Options
+
+	mover    *core.Mover
+	supplier *core.Supplier
+
+	turn, endTurn int // year*len(calendar)+slot
+	phase         int
+	over          bool
+	weather       string // this movement phase's weather
+	supplied      [2]core.Bitset
+	railFriendly  []core.Side
+	moved         []bool // moved (or rail-moved) this phase
+	attacked      []bool // attacked this phase
+	defended      []bool // attacked this phase as defender
+	railUsed      int
+	awaiting      []bool // arrived, waiting to be placed
+	points        [2]int
+	arrives       []int // turn each unit arrives, -1
+	withdraws     []int
+	returns       []int
+
+	battle *battle
+	steps  []step
+
+	dice  []int
+	rng   *rand.Rand
+	rolls int
+
+	log  []Event
+	sink func(Event)
+}
+
+// New sets up a game of sc. builtin holds the rules/ directory.
+func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Game, error) {
+	g := &Game{Sc: sc, Opts: o, sink: sink, dice: append([]int(nil), o.Dice...)}
+	seed := sc.Seed
+	if o.SeedSet {
+		seed = o.Seed
+	}
+	g.rng = rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
+	variant := o.Rules
+	if variant == "" {
+		variant = sc.Rules
+	}
+	if variant == "" {
+		variant = "gdw"
+	}
+	r, err := interp.Load(variant, builtin, g.rollN, g)
+	if err != nil {
+		return nil, err
+	}
+	g.Rules = r
+	if err := g.setup(); err != nil {
+		r.Close()
+		return nil, err
+	}
+	return g, nil
+}
+
+// Close releases the rules' Lua state.
+func (g *Game) Close() { g.Rules.Close() }
+
+func (g *Game) fileErr(line int, format string, a ...any) error {
+	return &scenario.Error{File: g.Sc.File, Line: line, Msg: fmt.Sprintf(format, a...)}
+}
+
+// ParseTurn reads a turn name such as "Sep/Oct 1941" against the calendar.
+func (g *Game) ParseTurn(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	i := strings.LastIndexByte(s, ' ')
+	if i < 0 {
+		return 0, fmt.Errorf("turn %q: expected a month and a year, such as \"Jul 1941\"", s)
+	}
+	year, err := strconv.Atoi(s[i+1:])
+	if err != nil || year < 1900 || year > 2100 {
+		return 0, fmt.Errorf("turn %q: %q is not a year", s, s[i+1:])
+	}
+	var names []string
+	for k, m := range g.Rules.Calendar {
+		if strings.EqualFold(m.Name, s[:i]) {
+			return year*len(g.Rules.Calendar) + k, nil
+		}
+		names = append(names, m.Name)
+	}
+	return 0, fmt.Errorf("turn %q: %q is not a turn of the calendar (%s)", s, s[:i], strings.Join(names, ", "))
+}
+
+// TurnName prints turn t.
+func (g *Game) TurnName(t int) string {
+	n := len(g.Rules.Calendar)
+	return fmt.Sprintf("%s %d", g.Rules.Calendar[t%n].Name, t/n)
+}
+
+func (g *Game) setup() error {
+	sc, r := g.Sc, g.Rules
+	var err error
+	if g.turn, err = g.ParseTurn(sc.Start); err != nil {
+		return g.fileErr(sourceLine(sc, "start"), "start: %v", err)
+	}
+	g.endTurn = g.turn
+	if sc.End != "" {
+		if g.endTurn, err = g.ParseTurn(sc.End); err != nil {
+			return g.fileErr(sourceLine(sc, "end"), "end: %v", err)
+		}
+	}
+	if g.endTurn < g.turn {
+		return g.fileErr(sourceLine(sc, "end"), "end (%s) comes before start (%s)", sc.End, sc.Start)
+	}
+	units := make([]core.Unit, len(sc.Units))
+	n := len(units)
+	g.arrives, g.withdraws, g.returns = make([]int, n), make([]int, n), make([]int, n)
+	for k, us := range sc.Units {
+		class, ok := r.ClassOf(us.Kind)
+		if !ok {
+			return g.fileErr(us.Line, "unit %s: kind %q is not known to the %s rules (known: %s)", us.ID, us.Kind, r.ID, strings.Join(r.KindNames(), ", "))
+		}
+		u := core.Unit{ID: us.ID, Name: us.Name, Side: us.SideOf(), Nation: us.Nation, Kind: us.Kind, Class: class,
+			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind], Hex: -1}
+		u.Defense = u.Attack
+		if len(us.Defense) == 2 {
+			u.Defense = [2]int{us.Defense[0], us.Defense[1]}
+		}
+		switch {
+		case r.NonCombat[us.Kind]:
+			u.ZOC = core.ZOCNone
+		case r.OwnHexZOC[us.Kind]:
+			u.ZOC = core.ZOCOwnHex
+		}
+		g.arrives[k], g.withdraws[k], g.returns[k] = -1, -1, -1
+		for _, t := range []struct {
+			s   string
+			key string
+			dst *int
+		}{{us.Arrives, "arrives", &g.arrives[k]}, {us.Withdraws, "withdraws", &g.withdraws[k]}, {us.Returns, "returns", &g.returns[k]}} {
+			if t.s == "" {
+				continue
+			}
+			if *t.dst, err = g.ParseTurn(t.s); err != nil {
+				return g.fileErr(us.Line, "unit %s: %s: %v", us.ID, t.key, err)
+			}
+		}
+		switch {
+		case us.Hex != "":
+			u.Hex, _ = sc.Map.ParseHex(us.Hex)
+			u.Status = core.OnMap
+		case us.Arrives != "" && g.arrives[k] >= g.turn:
+			u.Status = core.Pending
+		default:
+			// GDW: Beginning Play: units neither set up nor due later start eliminated.
+			u.Status = core.Eliminated
+		}
+		units[k] = u
+	}
+	for _, rp := range sc.Repl {
+		if _, err := g.ParseTurn(rp.Turn); err != nil {
+			return g.fileErr(rp.Line, "replacements: %v", err)
+		}
+	}
+	s, err := core.NewState(sc.Map, units)
+	if err != nil {
+		for _, us := range sc.Units {
+			if strings.Contains(err.Error(), "unit "+us.ID+":") {
+				return g.fileErr(us.Line, "%v", err)
+			}
+		}
+		return g.fileErr(0, "%v", err)
+	}
+	g.S = s
+	g.mover = core.NewMover(s, &r.Move)
+	g.supplier = core.NewSupplier(s)
+	g.supplied[0], g.supplied[1] = core.NewBitset(sc.Map.Len()), core.NewBitset(sc.Map.Len())
+	g.moved, g.attacked, g.defended, g.awaiting = make([]bool, n), make([]bool, n), make([]bool, n), make([]bool, n)
+	g.phase = 0
+	if sc.Phase != "" {
+		g.phase = -1
+		for i, p := range r.Phases {
+			if p.ID == sc.Phase {
+				g.phase = i
+			}
+		}
+		if g.phase < 0 {
+			return g.fileErr(sourceLine(sc, "phase"), "phase %q is not a phase of the %s rules (%s)", sc.Phase, r.ID, strings.Join(r.PhaseIDs(), ", "))
+		}
+	}
+	return g.beginPhase()
+}
+
+func sourceLine(sc *scenario.Scenario, key string) int {
+	for i, l := range strings.Split(string(sc.Source), "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, key) && strings.HasPrefix(strings.TrimSpace(t[len(key):]), "=") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// Phase returns the current phase.
+func (g *Game) Phase() *interp.Phase { return &g.Rules.Phases[g.phase] }
+
+// Over reports whether the last turn has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Log returns every event so far.
+func (g *Game) Log() []Event { return g.log }
+
+func (g *Game) emit(kind, text string, fields ...Field) {
+	e := Event{Kind: kind, Fields: fields, Text: text}
+	g.log = append(g.log, e)
+	if g.sink != nil {
+		g.sink(e)
+	}
+}
+
+// rollN is the engine's seeded dice: first the forced rolls, then the RNG.
+func (g *Game) rollN(n int) int {
+	g.rolls++
+	if n == 6 && len(g.dice) > 0 {
+		d := g.dice[0]
+		g.dice = g.dice[1:]
+		return d
+	}
+	return 1 + g.rng.IntN(n)
+}
+
+// Roll rolls one six-sided die (interp.Host).
+func (g *Game) Roll() int { return g.rollN(6) }
+
+// Turn describes the current turn (interp.Host).
+func (g *Game) Turn() interp.TurnInfo {
+	n := len(g.Rules.Calendar)
+	m := g.Rules.Calendar[g.turn%n]
+	return interp.TurnInfo{Name: g.TurnName(g.turn), Month: m.Name, Year: g.turn / n, Weather: m.Weather, Index: g.turn}
+}
+
+// SetWeather sets this movement phase's weather (interp.Host).
+func (g *Game) SetWeather(w string, die int, cite string) {
+	g.weather = w
+	if die == 0 {
+		return
+	}
+	g.emit("weather", fmt.Sprintf("weather roll %d: %s for %s (%s)", die, w, g.Phase().ID, cite),
+		Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)}, Field{"die", die}, Field{"weather", w}, Field{"rule", cite})
+}
+
+// beginPhase does what happens as a phase begins.
+func (g *Game) beginPhase() error {
+	p := g.Phase()
+	g.Rules.Begin(p.ID)
+	clear(g.moved)
+	clear(g.attacked)
+	clear(g.defended)
+	g.railUsed = 0
+	g.weather = "clear"
+	g.railFriendly = append(g.railFriendly[:0], g.S.RailOwner...)
+	if p.Kind == "move" || p.Kind == "combat" || p.Kind == "reinforcement" {
+		g.snapshotSupply(p.Side)
+	}
+	if p.Kind == "reinforcement" {
+		g.reinforce(p.Side)
+	}
+	return g.Rules.OnPhaseStart(p)
+}
+
+// snapshotSupply judges supply for side now (GDW: Supply: at the start of
+// movement and combat phases).
+func (g *Game) snapshotSupply(side core.Side) {
+	r := g.supplier.Trace(side, nil)
+	if sea := g.Rules.SeaSupply[side]; sea != "" {
+		reg, _ := g.S.Map.Region(sea)
+		r = g.supplier.TraceBySea(side, reg)
+	}
+	copy(g.supplied[side], r)
+}
+
+// InSupply reports whether unit k was in supply at the start of the phase.
+func (g *Game) InSupply(k int) bool {
+	u := &g.S.Units[k]
+	return u.Status == core.OnMap && g.supplied[u.Side].Has(u.Hex)
+}
+
+// nextPhase ends the current phase and begins the next.
+func (g *Game) nextPhase() error {
+	p := g.Phase()
+	if p.Kind == "reinforcement" {
+		g.points[p.Side] = 0 // GDW: unused replacement points are lost
+	}
+	g.phase++
+	if g.phase == len(g.Rules.Phases) {
+		g.phase = 0
+		if g.turn == g.endTurn {
+			g.over = true
+			g.emit("end", "the game is over after "+g.TurnName(g.turn), Field{"turn", g.TurnName(g.turn)})
+			return nil
+		}
+		g.turn++
+		g.S.StraitUsed = [2]int{}
+	}
+	g.emit("phase", fmt.Sprintf("%s: %s", g.TurnName(g.turn), g.Phase().ID), Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)})
+	return g.beginPhase()
+}
+
+// reinforce runs the start of side's reinforcement phase: withdrawals,
+// then arrivals, then replacement points (GDW: Reinforcements and
+// Replacements; Withdrawals; Returns).
+func (g *Game) reinforce(side core.Side) {
+	s := g.S
+	for k := range s.Units {
+		u := &s.Units[k]
+		if u.Side == side && g.withdraws[k] == g.turn && u.Status != core.Withdrawn {
+			s.Take(k, core.Withdrawn)
+			g.awaiting[k] = false
+			g.emit("withdraw", u.ID+" is withdrawn", Field{"unit", u.ID})
+		}
+	}
+	t := g.Turn()
+	for k := range s.Units {
+		u := &s.Units[k]
+		due := (g.arrives[k] == g.turn && u.Status == core.Pending) || (g.returns[k] == g.turn && u.Status == core.Withdrawn)
+		if u.Side != side || !due {
+			continue
+		}
+		u.Status = core.Pending
+		g.awaiting[k] = true
+		half, _ := g.Rules.Bool("arrival_reduced", g.unitTable(k), g.turnTable(t))
+		if half {
+			u.Reduced = true
+		}
+		g.emit("arrive", fmt.Sprintf("%s arrives (%s strength): place it", u.ID, map[bool]string{true: "half", false: "full"}[u.Reduced]),
+			Field{"unit", u.ID}, Field{"strength", u.AttackNow()})
+	}
+	g.points[side] = 0
+	for _, rp := range g.Sc.Repl {
+		if t, _ := g.ParseTurn(rp.Turn); t == g.turn {
+			g.points[side] = map[core.Side]int{core.Axis: rp.Axis, core.Soviet: rp.Soviet}[side]
+		}
+	}
+	if g.points[side] > 0 {
+		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, g.points[side]), Field{"side", side.String()}, Field{"points", g.points[side]})
+	}
+}
+
+// PlayTurns ends phases (making every pending choice by default) until n
+// turns from the scenario's start have been played or the game is over.
+func (g *Game) PlayTurns(n int) error {
+	start, _ := g.ParseTurn(g.Sc.Start)
+	g.Opts.Auto = true
+	for !g.over && g.turn < start+n {
+		if len(g.steps) > 0 {
+			if err := g.run(); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := g.Exec("end"); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,146 @@
+package game
+
+import (
+	"fmt"
+
+	"gpw/core"
+)
+
+// entryHex checks that side may bring a unit onto hex h: a friendly city,
+// or a hex of its friendly map edge not in an enemy zone of control (GDW:
+// Reinforcements and Replacements). major limits cities to major ones in
+// supply, as for rebuilt units.
+func (g *Game) entryHex(side core.Side, h int, major bool) error {
+	s, m := g.S, g.S.Map
+	if s.Occupant(h) >= 0 {
+		return g.refuse("stack", "%s already holds %s", m.ID(h), s.Units[s.Occupant(h)].ID)
+	}
+	if m.Terrain[h].Water() {
+		return g.refuse("water", "%s is a %s hex", m.ID(h), m.Terrain[h])
+	}
+	if c, ok := m.City(h); ok && s.Control[h] == side {
+		if c.Capital == side {
+			return nil // GDW: Moscow and Berlin, even unsupplied and in enemy ZOC
+		}
+		if g.Rules.PlaceCityNoZOC && s.EnemyZOC(side, h) {
+			return g.refuse("place", "%s is in an enemy zone of control", c.Name)
+		}
+		if !major {
+			return nil
+		}
+		if c.Kind == core.Minor {
+			return g.refuse("place", "%s is a minor city: rebuilt units appear in a friendly major city", c.Name)
+		}
+		if !g.supplied[side].Has(h) {
+			return g.refuse("place", "%s is not in supply", c.Name)
+		}
+		return nil
+	}
+	if m.IsEdge(side, h) {
+		if s.EnemyZOC(side, h) {
+			return g.refuse("place", "%s is on the friendly map edge but in an enemy zone of control", m.ID(h))
+		}
+		return nil
+	}
+	return g.refuse("place", "%s is neither a friendly city nor on the %s map edge", m.ID(h), side)
+}
+
+func (g *Game) cmdPlace(args []string) error {
+	if len(args) != 2 {
+		return g.refuse("unknown", "usage: place UNIT HEX")
+	}
+	k, err := g.unit(args[0])
+	if err != nil {
+		return err
+	}
+	if err := g.ownPhase(k, "reinforcement", "place"); err != nil {
+		return err
+	}
+	u := &g.S.Units[k]
+	if !g.awaiting[k] {
+		return g.refuse("place", "%s is not a reinforcement waiting to be placed (it is %s)", u.ID, u.Status)
+	}
+	h, err := g.hex(args[1])
+	if err != nil {
+		return err
+	}
+	if err := g.entryHex(u.Side, h, false); err != nil {
+		return err
+	}
+	if err := g.S.Place(k, h); err != nil {
+		return g.refuse("place", "%v", err)
+	}
+	g.awaiting[k] = false
+	g.emit("place", fmt.Sprintf("%s placed in %s at strength %d", u.ID, args[1], u.AttackNow()),
+		Field{"unit", u.ID}, Field{"hex", g.S.Map.ID(h)}, Field{"strength", u.AttackNow()})
+	return nil
+}
+
+func (g *Game) cmdRebuild(args []string) error {
+	if len(args) < 1 || len(args) > 2 {
+		return g.refuse("unknown", "usage: rebuild UNIT [HEX]")
+	}
+	k, err := g.unit(args[0])
+	if err != nil {
+		return err
+	}
+	if err := g.ownPhase(k, "reinforcement", "rebuild"); err != nil {
+		return err
+	}
+	s := g.S
+	u := &s.Units[k]
+	for j := range s.Units {
+		if g.awaiting[j] && s.Units[j].Side == u.Side {
+			return g.refuse("rebuild", "place the reinforcements first (%s waits): reinforcements are placed before replacements are taken", s.Units[j].ID)
+		}
+	}
+	ok, err := g.Rules.Bool("can_rebuild", g.unitTable(k))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return g.refuse("rebuild", "%s units (%s) may not be rebuilt by the %s player", u.Nation, u.ID, u.Side)
+	}
+	cost, err := g.Rules.Int("rebuild_cost", 1, g.unitTable(k))
+	if err != nil {
+		return err
+	}
+	if g.points[u.Side] < cost {
+		return g.refuse("points", "%s needs %d replacement point(s); the %s player has %d left this phase", u.ID, cost, u.Side, g.points[u.Side])
+	}
+	switch {
+	case u.Status == core.OnMap:
+		if len(args) == 2 {
+			return g.refuse("rebuild", "%s is on the map: rebuild it where it stands, without a hex", u.ID)
+		}
+		if !u.Reduced {
+			return g.refuse("rebuild", "%s is already at full strength", u.ID)
+		}
+		c, isCity := s.Map.City(u.Hex)
+		if !g.InSupply(k) && !(isCity && c.Capital == u.Side) {
+			return g.refuse("rebuild", "%s is out of supply and not in its capital", u.ID)
+		}
+		u.Reduced = false
+	case u.Status == core.Eliminated:
+		if len(args) != 2 {
+			return g.refuse("rebuild", "%s is eliminated: name the hex it returns in (rebuild UNIT HEX)", u.ID)
+		}
+		h, err := g.hex(args[1])
+		if err != nil {
+			return err
+		}
+		if err := g.entryHex(u.Side, h, true); err != nil {
+			return err
+		}
+		u.Reduced = u.HasHalf()
+		if err := s.Place(k, h); err != nil {
+			return g.refuse("rebuild", "%v", err)
+		}
+	default:
+		return g.refuse("rebuild", "%s is %s: only half-strength units on the map and eliminated units can be rebuilt", u.ID, u.Status)
+	}
+	g.points[u.Side] -= cost
+	g.emit("rebuild", fmt.Sprintf("%s rebuilt to strength %d for %d point(s); %d left", u.ID, u.AttackNow(), cost, g.points[u.Side]),
+		Field{"unit", u.ID}, Field{"hex", s.Map.ID(u.Hex)}, Field{"strength", u.AttackNow()}, Field{"points", cost})
+	return nil
+}

@@ -1,0 +1,171 @@
+package interp
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// TurnInfo describes the current game turn to rules modules.
+type TurnInfo struct {
+	Name    string // "Jul 1941"
+	Month   string // "Jul"
+	Year    int
+	Weather string // the turn's mark: "", "snow", "mud"
+	Index   int    // turns since the start of the scenario's first year
+}
+
+// Host is what the engine offers rules modules through the gpw table.
+type Host interface {
+	// Roll rolls one die from the engine's seeded dice.
+	Roll() int
+	// Turn describes the current turn.
+	Turn() TurnInfo
+	// SetWeather sets the weather of the current movement phase.
+	SetWeather(w string, die int, cite string)
+	// Note records a halving or other remark for the battle being computed.
+	Note(text, cite string)
+	// Shift records a column shift for the battle being computed.
+	Shift(cause string, columns int, cite string)
+	// Step queues a combat step: retreat, defender_loss,
+	// defender_eliminate, attacker_loss, exchange, advance.
+	Step(kind string, n int, flag bool)
+}
+
+// installAPI puts the gpw table into the state: one Go function per Lua
+// function, each documented on the Lua side in docs/modding.md.
+func installAPI(L *lua.LState, h Host) {
+	api := map[string]lua.LGFunction{
+		// gpw.roll() -> die 1..6
+		"roll": func(L *lua.LState) int { L.Push(lua.LNumber(h.Roll())); return 1 },
+		// gpw.turn() -> {name, month, year, weather, index}
+		"turn": func(L *lua.LState) int { L.Push(turnValue(L, h.Turn())); return 1 },
+		// gpw.set_weather(w, die, cite)
+		"set_weather": func(L *lua.LState) int {
+			h.SetWeather(L.CheckString(1), L.OptInt(2, 0), L.OptString(3, ""))
+			return 0
+		},
+		// gpw.note(text, cite)
+		"note": func(L *lua.LState) int { h.Note(L.CheckString(1), L.OptString(2, "")); return 0 },
+		// gpw.shift(cause, columns, cite)
+		"shift": func(L *lua.LState) int {
+			h.Shift(L.CheckString(1), L.CheckInt(2), L.OptString(3, ""))
+			return 0
+		},
+		// gpw.retreat(hexes, may_stand): the defender retreats, the attacker choosing the path.
+		"retreat": step(h, "retreat"),
+		// gpw.defender_loss(steps)
+		"defender_loss": step(h, "defender_loss"),
+		// gpw.defender_eliminate()
+		"defender_eliminate": step(h, "defender_eliminate"),
+		// gpw.attacker_loss(steps): one attacker of the attacker's choice loses steps.
+		"attacker_loss": step(h, "attacker_loss"),
+		// gpw.exchange(): attackers lose at least the strength the defender lost.
+		"exchange": step(h, "exchange"),
+		// gpw.advance(): one attacker may enter the vacated hex.
+		"advance": step(h, "advance"),
+	}
+	t := L.CreateTable(0, len(api))
+	L.SetFuncs(t, api)
+	L.SetGlobal("gpw", t)
+}
+
+func step(h Host, kind string) lua.LGFunction {
+	return func(L *lua.LState) int {
+		h.Step(kind, L.OptInt(1, 0), L.OptBool(2, false))
+		return 0
+	}
+}
+
+// Battle is what the engine knows of a battle before the rules weigh it.
+type Battle struct {
+	Att     []int  // attack factor now, per attacker
+	Sup     []bool // in supply
+	River   []bool // attacking across a river hexside
+	Strait  []bool // attacking across the straits
+	Def     int
+	Terrain string
+	City    string // "" or minor, major, fortress
+	Capital bool
+	Weather string // the turn's weather mark
+}
+
+// Odds is the rules' weighing of a battle.
+type Odds struct {
+	Attack, Defense int
+	Odds, Column    int // CRT column indices from 1; 0 when below the table
+}
+
+// battle tables are reused across battles: no fresh Lua table per call.
+type battleTables struct {
+	b, att, sup, river, strait *lua.LTable
+}
+
+func (r *Rules) battleTables() *battleTables {
+	if r.bt == nil {
+		L := r.sb.L
+		bt := &battleTables{b: L.CreateTable(0, 12), att: L.CreateTable(8, 0), sup: L.CreateTable(8, 0), river: L.CreateTable(8, 0), strait: L.CreateTable(8, 0)}
+		bt.b.RawSetString("att", bt.att)
+		bt.b.RawSetString("sup", bt.sup)
+		bt.b.RawSetString("river", bt.river)
+		bt.b.RawSetString("strait", bt.strait)
+		r.bt = bt
+	}
+	return r.bt
+}
+
+// Weigh calls the module's odds(b) for a battle.
+func (r *Rules) Weigh(b *Battle) (Odds, error) {
+	bt := r.battleTables()
+	n := len(b.Att)
+	for i := 0; i < n; i++ {
+		bt.att.RawSetInt(i+1, lua.LNumber(b.Att[i]))
+		bt.sup.RawSetInt(i+1, lua.LBool(b.Sup[i]))
+		bt.river.RawSetInt(i+1, lua.LBool(b.River[i]))
+		bt.strait.RawSetInt(i+1, lua.LBool(b.Strait[i]))
+	}
+	t := bt.b
+	t.RawSetString("n", lua.LNumber(n))
+	t.RawSetString("def", lua.LNumber(b.Def))
+	t.RawSetString("terrain", lua.LString(b.Terrain))
+	t.RawSetString("city", lua.LString(b.City))
+	t.RawSetString("capital", lua.LBool(b.Capital))
+	t.RawSetString("weather", lua.LString(b.Weather))
+	f := r.hook("odds")
+	if f == nil {
+		return Odds{}, errNoHook(r, "odds")
+	}
+	ret, err := r.sb.Call(f, 4, t)
+	if err != nil {
+		return Odds{}, err
+	}
+	return Odds{Attack: lint(ret[0]), Defense: lint(ret[1]), Odds: lint(ret[2]), Column: lint(ret[3])}, nil
+}
+
+// Apply calls results[code](b) for the battle last weighed.
+func (r *Rules) Apply(code string) error {
+	res := table(r.tbl, "results")
+	if res == nil {
+		return errNoHook(r, "results")
+	}
+	f, ok := res.RawGetString(code).(*lua.LFunction)
+	if !ok {
+		return errNoHook(r, "results."+code)
+	}
+	_, err := r.sb.Call(f, 0, r.battleTables().b)
+	return err
+}
+
+func lint(v lua.LValue) int {
+	if n, ok := v.(lua.LNumber); ok {
+		return int(n)
+	}
+	return 0
+}
+
+type hookError struct{ module, name string }
+
+func (e hookError) Error() string { return e.module + ": the rules module has no " + e.name }
+
+func errNoHook(r *Rules, name string) error { return hookError{r.Module, name} }
+
+// Value is a Lua value passed to a hook.
+type Value = lua.LValue

@@ -1,0 +1,472 @@
+package interp
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"gpw/core"
+)
+
+// Variants maps the built-in variant names to their modules.
+var Variants = map[string]string{"gdw": "base", "adc2": "adc2"}
+
+// HookLimit is the time one phase's Lua calls may take together.
+var HookLimit = 2 * time.Second
+
+// Phase is one phase of the sequence of play.
+type Phase struct {
+	ID      string
+	Side    core.Side
+	Kind    string // reinforcement, rail, move, combat
+	Classes []bool // by class: may move in this phase (nil: all)
+	Weather bool   // a weather roll opens it
+	tbl     *lua.LTable
+}
+
+// Month is one turn of the calendar year.
+type Month struct {
+	Name    string
+	Weather string // the turn's mark: "", "snow" or "mud"
+}
+
+// WeatherFx is what a weather does to movement and combat.
+type WeatherFx struct {
+	MoveExtra  int
+	MPHalf     bool
+	AttackHalf bool
+}
+
+// Rules is a loaded rules module: its data compiled into Go values, and
+// its hooks, called through its sandbox.
+type Rules struct {
+	ID, Name, Description string
+	Module                string // the file it was loaded from
+	Classes               []string
+	KindClass             map[string]int
+	Armor                 map[string]bool
+	Move                  core.MoveRules
+	Calendar              []Month
+	Weather               map[string]WeatherFx
+	Phases                []Phase
+	Cite                  map[string]string
+	RailNoZOC             bool
+	RailLimit             [2]int // units per phase; 0: no limit
+	Retreat               core.RetreatOpts
+	CRTColumns            []string
+	NonCombat             map[string]bool // kinds that do not count for stacking and have no ZOC
+	OwnHexZOC             map[string]bool // kinds whose ZOC is their own hex only
+	SeaSupply             [2]string       // per side: the sea region for supply by sea, "" for none
+	PlaceCityNoZOC        bool            // reinforcements may not enter a city in enemy ZOC
+	CRT                   [][]string // by die-1, column-1
+
+	sb  *Sandbox
+	tbl *lua.LTable
+	bt  *battleTables
+}
+
+// Load loads a variant: "gdw", "adc2" or the path of a .lua file that
+// requires one of them. builtin holds the built-in rules/ directory.
+func Load(variant string, builtin fs.FS, dice func(int) int, host Host) (*Rules, error) {
+	opts := Options{FS: builtin, FSRoot: "rules", Dice: dice}
+	name, ok := Variants[variant]
+	module := "rules/" + name + ".lua"
+	if !ok {
+		if !strings.HasSuffix(variant, ".lua") {
+			return nil, fmt.Errorf("unknown rules %q: use gdw, adc2 or the path of a .lua module", variant)
+		}
+		abs, err := filepath.Abs(variant)
+		if err != nil {
+			return nil, err
+		}
+		opts.SearchPath = []string{filepath.Dir(abs)}
+		name = strings.TrimSuffix(filepath.Base(abs), ".lua")
+		module = variant
+	}
+	sb := NewSandbox(opts)
+	installAPI(sb.L, host)
+	sb.SetPhase("load", HookLimit)
+	v, err := sb.Require(name)
+	if err != nil {
+		sb.Close()
+		return nil, err
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		sb.Close()
+		return nil, fmt.Errorf("%s: a rules module must return a table, not %s", module, v.Type())
+	}
+	r := &Rules{Module: module, sb: sb, tbl: t}
+	if err := r.compile(); err != nil {
+		sb.Close()
+		return nil, fmt.Errorf("%s: %w", module, err)
+	}
+	return r, nil
+}
+
+// Close releases the Lua state.
+func (r *Rules) Close() { r.sb.Close() }
+
+func str(t *lua.LTable, k string) string {
+	if s, ok := t.RawGetString(k).(lua.LString); ok {
+		return string(s)
+	}
+	return ""
+}
+
+func num(t *lua.LTable, k string, def int) int {
+	if n, ok := t.RawGetString(k).(lua.LNumber); ok {
+		return int(n)
+	}
+	return def
+}
+
+func truth(v lua.LValue) bool { return lua.LVAsBool(v) }
+
+func table(t *lua.LTable, k string) *lua.LTable {
+	if s, ok := t.RawGetString(k).(*lua.LTable); ok {
+		return s
+	}
+	return nil
+}
+
+// strings of an array table, in order.
+func list(t *lua.LTable) []string {
+	var out []string
+	if t == nil {
+		return nil
+	}
+	for i := 1; i <= t.Len(); i++ {
+		out = append(out, lua.LVAsString(t.RawGetInt(i)))
+	}
+	return out
+}
+
+// keys of a table with string keys, sorted (never rely on pairs order).
+func keys(t *lua.LTable) []string {
+	var out []string
+	if t == nil {
+		return nil
+	}
+	t.ForEach(func(k, _ lua.LValue) {
+		if s, ok := k.(lua.LString); ok {
+			out = append(out, string(s))
+		}
+	})
+	sort.Strings(out)
+	return out
+}
+
+func (r *Rules) compile() error {
+	t := r.tbl
+	r.ID, r.Name, r.Description = str(t, "id"), str(t, "name"), str(t, "description")
+	if r.ID == "" {
+		return fmt.Errorf("the rules table has no id")
+	}
+	r.Classes = list(table(t, "classes"))
+	if len(r.Classes) == 0 {
+		return fmt.Errorf("classes: at least one movement class is needed")
+	}
+	classIdx := map[string]int{}
+	for i, c := range r.Classes {
+		classIdx[c] = i
+	}
+	r.KindClass = map[string]int{}
+	kinds := table(t, "kinds")
+	for _, k := range keys(kinds) {
+		c := lua.LVAsString(kinds.RawGetString(k))
+		i, ok := classIdx[c]
+		if !ok {
+			return fmt.Errorf("kinds.%s: unknown class %q", k, c)
+		}
+		r.KindClass[k] = i
+	}
+	r.Armor = map[string]bool{}
+	ak := table(t, "armor_kinds")
+	for _, k := range keys(ak) {
+		r.Armor[k] = truth(ak.RawGetString(k))
+	}
+	// movement costs
+	mc := table(t, "move_cost")
+	r.Move.Cost = make([][core.NumTerrain]int8, len(r.Classes))
+	for ci, c := range r.Classes {
+		ct := table(mc, c)
+		if ct == nil {
+			return fmt.Errorf("move_cost.%s is missing", c)
+		}
+		for tt := core.Terrain(0); tt < core.NumTerrain; tt++ {
+			v := ct.RawGetString(tt.String())
+			switch v := v.(type) {
+			case lua.LNumber:
+				if v < 1 || v > 100 {
+					return fmt.Errorf("move_cost.%s.%s: %v is out of range 1..100", c, tt, v)
+				}
+				r.Move.Cost[ci][tt] = int8(v)
+			case lua.LString:
+				if v != "stop" {
+					return fmt.Errorf("move_cost.%s.%s: %q (a number, \"stop\" or absent)", c, tt, string(v))
+				}
+				r.Move.Cost[ci][tt] = core.CostStop
+			default:
+				r.Move.Cost[ci][tt] = core.CostNo
+			}
+		}
+	}
+	r.Move.RiverExtra = num(t, "river_extra", 0)
+	if st := table(t, "strait"); st != nil {
+		r.Move.StraitExtra = num(st, "extra", 0)
+		r.Move.StraitLimit = num(st, "per_turn", 0)
+		r.Move.StraitNo = make([]bool, len(r.Classes))
+		closed := table(st, "closed")
+		for _, c := range keys(closed) {
+			if i, ok := classIdx[c]; ok {
+				r.Move.StraitNo[i] = truth(closed.RawGetString(c))
+			}
+		}
+	}
+	// calendar and weather
+	cal := table(t, "calendar")
+	for i := 1; cal != nil && i <= cal.Len(); i++ {
+		m, _ := cal.RawGetInt(i).(*lua.LTable)
+		if m == nil {
+			return fmt.Errorf("calendar[%d] must be a table", i)
+		}
+		r.Calendar = append(r.Calendar, Month{Name: str(m, "name"), Weather: str(m, "weather")})
+	}
+	if len(r.Calendar) == 0 {
+		return fmt.Errorf("calendar is empty")
+	}
+	r.Weather = map[string]WeatherFx{}
+	wt := table(t, "weather")
+	for _, w := range keys(wt) {
+		e, _ := wt.RawGetString(w).(*lua.LTable)
+		if e == nil {
+			continue
+		}
+		r.Weather[w] = WeatherFx{MoveExtra: num(e, "move_extra", 0), MPHalf: truth(e.RawGetString("mp_half")), AttackHalf: truth(e.RawGetString("attack_half"))}
+	}
+	// phases
+	ph := table(t, "phases")
+	for i := 1; ph != nil && i <= ph.Len(); i++ {
+		p, _ := ph.RawGetInt(i).(*lua.LTable)
+		if p == nil {
+			return fmt.Errorf("phases[%d] must be a table", i)
+		}
+		side, err := core.ParseSide(str(p, "side"))
+		if err != nil {
+			return fmt.Errorf("phases[%d]: %v", i, err)
+		}
+		phase := Phase{ID: str(p, "id"), Side: side, Kind: str(p, "kind"), Weather: truth(p.RawGetString("weather")), tbl: p}
+		switch phase.Kind {
+		case "reinforcement", "rail", "move", "combat":
+		default:
+			return fmt.Errorf("phases[%d] (%s): kind %q is not reinforcement, rail, move or combat", i, phase.ID, phase.Kind)
+		}
+		if cl := table(p, "classes"); cl != nil {
+			phase.Classes = make([]bool, len(r.Classes))
+			for _, c := range list(cl) {
+				ci, ok := classIdx[c]
+				if !ok {
+					return fmt.Errorf("phases[%d] (%s): unknown class %q", i, phase.ID, c)
+				}
+				phase.Classes[ci] = true
+			}
+		}
+		r.Phases = append(r.Phases, phase)
+	}
+	if len(r.Phases) == 0 {
+		return fmt.Errorf("phases is empty")
+	}
+	r.Cite = map[string]string{}
+	ct := table(t, "cite")
+	for _, k := range keys(ct) {
+		r.Cite[k] = lua.LVAsString(ct.RawGetString(k))
+	}
+	if rl := table(t, "rail"); rl != nil {
+		r.RailNoZOC = truth(rl.RawGetString("no_enemy_zoc"))
+		if lim := table(rl, "limit"); lim != nil {
+			r.RailLimit = [2]int{num(lim, "axis", 0), num(lim, "soviet", 0)}
+		}
+	}
+	r.Retreat = core.RetreatOpts{Hexes: 2, MaxExtra: 4}
+	if rt := table(t, "retreat"); rt != nil {
+		r.Retreat = core.RetreatOpts{Hexes: num(rt, "hexes", 2), MaxExtra: num(rt, "max_extra", 4), AvoidZOCEnd: truth(rt.RawGetString("avoid_zoc_end"))}
+	}
+	r.NonCombat, r.OwnHexZOC = boolSet(table(t, "noncombat")), boolSet(table(t, "zoc_own_hex"))
+	if ss := table(t, "sea_supply"); ss != nil {
+		r.SeaSupply = [2]string{str(ss, "axis"), str(ss, "soviet")}
+	}
+	r.PlaceCityNoZOC = truth(t.RawGetString("place_city_no_zoc"))
+	crt := table(t, "crt")
+	if crt == nil {
+		return fmt.Errorf("crt is missing")
+	}
+	r.CRTColumns = list(table(crt, "columns"))
+	rows := table(crt, "rows")
+	for i := 1; rows != nil && i <= rows.Len(); i++ {
+		row := list(rows.RawGetInt(i).(*lua.LTable))
+		if len(row) != len(r.CRTColumns) {
+			return fmt.Errorf("crt.rows[%d] has %d results for %d columns", i, len(row), len(r.CRTColumns))
+		}
+		r.CRT = append(r.CRT, row)
+	}
+	return nil
+}
+
+func boolSet(t *lua.LTable) map[string]bool {
+	m := map[string]bool{}
+	for _, k := range keys(t) {
+		m[k] = truth(t.RawGetString(k))
+	}
+	return m
+}
+
+// CiteRule turns a rule key into a citation.
+func (r *Rules) CiteRule(key string) string {
+	if c, ok := r.Cite[key]; ok {
+		return c
+	}
+	return r.Cite["unknown"]
+}
+
+// ClassOf returns the movement class of a unit kind.
+func (r *Rules) ClassOf(kind string) (int, bool) {
+	c, ok := r.KindClass[kind]
+	return c, ok
+}
+
+// Begin names the phase for error messages and arms its time limit.
+func (r *Rules) Begin(phase string) { r.sb.SetPhase(phase, HookLimit) }
+
+// hook returns the rules' function name, or nil.
+func (r *Rules) hook(name string) lua.LValue {
+	if f, ok := r.tbl.RawGetString(name).(*lua.LFunction); ok {
+		return f
+	}
+	return nil
+}
+
+// OnPhaseStart calls on_phase_start(phase) if the module has it.
+func (r *Rules) OnPhaseStart(p *Phase) error {
+	f := r.hook("on_phase_start")
+	if f == nil {
+		return nil
+	}
+	pt := r.sb.L.CreateTable(0, 4)
+	pt.RawSetString("id", lua.LString(p.ID))
+	pt.RawSetString("side", lua.LString(p.Side.String()))
+	pt.RawSetString("kind", lua.LString(p.Kind))
+	pt.RawSetString("weather", lua.LBool(p.Weather))
+	_, err := r.sb.Call(f, 0, pt)
+	return err
+}
+
+// Bool calls a hook that answers yes or no about a unit table.
+func (r *Rules) Bool(name string, args ...lua.LValue) (bool, error) {
+	f := r.hook(name)
+	if f == nil {
+		return false, nil
+	}
+	ret, err := r.sb.Call(f, 1, args...)
+	if err != nil {
+		return false, err
+	}
+	return truth(ret[0]), nil
+}
+
+// Int calls a hook that answers a number; def when the hook is absent.
+func (r *Rules) Int(name string, def int, args ...lua.LValue) (int, error) {
+	f := r.hook(name)
+	if f == nil {
+		return def, nil
+	}
+	ret, err := r.sb.Call(f, 1, args...)
+	if err != nil {
+		return 0, err
+	}
+	n, ok := ret[0].(lua.LNumber)
+	if !ok {
+		return 0, fmt.Errorf("%s: %s must return a number", r.Module, name)
+	}
+	return int(n), nil
+}
+
+// String calls a hook with scalar arguments that answers a string.
+func (r *Rules) String(name string, args ...lua.LValue) (string, error) {
+	f := r.hook(name)
+	if f == nil {
+		return "", nil
+	}
+	ret, err := r.sb.Call(f, 1, args...)
+	if err != nil {
+		return "", err
+	}
+	return lua.LVAsString(ret[0]), nil
+}
+
+// L exposes the Lua state for building hook arguments.
+func (r *Rules) L() *lua.LState { return r.sb.L }
+
+// KindNames lists the unit kinds the rules know, sorted.
+func (r *Rules) KindNames() []string {
+	var out []string
+	for k := range r.KindClass {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// PhaseIDs lists the phase ids in order.
+func (r *Rules) PhaseIDs() []string {
+	var out []string
+	for _, p := range r.Phases {
+		out = append(out, p.ID)
+	}
+	return out
+}
+
+// UnitInfo is a unit as rules hooks see it.
+type UnitInfo struct {
+	ID, Side, Kind, Nation, Hex, Status string
+	Reduced, Supplied                   bool
+	Attack, Defense                     [2]int
+	MP                                  int
+}
+
+// UnitValue makes the Lua table of a unit for a hook call.
+func (r *Rules) UnitValue(u UnitInfo) lua.LValue {
+	t := r.sb.L.CreateTable(0, 12)
+	t.RawSetString("id", lua.LString(u.ID))
+	t.RawSetString("side", lua.LString(u.Side))
+	t.RawSetString("kind", lua.LString(u.Kind))
+	t.RawSetString("nation", lua.LString(u.Nation))
+	t.RawSetString("hex", lua.LString(u.Hex))
+	t.RawSetString("status", lua.LString(u.Status))
+	t.RawSetString("reduced", lua.LBool(u.Reduced))
+	t.RawSetString("supplied", lua.LBool(u.Supplied))
+	t.RawSetString("attack", lua.LNumber(u.Attack[0]))
+	t.RawSetString("attack_half", lua.LNumber(u.Attack[1]))
+	t.RawSetString("defense", lua.LNumber(u.Defense[0]))
+	t.RawSetString("defense_half", lua.LNumber(u.Defense[1]))
+	t.RawSetString("mp", lua.LNumber(u.MP))
+	return t
+}
+
+// TurnValue makes the Lua table of a turn.
+func (r *Rules) TurnValue(t TurnInfo) lua.LValue { return turnValue(r.sb.L, t) }
+
+func turnValue(L *lua.LState, t TurnInfo) lua.LValue {
+	tb := L.CreateTable(0, 5)
+	tb.RawSetString("name", lua.LString(t.Name))
+	tb.RawSetString("month", lua.LString(t.Month))
+	tb.RawSetString("year", lua.LNumber(t.Year))
+	tb.RawSetString("weather", lua.LString(t.Weather))
+	tb.RawSetString("index", lua.LNumber(t.Index))
+	return tb
+}

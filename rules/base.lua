@@ -1,0 +1,302 @@
+-- rules/base.lua: the rules of GDW's The Great Patriotic War (1988).
+--
+-- A rules module returns one table. The engine reads its data (classes,
+-- movement costs, calendar, phases, citations, CRT) once and compiles it
+-- into Go arrays; it calls its functions (hooks) only at phase starts, on
+-- commands and once per battle, never per hex. Another module changes
+-- these rules by requiring this one and replacing fields:
+--
+--   local R = require("base")
+--   R.id = "myhouse"; R.crt.rows[6][1] = "NE"
+--   --
+-- Citations name the rulebook section (GDW: Section / Topic) so that every
+-- refusal and every odds calculation teaches the rule behind it.
+local R = {}
+
+R.format_version = 1
+R.id = "gdw"
+R.name = "GDW 1988"
+R.description = "The Great Patriotic War as GDW published it in 1988: ten phases, odds CRT 1:1 to 6:1, one unit per hex"
+R.book = "GDW"
+
+-- Movement classes, and which class each unit kind moves as. Guards, Shock,
+-- mountain and garrison troops are infantry (GDW: Movement); mountain units
+-- have their own class only for the cost of mountain hexes.
+R.classes = { "infantry", "mountain", "cavalry", "armor" }
+R.kinds = {
+  infantry = "infantry", guards = "infantry", shock = "infantry", garrison = "infantry",
+  rifle = "infantry", airborne = "infantry", partisan = "infantry",
+  mountain = "mountain", alpini = "mountain",
+  cavalry = "cavalry",
+  tank = "armor", panzer = "armor", mech = "armor", motorized = "armor", armor = "armor",
+}
+-- Kinds that count as armour for other rules (straits, rebuilding cost).
+R.armor_kinds = { tank = true, panzer = true, mech = true, motorized = true, armor = true }
+
+-- Kinds that are not combat units: no zone of control, no stacking.
+R.noncombat = { leader = true, air = true }
+-- Kinds whose zone of control covers only their own hex.
+R.zoc_own_hex = {}
+-- Supply by sea: the Soviet Black Sea coast (GDW: Supply). The map names
+-- the sea as a region; without it any sea hex serves.
+R.sea_supply = { soviet = "Black Sea" }
+
+-- Terrain Effects Chart, movement column. "stop": the unit must stop on
+-- entering (it pays what it has left). Lake and sea are closed to all.
+local inf = { clear = 1, forest = 2, swamp = 3, mountain = 4, rough = 2 }
+R.move_cost = {
+  infantry = inf,
+  cavalry = inf,
+  mountain = { clear = 1, forest = 2, swamp = 3, mountain = 2, rough = 2 },
+  armor = { clear = 1, forest = 4, swamp = "stop", mountain = "stop", rough = 3 },
+}
+R.river_extra = 1 -- GDW: Movement / Rivers
+-- GDW: Movement / The Straits of Kerch
+R.strait = { extra = 1, per_turn = 1, closed = { armor = true } }
+
+-- Eight turns a year (GDW: Sequence of Play). weather: the turn's mark,
+-- rolled for at each movement phase and applied to all its combat.
+R.calendar = {
+  { name = "Jan/Feb", weather = "snow" },
+  { name = "Mar/Apr", weather = "mud" },
+  { name = "May" },
+  { name = "Jun" },
+  { name = "Jul" },
+  { name = "Aug" },
+  { name = "Sep/Oct", weather = "mud" },
+  { name = "Nov/Dec", weather = "snow" },
+}
+
+-- GDW: Weather. move_extra: added to every hex entered; mp_half: movement
+-- allowance halved (fractions dropped); attack_half: attack factors halved;
+-- shift: columns added to every attack.
+R.weather = {
+  clear = {},
+  snow = { move_extra = 1, shift = -1 },
+  mud = { mp_half = true, attack_half = true },
+}
+R.weather_roll = 3 -- a roll of this or less brings the turn's weather
+
+-- The sequence of play. kind: reinforcement, rail, move or combat.
+-- classes: which movement classes may move (all when absent).
+R.phases = {
+  { id = "axis-reinforcement", side = "axis", kind = "reinforcement" },
+  { id = "axis-rail", side = "axis", kind = "rail" },
+  { id = "axis-panzer", side = "axis", kind = "move", classes = { "armor", "cavalry" }, weather = true },
+  { id = "axis-combat", side = "axis", kind = "combat" },
+  { id = "axis-general", side = "axis", kind = "move", weather = true },
+  { id = "soviet-reinforcement", side = "soviet", kind = "reinforcement" },
+  { id = "soviet-rail", side = "soviet", kind = "rail" },
+  { id = "soviet-armor", side = "soviet", kind = "move", classes = { "armor" }, weather = true },
+  { id = "soviet-combat", side = "soviet", kind = "combat" },
+  { id = "soviet-general", side = "soviet", kind = "move", weather = true },
+}
+
+-- GDW rail movement: only the friendliness of rail hexes limits it.
+R.rail = { no_enemy_zoc = false, limit = {} }
+
+-- GDW: Combat Results / DR: two hexes; farther only to reach an empty hex.
+R.retreat = { hexes = 2, max_extra = 4, avoid_zoc_end = false }
+
+-- Citations for refusals raised by the engine, by rule key.
+R.cite = {
+  ["off-map"] = "GDW: Movement",
+  water = "GDW: Movement / Restrictions on Movement",
+  ["enemy-unit"] = "GDW: Movement / Restrictions on Movement",
+  stack = "GDW: Movement / Restrictions on Movement",
+  terrain = "GDW: Terrain Effects Chart",
+  ["stop-terrain"] = "GDW: Terrain Effects Chart (swamp, mountain)",
+  mp = "GDW: Movement",
+  ["zoc-stop"] = "GDW: Zones of Control / Movement",
+  path = "GDW: Movement",
+  ["strait-class"] = "GDW: Movement / The Straits of Kerch",
+  ["strait-limit"] = "GDW: Movement / The Straits of Kerch",
+  ["not-on-map"] = "GDW: Movement",
+  ["rail-start"] = "GDW: Sequence of Play / Rail Movement Phase",
+  ["rail-line"] = "GDW: Movement / rail lines",
+  ["rail-friendly"] = "GDW: Movement / rail lines (friendly rail hexes)",
+  ["rail-zoc"] = "GDW: Movement / rail lines",
+  ["rail-limit"] = "GDW: Movement / rail lines",
+  phase = "GDW: Sequence of Play",
+  ["moved-twice"] = "GDW: Movement",
+  ["phase-class"] = "GDW: Sequence of Play",
+  ["not-adjacent"] = "GDW: Combat",
+  ["attack-once"] = "GDW: Combat (each unit attacks once)",
+  ["defend-once"] = "GDW: Combat (each unit is attacked once)",
+  ["odds-min"] = "GDW: Combat / Minimum and Maximum Odds",
+  ["water-attack"] = "GDW: Movement / Restrictions on Movement",
+  decision = "GDW: Combat Results",
+  retreat = "GDW: Combat Results / DR",
+  stand = "GDW: Combat Results / DR (exception)",
+  advance = "GDW: Combat (advance after combat)",
+  loss = "GDW: Combat Results / AL, EX",
+  place = "GDW: Reinforcements and Replacements",
+  rebuild = "GDW: Reinforcements and Replacements",
+  points = "GDW: Reinforcements and Replacements",
+  unknown = "gpw: commands",
+}
+
+-- Combat Results Table, exactly as printed: rows by die 1-6.
+R.crt = {
+  columns = { "1:1", "2:1", "3:1", "4:1", "5:1", "6:1" },
+  rows = {
+    { "DR", "DR", "DR", "DR", "DR", "DRL" },
+    { "EX", "DR", "DR", "DR", "DRL", "DRL" },
+    { "EX", "EX", "DR", "EX", "DRL", "DE" },
+    { "NE", "EX", "EX", "DRL", "DRL", "DE" },
+    { "NE", "NE", "EX", "DRL", "DE", "DE" },
+    { "AL", "NE", "DRL", "DE", "DE", "DE" },
+  },
+}
+
+-- Terrain that shifts the column left for the defender (GDW: Terrain and
+-- Combat), and terrain that halves the attack.
+R.defense_shift = { forest = -1, rough = -1 }
+R.city_shift = { major = -1, fortress = -1 }
+R.capitals_are_fortresses = true -- Berlin and Moscow (GDW: Terrain and Combat)
+R.halve_into = { swamp = true, mountain = true }
+R.stand_terrain = { swamp = true, mountain = true }
+
+local floor = math.floor
+
+-- R.odds computes a battle's odds column (GDW: Combat, steps 1-3). b holds
+-- what the engine knows: n attackers with b.att[i] (attack factor now),
+-- b.sup[i] (in supply), b.river[i] (across a river), b.strait[i] (across
+-- the straits); b.def (defence factor), b.terrain, b.city ("" or a kind),
+-- b.capital (true in a capital), b.weather (the turn's mark). It records
+-- each halving with gpw.note and each shift with gpw.shift, and returns
+-- attack, defence, the odds index (0 when below 1:1) and the final index.
+function R.odds(b)
+  local total, allriver, strait = 0, true, false
+  for i = 1, b.n do
+    local a = b.att[i]
+    if not b.sup[i] then
+      a = floor(a / 2)
+      gpw.note("out of supply: attack halved", "GDW: Supply")
+    end
+    if b.weather == "mud" then a = floor(a / 2) end
+    total = total + a
+    if not b.river[i] then allriver = false end
+    if b.strait[i] then strait = true end
+  end
+  if b.weather == "mud" then gpw.note("mud: attack factors halved", "GDW: Weather") end
+  if R.halve_into[b.terrain] then
+    total = floor(total / 2)
+    gpw.note("attack into " .. b.terrain .. ": halved", "GDW: Terrain and Combat")
+  end
+  if strait then
+    total = floor(total / 2)
+    gpw.note("across the Straits of Kerch: halved", "GDW: Movement / The Straits of Kerch")
+  end
+  local def = b.def
+  local ratio = 0
+  if def > 0 then ratio = floor(total / def) else ratio = #R.crt.columns end
+  if ratio < 1 then return total, def, 0, 0 end
+  local odds = math.min(ratio, #R.crt.columns)
+  local col = odds
+  local function shift(cause, n, cite)
+    col = col + n
+    gpw.shift(cause, n, cite)
+  end
+  local s = R.defense_shift[b.terrain]
+  if s then shift(b.terrain, s, "GDW: Terrain and Combat") end
+  local city = b.city
+  if b.capital and R.capitals_are_fortresses then city = "fortress" end
+  if city ~= "" and R.city_shift[city] then shift(city .. " city", R.city_shift[city], "GDW: Terrain and Combat") end
+  if allriver and b.n > 0 then shift("river", -1, "GDW: Terrain and Combat (all attackers across a river)") end
+  local ws = R.weather[b.weather] and R.weather[b.weather].shift
+  if ws then shift(b.weather, ws, "GDW: Weather") end
+  if strait then shift("Straits of Kerch", -1, "GDW: Movement / The Straits of Kerch") end
+  if col < 1 then col = 1 end
+  if col > #R.crt.columns then col = #R.crt.columns end
+  return total, def, odds, col
+end
+
+-- R.ratio_label prints an odds index as a ratio such as "4:1".
+function R.ratio_label(i)
+  return R.crt.columns[i] or "below 1:1"
+end
+
+-- R.results applies each CRT result by queueing engine steps; the engine
+-- asks the right player for each choice (GDW: Combat Results).
+R.results = {}
+R.results.NE = function(b) end
+R.results.DR = function(b)
+  gpw.retreat(R.retreat.hexes, R.stand_terrain[b.terrain] or b.city == "fortress" or b.capital)
+  gpw.advance()
+end
+R.results.DRL = function(b)
+  gpw.defender_loss(1)
+  gpw.retreat(R.retreat.hexes, false)
+  gpw.advance()
+end
+R.results.DE = function(b)
+  gpw.defender_eliminate()
+  gpw.advance()
+end
+R.results.AL = function(b)
+  gpw.attacker_loss(1)
+end
+R.results.EX = function(b)
+  gpw.defender_loss(1)
+  gpw.exchange()
+  gpw.retreat(R.retreat.hexes, false)
+  gpw.advance()
+end
+
+-- R.on_phase_start runs as each phase begins. In a turn with a weather
+-- mark, each movement phase opens with a weather roll (GDW: Weather).
+function R.on_phase_start(phase)
+  if phase.kind == "move" and phase.weather then
+    local turn = gpw.turn()
+    local w = "clear"
+    if turn.weather ~= "" then
+      local die = gpw.roll()
+      if die <= R.weather_roll then w = turn.weather end
+      gpw.set_weather(w, die, "GDW: Weather")
+    else
+      gpw.set_weather("clear", 0, "")
+    end
+  end
+end
+
+-- R.arrival_reduced says whether a reinforcement arrives at half strength:
+-- the Soviet ones of Jul and Aug 1941 (GDW: Reinforcements).
+function R.arrival_reduced(u, turn)
+  return u.side == "soviet" and turn.year == 1941 and (turn.month == "Jul" or turn.month == "Aug")
+end
+
+-- R.rebuild_cost is the replacement points one step costs: armour double
+-- (GDW: Reinforcements and Replacements).
+function R.rebuild_cost(u)
+  if R.armor_kinds[u.kind] then return 2 end
+  return 1
+end
+
+-- R.rebuild_nations: whose units each side may rebuild. The Axis rebuilds
+-- Germans, Romanians, Slovaks and Hungarians; the Soviets their own, the
+-- Poles and the defected Romanians (GDW: Reinforcements and Replacements).
+R.rebuild_nations = {
+  axis = { ger = true, rom = true, slo = true, hun = true },
+  soviet = { sov = true, pol = true, rom = true },
+}
+
+function R.can_rebuild(u)
+  local n = R.rebuild_nations[u.side]
+  return n == nil or n[u.nation] == true
+end
+
+-- R.rebuild_nations: whose units each side may rebuild. The Axis rebuilds
+-- Germans, Romanians, Slovaks and Hungarians; the Soviets their own, the
+-- Poles and the defected Romanians (GDW: Reinforcements and Replacements).
+R.rebuild_nations = {
+  axis = { ger = true, rom = true, slo = true, hun = true },
+  soviet = { sov = true, pol = true, rom = true },
+}
+
+function R.can_rebuild(u)
+  local n = R.rebuild_nations[u.side]
+  return n == nil or n[u.nation] == true
+end
+
+return R
