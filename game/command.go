@@ -244,5 +244,5 @@ func (g *Game) unitInfo(k int) interp.UnitInfo {
 		Reduced: u.Reduced, Supplied: g.InSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP}
 }
 
-func (g *Game) unitTable(k int) interp.Value       { return g.Rules.UnitValue(g.unitInfo(k)) }
+func (g *Game) unitTable(k int) interp.Value             { return g.Rules.UnitValue(g.unitInfo(k)) }
 func (g *Game) turnTable(t interp.TurnInfo) interp.Value { return g.Rules.TurnValue(t) }

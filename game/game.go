@@ -14,11 +14,11 @@ import (
 
 // Options are the choices made at launch.
 type Options struct {
-	Rules string // gdw, adc2 or a .lua path; the scenario's when empty
-	Seed  int64  // used when SeedSet; else the scenario's seed
+	Rules   string // gdw, adc2 or a .lua path; the scenario's when empty
+	Seed    int64  // used when SeedSet; else the scenario's seed
 	SeedSet bool
-	Dice  []int // forced die rolls, used before the seeded dice
-	Auto  bool  // make every pending choice by its default
+	Dice    []int // forced die rolls, used before the seeded dice
+	Auto    bool  // make every pending choice by its default
 }
 
 // Game is a scenario being played.

@@ -63,7 +63,7 @@ type Rules struct {
 	OwnHexZOC             map[string]bool // kinds whose ZOC is their own hex only
 	SeaSupply             [2]string       // per side: the sea region for supply by sea, "" for none
 	PlaceCityNoZOC        bool            // reinforcements may not enter a city in enemy ZOC
-	CRT                   [][]string // by die-1, column-1
+	CRT                   [][]string      // by die-1, column-1
 
 	sb  *Sandbox
 	tbl *lua.LTable

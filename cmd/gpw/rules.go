@@ -40,12 +40,12 @@ func variantNames() []string {
 
 type nopHost struct{}
 
-func (nopHost) Roll() int                          { return 1 }
-func (nopHost) Turn() interp.TurnInfo              { return interp.TurnInfo{} }
-func (nopHost) SetWeather(string, int, string)     {}
-func (nopHost) Note(string, string)                {}
-func (nopHost) Shift(string, int, string)          {}
-func (nopHost) Step(string, int, bool)             {}
+func (nopHost) Roll() int                      { return 1 }
+func (nopHost) Turn() interp.TurnInfo          { return interp.TurnInfo{} }
+func (nopHost) SetWeather(string, int, string) {}
+func (nopHost) Note(string, string)            {}
+func (nopHost) Shift(string, int, string)      {}
+func (nopHost) Step(string, int, bool)         {}
 
 func rulesRun(o *rulesOptions) error {
 	for _, v := range variantNames() {
