@@ -51,25 +51,38 @@ func (g *Game) Step(kind string, n int, flag bool) {
 	g.steps = append(g.steps, step{kind, n, flag})
 }
 
-func (g *Game) cmdAttack(args []string) error {
+// Weighed is a battle weighed by the rules but not yet fought.
+type Weighed struct {
+	Defender  int
+	Hex       int
+	Attackers []int
+	Odds      interp.Odds
+	Shifts    []Shift
+	Notes     []Note
+}
+
+// Weigh checks an attack (the defender's hex, then the attackers' hexes)
+// and lets the rules compute its odds, changing nothing: the engine of
+// both the attack command and the odds preview.
+func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 	s, m := g.S, g.S.Map
-	if len(args) < 3 || !strings.EqualFold(args[1], "from") {
-		return g.refuse("unknown", "usage: attack HEX from HEX... (the defender's hex, then the attackers' hexes)")
-	}
 	p := g.Phase()
 	if p.Kind != "combat" {
-		return g.refuse("phase", "attack: it is the %s phase, not a combat phase", p.ID)
+		return nil, g.refuse("phase", "attack: it is the %s phase, not a combat phase", p.ID)
 	}
-	dh, err := g.hex(args[0])
+	if len(from) == 0 {
+		return nil, g.refuse("unknown", "usage: attack HEX from HEX... (the defender's hex, then the attackers' hexes)")
+	}
+	dh, err := g.hex(defender)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	def := s.Occupant(dh)
 	if def < 0 || s.Units[def].Side == p.Side {
-		return g.refuse("not-adjacent", "%s holds no enemy unit to attack", args[0])
+		return nil, g.refuse("not-adjacent", "%s holds no enemy unit to attack", defender)
 	}
 	if g.defended[def] {
-		return g.refuse("defend-once", "%s has already been attacked in this phase", s.Units[def].ID)
+		return nil, g.refuse("defend-once", "%s has already been attacked in this phase", s.Units[def].ID)
 	}
 	b := &interp.Battle{Def: s.Units[def].DefenseNow(), Terrain: m.Terrain[dh].String(), Weather: g.Turn().Weather}
 	if c, ok := m.City(dh); ok {
@@ -77,29 +90,27 @@ func (g *Game) cmdAttack(args []string) error {
 		b.Capital = c.Capital != core.NoSide
 	}
 	var attackers []int
-	for _, a := range args[2:] {
+	for _, a := range from {
 		h, err := g.hex(a)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		k := s.Occupant(h)
 		if k < 0 || s.Units[k].Side != p.Side {
-			return g.refuse("not-adjacent", "%s holds no %s unit", a, p.Side)
+			return nil, g.refuse("not-adjacent", "%s holds no %s unit", a, p.Side)
 		}
 		d, adj := m.Adjacent(h, dh)
 		if !adj {
-			return g.refuse("not-adjacent", "%s in %s is not adjacent to %s", s.Units[k].ID, a, args[0])
+			return nil, g.refuse("not-adjacent", "%s in %s is not adjacent to %s", s.Units[k].ID, a, defender)
 		}
 		if m.WaterSide[h]&(1<<d) != 0 && m.Strait[h]&(1<<d) == 0 {
-			return g.refuse("water-attack", "%s may not attack across the lake/sea hexside %s-%s", s.Units[k].ID, a, args[0])
+			return nil, g.refuse("water-attack", "%s may not attack across the lake/sea hexside %s-%s", s.Units[k].ID, a, defender)
 		}
 		if g.attacked[k] {
-			return g.refuse("attack-once", "%s has already attacked in this phase", s.Units[k].ID)
+			return nil, g.refuse("attack-once", "%s has already attacked in this phase", s.Units[k].ID)
 		}
-		for _, o := range attackers {
-			if o == k {
-				return g.refuse("attack-once", "%s is named twice", s.Units[k].ID)
-			}
+		if containsInt(attackers, k) {
+			return nil, g.refuse("attack-once", "%s is named twice", s.Units[k].ID)
 		}
 		attackers = append(attackers, k)
 		b.Att = append(b.Att, s.Units[k].AttackNow())
@@ -107,16 +118,31 @@ func (g *Game) cmdAttack(args []string) error {
 		b.River = append(b.River, m.River[h]&(1<<d) != 0)
 		b.Strait = append(b.Strait, m.Strait[h]&(1<<d) != 0)
 	}
+	prev := g.battle
 	g.battle = &battle{def: def, defHex: dh, attackers: attackers}
 	odds, err := g.Rules.Weigh(b)
+	bt := g.battle
+	g.battle = prev
 	if err != nil {
-		g.battle = nil
-		return err
+		return nil, err
 	}
 	if odds.Odds < 1 {
-		g.battle = nil
-		return g.refuse("odds-min", "attack %d against defence %d is below 1:1: the attack cannot be made", odds.Attack, odds.Defense)
+		return nil, g.refuse("odds-min", "attack %d against defence %d is below 1:1: the attack cannot be made", odds.Attack, odds.Defense)
 	}
+	return &Weighed{Defender: def, Hex: dh, Attackers: attackers, Odds: odds, Shifts: bt.shifts, Notes: bt.notes}, nil
+}
+
+func (g *Game) cmdAttack(args []string) error {
+	s := g.S
+	if len(args) < 3 || !strings.EqualFold(args[1], "from") {
+		return g.refuse("unknown", "usage: attack HEX from HEX... (the defender's hex, then the attackers' hexes)")
+	}
+	w, err := g.Weigh(args[0], args[2:])
+	if err != nil {
+		return err
+	}
+	def, attackers, odds := w.Defender, w.Attackers, w.Odds
+	g.battle = &battle{def: def, defHex: w.Hex, attackers: attackers, shifts: w.Shifts, notes: w.Notes}
 	for _, k := range attackers {
 		g.attacked[k] = true
 	}

@@ -1,0 +1,93 @@
+package game
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"gpw"
+	"gpw/scenario"
+)
+
+// newTestGame loads a scenario text and starts a game on it.
+func newTestGame(t testing.TB, toml string, o Options) (*Game, *[]Event) {
+	t.Helper()
+	sc, err := scenario.Parse("test.toml", []byte(toml), gpw.Data)
+	if err != nil {
+		t.Fatalf("scenario: %v", err)
+	}
+	var evs []Event
+	g, err := New(sc, o, gpw.Data, func(e Event) { evs = append(evs, e) })
+	if err != nil {
+		t.Fatalf("new game: %v", err)
+	}
+	t.Cleanup(g.Close)
+	return g, &evs
+}
+
+// script runs each line, collecting refusals; other errors fail the test.
+func script(t testing.TB, g *Game, lines string) (refused []string) {
+	t.Helper()
+	for _, l := range strings.Split(lines, "\n") {
+		if err := g.Exec(l); err != nil {
+			if rf, ok := err.(*Refusal); ok {
+				refused = append(refused, rf.Error())
+				continue
+			}
+			t.Fatalf("%q: %v", l, err)
+		}
+	}
+	return refused
+}
+
+// jsonLog renders the events as the --json output would.
+func jsonLog(t testing.TB, evs []Event) string {
+	t.Helper()
+	var b strings.Builder
+	for _, e := range evs {
+		j, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// find returns the events of a kind.
+func find(evs []Event, kind string) []Event {
+	var out []Event
+	for _, e := range evs {
+		if e.Kind == kind {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// board is a 20x10 sheet B map for inline test scenarios; add units and
+// terrain by appending TOML.
+const board = `
+name = "test"
+rules = "gdw"
+start = "Jul 1941"
+end = "Aug 1941"
+phase = "%s"
+seed = 7
+
+[map]
+sheet = "B"
+cols = 20
+rows = 10
+owner = "soviet"
+axis_edge = "west"
+soviet_edge = "east"
+`
+
+func unitTOML(id, side, kind string, full, half, mp int, hex string) string {
+	return "\n[[unit]]\nid = \"" + id + "\"\nside = \"" + side + "\"\nnation = \"" + map[string]string{"axis": "ger", "soviet": "sov"}[side] +
+		"\"\nkind = \"" + kind + "\"\nstrength = [" + itoa(full) + ", " + itoa(half) + "]\nmp = " + itoa(mp) + "\nhex = \"" + hex + "\"\n"
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
