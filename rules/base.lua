@@ -157,7 +157,14 @@ R.capitals_are_fortresses = true -- Berlin and Moscow (GDW: Terrain and Combat)
 R.halve_into = { swamp = true, mountain = true }
 R.stand_terrain = { swamp = true, mountain = true }
 
-local floor = math.floor
+local floor, min = math.floor, math.min
+local gpw = gpw
+
+-- shift moves the column and records why.
+local function shift(col, cause, n, cite)
+  gpw.shift(cause, n, cite)
+  return col + n
+end
 
 -- R.odds computes a battle's odds column (GDW: Combat, steps 1-3). b holds
 -- what the engine knows: n attackers with b.att[i] (attack factor now),
@@ -192,23 +199,22 @@ function R.odds(b)
   local ratio = 0
   if def > 0 then ratio = floor(total / def) else ratio = #R.crt.columns end
   if ratio < 1 then return total, def, 0, 0 end
-  local odds = math.min(ratio, #R.crt.columns)
+  local ncol = #R.crt.columns
+  local odds = min(ratio, ncol)
   local col = odds
-  local function shift(cause, n, cite)
-    col = col + n
-    gpw.shift(cause, n, cite)
-  end
-  local s = R.defense_shift[b.terrain]
-  if s then shift(b.terrain, s, "GDW: Terrain and Combat") end
+  local t = b.terrain
+  local s = R.defense_shift[t]
+  if s then col = shift(col, t, s, "GDW: Terrain and Combat") end
   local city = b.city
   if b.capital and R.capitals_are_fortresses then city = "fortress" end
-  if city ~= "" and R.city_shift[city] then shift(city .. " city", R.city_shift[city], "GDW: Terrain and Combat") end
-  if allriver and b.n > 0 then shift("river", -1, "GDW: Terrain and Combat (all attackers across a river)") end
-  local ws = R.weather[b.weather] and R.weather[b.weather].shift
-  if ws then shift(b.weather, ws, "GDW: Weather") end
-  if strait then shift("Straits of Kerch", -1, "GDW: Movement / The Straits of Kerch") end
+  local cs = R.city_shift[city]
+  if cs then col = shift(col, city .. " city", cs, "GDW: Terrain and Combat") end
+  if allriver and b.n > 0 then col = shift(col, "river", -1, "GDW: Terrain and Combat (all attackers across a river)") end
+  local w = R.weather[b.weather]
+  if w and w.shift then col = shift(col, b.weather, w.shift, "GDW: Weather") end
+  if strait then col = shift(col, "Straits of Kerch", -1, "GDW: Movement / The Straits of Kerch") end
   if col < 1 then col = 1 end
-  if col > #R.crt.columns then col = #R.crt.columns end
+  if col > ncol then col = ncol end
   return total, def, odds, col
 end
 
