@@ -57,29 +57,46 @@ func NewMover(s *State, r *MoveRules) *Mover {
 	return mv
 }
 
+// refusal says why step refused a hex; noRefusal when it did not.
+type refusal uint8
+
+const (
+	noRefusal refusal = iota
+	refOffMap
+	refWaterHex
+	refWaterSide
+	refEnemy
+	refTerrain
+	refStraitClass
+	refStraitLimit
+	refMP
+)
+
 // step checks one hex entered from a in direction d by unit u, which has
 // spent points so far of mp. It returns the cost of the step and whether
-// the unit must stop there.
-func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits int) (int, bool, *RuleError) {
+// the unit must stop there, or why it may not enter (the cost is then set
+// only for refMP). It formats nothing: Reach calls it for every hexside
+// it looks across, and explain turns a refusal into a RuleError.
+func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits int) (int, bool, refusal) {
 	m := mv.S.Map
 	b := int(m.Nbr[a][d])
 	if b < 0 {
-		return 0, false, refuse("off-map", "%s leads off the map", m.ID(a))
+		return 0, false, refOffMap
 	}
-	if t := m.Terrain[b]; t.Water() {
-		return 0, false, refuse("water", "%s is a %s hex: no ground unit may enter it", m.ID(b), t)
+	if m.Terrain[b].Water() {
+		return 0, false, refWaterHex
 	}
 	strait := m.Strait[a]&(1<<d) != 0
 	if m.WaterSide[a]&(1<<d) != 0 && !strait {
-		return 0, false, refuse("water", "the hexside %s-%s is lake or sea: no ground unit may cross it", m.ID(a), m.ID(b))
+		return 0, false, refWaterSide
 	}
 	if mv.S.EnemyAt(u.Side, b) {
-		return 0, false, refuse("enemy-unit", "%s holds the enemy unit %s: units may not move through enemy units", m.ID(b), mv.S.Units[mv.S.occ[b]].ID)
+		return 0, false, refEnemy
 	}
 	r := mv.Rules
 	c := r.Cost[u.Class][m.Terrain[b]]
 	if c == CostNo {
-		return 0, false, refuse("terrain", "%s units may not enter %s (%s)", u.Kind, m.ID(b), m.Terrain[b])
+		return 0, false, refTerrain
 	}
 	cost := int(c)
 	stop := c == CostStop
@@ -91,16 +108,16 @@ func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits 
 	}
 	if strait {
 		if r.StraitNo != nil && r.StraitNo[u.Class] {
-			return 0, false, refuse("strait-class", "%s units may not cross the straits %s-%s", u.Kind, m.ID(a), m.ID(b))
+			return 0, false, refStraitClass
 		}
 		if r.StraitLimit > 0 && mv.S.StraitUsed[u.Side]+straits >= r.StraitLimit {
-			return 0, false, refuse("strait-limit", "%s has already used its %d crossing(s) of the straits this turn", u.Side, r.StraitLimit)
+			return 0, false, refStraitLimit
 		}
 		cost += r.StraitExtra
 	}
 	cost += mv.Extra
 	if spent+cost > mp && !first {
-		return 0, false, refuse("mp", "entering %s costs %d MP and only %d of %d are left", m.ID(b), cost, mp-spent, mp)
+		return cost, false, refMP
 	}
 	if stop {
 		cost = max(cost, mp-spent)
@@ -112,7 +129,33 @@ func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits 
 	if mv.S.EnemyZOC(u.Side, b) {
 		stop = true
 	}
-	return cost, stop, nil
+	return cost, stop, noRefusal
+}
+
+// explain words a refusal of step(u, a, d, spent, mp, ...), which asked
+// cost for the step.
+func (mv *Mover) explain(why refusal, u *Unit, a int, d Dir, cost, spent, mp int) *RuleError {
+	m := mv.S.Map
+	b := int(m.Nbr[a][d])
+	switch why {
+	case refOffMap:
+		return refuse("off-map", "%s leads off the map", m.ID(a))
+	case refWaterHex:
+		return refuse("water", "%s is a %s hex: no ground unit may enter it", m.ID(b), m.Terrain[b])
+	case refWaterSide:
+		return refuse("water", "the hexside %s-%s is lake or sea: no ground unit may cross it", m.ID(a), m.ID(b))
+	case refEnemy:
+		return refuse("enemy-unit", "%s holds the enemy unit %s: units may not move through enemy units", m.ID(b), mv.S.Units[mv.S.occ[b]].ID)
+	case refTerrain:
+		return refuse("terrain", "%s units may not enter %s (%s)", u.Kind, m.ID(b), m.Terrain[b])
+	case refStraitClass:
+		return refuse("strait-class", "%s units may not cross the straits %s-%s", u.Kind, m.ID(a), m.ID(b))
+	case refStraitLimit:
+		return refuse("strait-limit", "%s has already used its %d crossing(s) of the straits this turn", u.Side, mv.Rules.StraitLimit)
+	case refMP:
+		return refuse("mp", "entering %s costs %d MP and only %d of %d are left", m.ID(b), cost, mp-spent, mp)
+	}
+	return nil
 }
 
 // PathResult is a checked ground move.
@@ -149,9 +192,9 @@ func (mv *Mover) CheckPath(k int, path []int, mp int) (PathResult, error) {
 		if !ok {
 			return PathResult{}, refuse("path", "%s does not touch %s: a path goes hex by hex", m.ID(b), m.ID(cur))
 		}
-		cost, stop, err := mv.step(u, cur, d, res.MP, mp, n == 0, res.Straits)
-		if err != nil {
-			return PathResult{}, err
+		cost, stop, why := mv.step(u, cur, d, res.MP, mp, n == 0, res.Straits)
+		if why != noRefusal {
+			return PathResult{}, mv.explain(why, u, cur, d, cost, res.MP, mp)
 		}
 		if m.Strait[cur]&(1<<d) != 0 {
 			res.Straits++
@@ -202,8 +245,8 @@ func (mv *Mover) Reach(k int, mp int) {
 				if b < 0 {
 					continue
 				}
-				cost, stop, err := mv.step(u, a, d, c, mp, a == start, 0)
-				if err != nil {
+				cost, stop, why := mv.step(u, a, d, c, mp, a == start, 0)
+				if why != noRefusal {
 					continue
 				}
 				nc := c + cost
@@ -248,12 +291,17 @@ func (mv *Mover) Path(i int) []int {
 	if mv.spent[i] < 0 {
 		return nil // parent[i] may be left from an earlier Reach
 	}
-	var p []int
-	for ; i >= 0 && mv.parent[i] >= 0; i = int(mv.parent[i]) {
-		p = append(p, i)
+	n := 0
+	for j := i; mv.parent[j] >= 0; j = int(mv.parent[j]) {
+		n++
 	}
-	for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
-		p[a], p[b] = p[b], p[a]
+	if n == 0 {
+		return nil
+	}
+	p := make([]int, n)
+	for j := i; mv.parent[j] >= 0; j = int(mv.parent[j]) {
+		n--
+		p[n] = j
 	}
 	return p
 }

@@ -22,6 +22,9 @@ type RetreatOpts struct {
 func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
 	m := s.Map
 	u := &s.Units[k]
+	if u.Status != OnMap {
+		return nil
+	}
 	start := u.Hex
 	var out []Retreat
 	path := make([]int, 0, o.Hexes+o.MaxExtra)

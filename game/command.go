@@ -50,6 +50,8 @@ func (g *Game) Exec(line string) error {
 	if len(w) == 0 {
 		return nil
 	}
+	// The rules' time limit runs per command, so a player may think.
+	g.Rules.Begin(g.Phase().ID)
 	err := g.exec(w)
 	var rf *Refusal
 	if errors.As(err, &rf) {

@@ -19,6 +19,8 @@ type Options struct {
 	SeedSet bool
 	Dice    []int // forced die rolls, used before the seeded dice
 	Auto    bool  // make every pending choice by its default
+	// AutoSetup places every setup unit by the documented rule (game/setup.go).
+	AutoSetup bool
 }
 
 // Game is a scenario being played.
@@ -49,6 +51,8 @@ type Game struct {
 
 	battle *battle
 	steps  []step
+
+	setupStep *setupState // the setup step before the first phase (game/setup.go)
 
 	dice  []int
 	rng   *rand.Rand
@@ -171,6 +175,12 @@ func (g *Game) setup() error {
 		case us.Hex != "":
 			u.Hex, _ = sc.Map.ParseHex(us.Hex)
 			u.Status = core.OnMap
+		case us.Setup > 0 || us.Held:
+			// issue 5: placed in the setup step, or waiting in a force pool
+			u.Status = core.Pending
+		case us.Withdrawn:
+			// issue 5: withdrawn before the start; returns on its turn
+			u.Status = core.Withdrawn
 		case us.Arrives != "" && g.arrives[k] >= g.turn:
 			u.Status = core.Pending
 		default:
@@ -209,6 +219,10 @@ func (g *Game) setup() error {
 		if g.phase < 0 {
 			return g.fileErr(sourceLine(sc, "phase"), "phase %q is not a phase of the %s rules (%s)", sc.Phase, r.ID, strings.Join(r.PhaseIDs(), ", "))
 		}
+	}
+	// issue 5: the setup step (game/setup.go) comes before the first phase
+	if open, err := g.beginSetup(); open || err != nil {
+		return err
 	}
 	return g.beginPhase()
 }
@@ -357,12 +371,9 @@ func (g *Game) reinforce(side core.Side) {
 		g.emit("arrive", fmt.Sprintf("%s arrives (%s strength): place it", u.ID, map[bool]string{true: "half", false: "full"}[u.Reduced]),
 			Field{"unit", u.ID}, Field{"strength", u.AttackNow()})
 	}
-	g.points[side] = 0
-	for _, rp := range g.Sc.Repl {
-		if t, _ := g.ParseTurn(rp.Turn); t == g.turn {
-			g.points[side] = map[core.Side]int{core.Axis: rp.Axis, core.Soviet: rp.Soviet}[side]
-		}
-	}
+	g.releasePools(side) // issue 5: ADC2 force pools due this turn (game/setup.go)
+	// by turn, else by year (game/setup.go)
+	g.points[side] = g.ReplacementPoints(side, g.turn)
 	if g.points[side] > 0 {
 		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, g.points[side]), Field{"side", side.String()}, Field{"points", g.points[side]})
 	}
@@ -373,6 +384,9 @@ func (g *Game) reinforce(side core.Side) {
 func (g *Game) PlayTurns(n int) error {
 	start, _ := g.ParseTurn(g.Sc.Start)
 	g.Opts.Auto = true
+	if err := g.AutoSetup(); err != nil { // issue 5: finish a setup step first
+		return err
+	}
 	for !g.over && g.turn < start+n {
 		if len(g.steps) > 0 {
 			if err := g.run(); err != nil {

@@ -30,6 +30,22 @@ type Scenario struct {
 	Units  []UnitSpec
 	Repl   []Replacements
 	Source []byte // the file as read
+
+	// The catalogue format (docs/modding.md): everything below is empty
+	// for a scenario with inline [[unit]] tables only.
+	Description string
+	Variants    []string // the rules variants it supports; [Rules] by default
+	Catalog     string   // units = "gdw"
+	Schedule    []string // schedule = "gdw" or ["gdw", "gdw-events"] (scenarios/schedules/NAME.toml)
+	Special     string   // special = "file.lua": the scenario's special rules
+	SpecialPath string   // where Special was found (in the scenario's FS)
+	Setup       []SetupSpec
+	Reinforce   []ScheduleSpec // reinforcements by turn, shared schedule first
+	Withdraw    []ScheduleSpec
+	Return      []ScheduleSpec
+	PoolSpecs   []PoolSpec
+	Victory     VictorySpec
+	Front       *FrontSpec
 }
 
 // UnitSpec is a [[unit]] entry.
@@ -48,16 +64,32 @@ type UnitSpec struct {
 	Eliminated bool   `toml:"eliminated"`
 	Withdraws  string `toml:"withdraws"`
 	Returns    string `toml:"returns"`
+	// ADC2 counter values the engine does not read yet (docs/units.md).
+	Radius int    `toml:"radius"` // leader: command radius
+	Range  int    `toml:"range"`  // air unit: range in hexes
+	Shift  int    `toml:"shift"`  // air unit: column shift
+	Note   string `toml:"note"`   // where and when it served
 
-	Line int `toml:"-"` // line of its [[unit]] header
+	// Set by the loader for catalogue scenarios.
+	Setup     int    `toml:"-"` // 1+index into Scenario.Setup: placed in the setup step
+	Held      bool   `toml:"-"` // waits in a force pool for an event (conversion, garrison, defection, AvailableToBuild)
+	Withdrawn bool   `toml:"-"` // withdrawn before the start; Returns says when it comes back
+	Pool      string `toml:"-"` // the force pool it starts in (ADC2 names)
+	File      string `toml:"-"` // file that defines it
+
+	Line int `toml:"-"` // line of its [[unit]] header (or catalogue entry)
 }
 
 // Replacements is a [[replacements]] entry: points each side gets in a turn.
+// A [[replacements]] entry gives a turn or a whole year (year = 1942:
+// every turn of that year); a turn entry wins over its year's.
 type Replacements struct {
 	Turn   string `toml:"turn"`
+	Year   int    `toml:"year"`
 	Axis   int    `toml:"axis"`
 	Soviet int    `toml:"soviet"`
 	Line   int    `toml:"-"`
+	File   string `toml:"-"`
 }
 
 type fileSpec struct {
@@ -71,6 +103,20 @@ type fileSpec struct {
 	Map           toml.Primitive `toml:"map"`
 	Unit          []UnitSpec     `toml:"unit"`
 	Replacements  []Replacements `toml:"replacements"`
+
+	Description    string         `toml:"description"`
+	Variants       []string       `toml:"variants"`
+	Units          string         `toml:"units"`
+	Schedule       any            `toml:"schedule"` // a name or a list of names
+	Special        string         `toml:"special"`
+	Unlisted       string         `toml:"unlisted"`
+	Front          *FrontSpec     `toml:"front"`
+	Setup          []SetupSpec    `toml:"setup"`
+	Reinforcements []ScheduleSpec `toml:"reinforcements"`
+	Withdrawals    []ScheduleSpec `toml:"withdrawals"`
+	Returns        []ScheduleSpec `toml:"returns"`
+	Pool           []PoolSpec     `toml:"pool"`
+	Victory        VictorySpec    `toml:"victory"`
 }
 
 // Load reads a scenario from fsys. Maps named by `map = "NAME"` are read
@@ -80,11 +126,15 @@ func Load(fsys fs.FS, file string, mapFS fs.FS) (*Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Parse(file, data, mapFS)
+	return parse(file, data, fsys, mapFS)
 }
 
 // Parse reads a scenario from data; file names it in errors.
 func Parse(file string, data []byte, mapFS fs.FS) (*Scenario, error) {
+	return parse(file, data, nil, mapFS)
+}
+
+func parse(file string, data []byte, fsys, mapFS fs.FS) (*Scenario, error) {
 	var f fileSpec
 	md, err := toml.Decode(string(data), &f)
 	if err != nil {
@@ -134,9 +184,15 @@ func Parse(file string, data []byte, mapFS fs.FS) (*Scenario, error) {
 	for i := range f.Replacements {
 		f.Replacements[i].Line = src.header("replacements", i) + 1
 	}
+	for i := range f.Replacements {
+		f.Replacements[i].File = file
+	}
 	sc.Units, sc.Repl = f.Unit, f.Replacements
 	if sc.Map != nil {
 		checkUnits(src, sc)
+	}
+	if sc.Map != nil && src.err() == nil {
+		extend(src, sc, &f, fsys, mapFS)
 	}
 	if err := src.err(); err != nil {
 		return nil, err

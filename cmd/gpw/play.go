@@ -1,7 +1,19 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/chzyer/readline"
 	"github.com/spf13/cobra"
+
+	"gpw/core"
+	"gpw/game"
 )
 
 func newPlayCmd(ios *ioStreams) *cobra.Command {
@@ -9,7 +21,11 @@ func newPlayCmd(ios *ioStreams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play --scenario FILE|NAME",
 		Short: "Play interactively: the command words of run, plus queries",
-		Args:  cobra.NoArgs,
+		Long: `Play reads commands at a prompt, with line editing, history and tab
+completion. Every command word of gpw run works; a refused command prints
+its reason and the game goes on. Queries change nothing: show, reach, zoc,
+supply, phase, units, preview. Type help for the list, quit to leave.`,
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.SeedSet = c.Flags().Changed("seed")
 			return playRun(o)
@@ -20,13 +36,495 @@ func newPlayCmd(ios *ioStreams) *cobra.Command {
 	f.StringVar(&o.Rules, "rules", "", "rules: gdw, adc2 or a .lua file (default: the scenario's)")
 	f.Int64Var(&o.Seed, "seed", 0, "dice seed (default: the scenario's)")
 	f.StringVar(&o.Dice, "dice", "", "die rolls to use first, e.g. 2,5")
-	f.BoolVar(&o.JSON, "json", false, "print one JSON object per event")
+	f.BoolVar(&o.JSON, "json", false, "print one JSON object per event and per query answer")
 	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
+	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
 	_ = cmd.MarkFlagRequired("scenario")
 	return cmd
 }
 
 func playRun(o *runOptions) error {
-	o.KeepGoing = true
-	return runRun(o)
+	g, err := newGame(o)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	p := newPlayer(g, o.IO.Out, o.JSON)
+	rl, err := newLineReader(o.IO, p)
+	if err != nil {
+		return err
+	}
+	defer rl.Close()
+	return playLoop(p, rl)
+}
+
+// lineReader is where play reads its lines: a readline.Instance, or a
+// plain reader in tests.
+type lineReader interface {
+	Readline() (string, error)
+}
+
+// newLineReader makes the readline prompt: interactive (raw mode, editing,
+// history, completion) only on a terminal's standard input.
+func newLineReader(ios *ioStreams, p *player) (*readline.Instance, error) {
+	cfg := &readline.Config{
+		Prompt:       p.prompt(),
+		AutoComplete: p,
+		Stdout:       ios.Out,
+		Stderr:       ios.Err,
+	}
+	if f, ok := ios.In.(*os.File); !ok || f != os.Stdin || !readline.DefaultIsTerminal() {
+		cfg.Stdin = io.NopCloser(ios.In)
+		cfg.FuncIsTerminal = func() bool { return false }
+		cfg.FuncMakeRaw = func() error { return nil }
+		cfg.FuncExitRaw = func() error { return nil }
+	}
+	return readline.NewEx(cfg)
+}
+
+// playLoop reads and runs lines until quit or the end of the input.
+func playLoop(p *player, r lineReader) error {
+	for {
+		if sp, ok := r.(interface{ SetPrompt(string) }); ok {
+			sp.SetPrompt(p.prompt())
+		}
+		line, err := r.Readline()
+		switch {
+		case errors.Is(err, readline.ErrInterrupt):
+			continue // ^C drops the line
+		case errors.Is(err, io.EOF):
+			return nil
+		case err != nil:
+			return err
+		}
+		if p.do(line) {
+			return nil
+		}
+	}
+}
+
+// player runs lines against a game and prints the answers.
+type player struct {
+	g     *game.Game
+	out   io.Writer
+	json  bool
+	named map[string]bool // hexes named so far, for completion
+}
+
+func newPlayer(g *game.Game, out io.Writer, asJSON bool) *player {
+	return &player{g: g, out: out, json: asJSON, named: map[string]bool{}}
+}
+
+func (p *player) prompt() string {
+	st := p.g.Status()
+	switch {
+	case st.Over:
+		return "game over> "
+	case st.Setup != "":
+		return fmt.Sprintf("%s %s setup> ", st.Turn, st.Setup)
+	}
+	return fmt.Sprintf("%s %s> ", st.Turn, st.Phase)
+}
+
+// query answers a query word's arguments with something to print (a
+// Stringer, marshalled as is for --json). Queries change nothing.
+type query func(p *player, args []string) (any, error)
+
+var queries = map[string]query{
+	"show":    func(p *player, a []string) (any, error) { return oneArg(a, "show HEX", p.g.HexInfo) },
+	"reach":   (*player).reach,
+	"zoc":     (*player).zoc,
+	"supply":  (*player).supply,
+	"phase":   func(p *player, a []string) (any, error) { return p.g.Status(), noArgs(a, "phase") },
+	"units":   (*player).units,
+	"preview": (*player).preview,
+	"help":    func(p *player, a []string) (any, error) { return helpText{}, nil },
+}
+
+// do runs one line and reports whether the player quits.
+func (p *player) do(line string) bool {
+	// The rules' time limit runs from the phase start; at a keyboard,
+	// re-arm it for each line so that thinking time does not count.
+	p.g.Rules.Begin(p.g.Phase().ID)
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	w := strings.Fields(line)
+	if len(w) == 0 {
+		return false
+	}
+	p.remember(w[1:])
+	word := strings.ToLower(w[0])
+	if word == "quit" || word == "exit" {
+		return true
+	}
+	if q, ok := queries[word]; ok {
+		v, err := q(p, w[1:])
+		p.answer(word, v, err)
+		return false
+	}
+	err := p.g.Command(line) // Exec, or a setup command in the setup step
+	var rf *game.Refusal
+	switch {
+	case errors.As(err, &rf):
+		// the engine printed it as an error event
+	case err != nil:
+		p.failed(err)
+	}
+	if pend := p.g.Pending(); pend != "" && !p.json {
+		fmt.Fprintln(p.out, "waiting for:", pend)
+	}
+	return false
+}
+
+// answer prints a query's answer, or its error, as text or JSON.
+func (p *player) answer(word string, v any, err error) {
+	if p.json {
+		m := map[string]any{"query": word}
+		if err != nil {
+			m["error"] = err.Error()
+		} else {
+			m["result"] = v
+		}
+		b, jerr := json.Marshal(m)
+		if jerr != nil {
+			b, _ = json.Marshal(map[string]any{"query": word, "error": jerr.Error()})
+		}
+		fmt.Fprintf(p.out, "%s\n", b)
+		return
+	}
+	var rf *game.Refusal
+	switch {
+	case errors.As(err, &rf):
+		fmt.Fprintln(p.out, "refused:", rf)
+	case err != nil:
+		fmt.Fprintln(p.out, "error:", err)
+	default:
+		fmt.Fprintln(p.out, v)
+	}
+}
+
+// failed prints an error of the rules module: the command was not refused
+// but could not be carried out.
+func (p *player) failed(err error) {
+	if p.json {
+		b, _ := json.Marshal(errorEvent{"error", err.Error()})
+		fmt.Fprintf(p.out, "%s\n", b)
+		return
+	}
+	fmt.Fprintln(p.out, "error:", err)
+}
+
+// remember keeps the hex ids of a line for completion.
+func (p *player) remember(args []string) {
+	for _, a := range args {
+		if h, err := p.g.S.Map.ParseHex(a); err == nil {
+			p.named[p.g.S.Map.ID(h)] = true
+		}
+	}
+}
+
+func noArgs(a []string, usage string) error {
+	if len(a) > 0 {
+		return fmt.Errorf("usage: %s", usage)
+	}
+	return nil
+}
+
+func oneArg[T any](a []string, usage string, f func(string) (T, error)) (any, error) {
+	if len(a) != 1 {
+		return nil, fmt.Errorf("usage: %s", usage)
+	}
+	return f(a[0])
+}
+
+func (p *player) reach(a []string) (any, error) {
+	v, err := oneArg(a, "reach UNIT", p.g.ReachOf)
+	if r, ok := v.(*game.Reach); ok && err == nil {
+		for _, h := range r.Hexes {
+			p.named[h.Hex] = true
+		}
+	}
+	return v, err
+}
+
+// sideHexes is the answer to zoc.
+type sideHexes struct {
+	Side  string   `json:"side"`
+	Hexes []string `json:"hexes"`
+}
+
+func (z sideHexes) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s zone of control: %d hexes (GDW: Zones of Control)", z.Side, len(z.Hexes))
+	for i, h := range z.Hexes {
+		if i%10 == 0 {
+			b.WriteString("\n ")
+		}
+		b.WriteString(" " + h)
+	}
+	return b.String()
+}
+
+func (p *player) zoc(a []string) (any, error) {
+	if len(a) != 1 {
+		return nil, fmt.Errorf("usage: zoc SIDE (axis or soviet)")
+	}
+	hexes, err := p.g.ZOCOf(a[0])
+	return sideHexes{strings.ToLower(a[0]), hexes}, err
+}
+
+// sideSupply is the answer to supply.
+type sideSupply struct {
+	Side  string           `json:"side"`
+	Units []game.SupplyRow `json:"units"`
+}
+
+func (s sideSupply) String() string {
+	out := 0
+	var lines []string
+	for _, r := range s.Units {
+		if !r.Now {
+			out++
+		}
+		lines = append(lines, "  "+r.String())
+	}
+	head := fmt.Sprintf("%s supply: %d units on the map, %d out of supply now (GDW: Supply)", s.Side, len(s.Units), out)
+	return strings.Join(append([]string{head}, lines...), "\n")
+}
+
+func (p *player) supply(a []string) (any, error) {
+	if len(a) != 1 {
+		return nil, fmt.Errorf("usage: supply SIDE (axis or soviet)")
+	}
+	rows, err := p.g.SupplyOf(a[0])
+	return sideSupply{strings.ToLower(a[0]), rows}, err
+}
+
+// unitRows is the answer to units.
+type unitRows []game.UnitRow
+
+func (u unitRows) String() string {
+	lines := make([]string, len(u))
+	for i, r := range u {
+		lines[i] = r.String()
+	}
+	if len(lines) == 0 {
+		return "no units"
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (p *player) units(a []string) (any, error) {
+	if len(a) > 1 {
+		return nil, fmt.Errorf("usage: units [SIDE]")
+	}
+	side := ""
+	if len(a) == 1 {
+		side = a[0]
+	}
+	rows, err := p.g.UnitList(side)
+	return unitRows(rows), err
+}
+
+func (p *player) preview(a []string) (any, error) {
+	if len(a) < 3 || !strings.EqualFold(a[1], "from") {
+		return nil, fmt.Errorf("usage: preview HEX from HEX... (the defender's hex, then the attackers' hexes)")
+	}
+	return p.g.Preview(a[0], a[2:])
+}
+
+// helpLines says what each word does, commands and queries alike.
+var helpLines = map[string]string{
+	"move":      "move UNIT HEX...        move a unit along a path, hex by hex",
+	"rail":      "rail UNIT HEX           move a unit by rail (rail phase)",
+	"attack":    "attack HEX from HEX...  attack the defender's hex from the attackers' hexes",
+	"retreat":   "retreat HEX...          choose the defender's retreat path",
+	"advance":   "advance UNIT            advance an attacker into the vacated hex",
+	"noadvance": "noadvance               let no attacker advance",
+	"loss":      "loss UNIT               choose the attacker that loses a step",
+	"stand":     "stand                   the defender loses a step instead of retreating",
+	"place":     "place UNIT HEX          place a reinforcement, or a unit of the setup (place auto: the rest)",
+	"rebuild":   "rebuild UNIT [HEX]      spend replacement points on a unit",
+	"end":       "end                     end the current phase",
+	"show":      "show HEX                terrain, hexsides, city, control, unit, ZOC and supply of a hex",
+	"reach":     "reach UNIT              every hex the unit can move to now, with its least cost",
+	"zoc":       "zoc SIDE                the hexes in that side's zone of control",
+	"supply":    "supply SIDE             that side's units and whether each is in supply",
+	"phase":     "phase                   turn, phase, weather, replacement points, pending decision",
+	"units":     "units [SIDE]            the units, where they are and their state",
+	"preview":   "preview HEX from HEX... the odds, shifts and chances of an attack, without fighting it",
+	"help":      "help                    this list",
+	"quit":      "quit                    leave the game",
+}
+
+// helpText is the answer to help.
+type helpText struct{}
+
+func (helpText) lines() (cmds, qs []string) {
+	line := func(w string) string {
+		if l, ok := helpLines[w]; ok {
+			return "  " + l
+		}
+		return "  " + w + " (see gpw run)"
+	}
+	for _, w := range game.Commands {
+		cmds = append(cmds, line(w))
+	}
+	for _, w := range game.Queries {
+		qs = append(qs, line(w))
+	}
+	return cmds, qs
+}
+
+func (h helpText) String() string {
+	c, q := h.lines()
+	return "commands (a UNIT is a unit id or its hex; # starts a comment):\n" + strings.Join(c, "\n") +
+		"\nqueries (they change nothing):\n" + strings.Join(q, "\n")
+}
+
+// MarshalJSON lists the words with their lines.
+func (h helpText) MarshalJSON() ([]byte, error) {
+	c, q := h.lines()
+	trim := func(s []string) []string {
+		for i := range s {
+			s[i] = strings.TrimSpace(s[i])
+		}
+		return s
+	}
+	return json.Marshal(map[string][]string{"commands": trim(c), "queries": trim(q)})
+}
+
+// Do completes the word before the cursor (readline.AutoCompleter): the
+// command words first, then unit ids, hex ids, sides or "from" as the word
+// in that place calls for.
+func (p *player) Do(line []rune, pos int) ([][]rune, int) {
+	head := string(line[:pos])
+	words := strings.Fields(head)
+	cur := ""
+	if len(words) > 0 && !strings.HasSuffix(head, " ") {
+		cur, words = words[len(words)-1], words[:len(words)-1]
+	}
+	rc := []rune(cur)
+	var out [][]rune
+	for _, c := range p.candidates(words) {
+		r := []rune(c)
+		if len(r) >= len(rc) && strings.EqualFold(string(r[:len(rc)]), cur) {
+			out = append(out, append(r[len(rc):], ' '))
+		}
+	}
+	return out, len(rc)
+}
+
+// candidates are the words that may follow the words before.
+func (p *player) candidates(before []string) []string {
+	if len(before) == 0 {
+		return sorted(append(append([]string{}, game.Commands...), game.Queries...))
+	}
+	n, w := len(before), strings.ToLower(before[0])
+	switch w {
+	case "zoc", "supply", "units":
+		if n == 1 {
+			return []string{"axis", "soviet"}
+		}
+	case "attack", "preview":
+		switch {
+		case n == 1:
+			return p.unitHexes()
+		case n == 2:
+			return []string{"from"}
+		default:
+			return p.unitHexes()
+		}
+	case "show":
+		if n == 1 {
+			return p.hexes()
+		}
+	case "move", "retreat":
+		if n == 1 && w == "move" {
+			return p.unitRefs()
+		}
+		return p.next(before[n-1])
+	case "rail", "place", "rebuild":
+		if n == 1 && w == "place" && p.g.InSetup() {
+			return append(p.unitRefs(), "auto")
+		}
+		if n == 1 {
+			return p.unitRefs()
+		}
+		if n == 2 {
+			return p.hexes()
+		}
+	case "reach", "loss", "advance":
+		if n == 1 {
+			return p.unitRefs()
+		}
+	case "help":
+		if n == 1 {
+			return p.candidates(nil)
+		}
+	}
+	return nil
+}
+
+// unitHexes are the hexes units stand in.
+func (p *player) unitHexes() []string {
+	var out []string
+	for _, u := range p.g.S.Units {
+		if u.Status == core.OnMap {
+			out = append(out, p.g.S.Map.ID(u.Hex))
+		}
+	}
+	return sorted(out)
+}
+
+// unitRefs are the unit ids and the hexes units stand in.
+func (p *player) unitRefs() []string {
+	var out []string
+	for _, u := range p.g.S.Units {
+		out = append(out, u.ID)
+	}
+	return sorted(append(out, p.unitHexes()...))
+}
+
+// hexes are the hexes of units and the hexes named so far.
+func (p *player) hexes() []string {
+	out := p.unitHexes()
+	for h := range p.named {
+		out = append(out, h)
+	}
+	return sorted(out)
+}
+
+// next are the hexes touching the last hex of a path (or its unit's hex),
+// then the other known hexes.
+func (p *player) next(ref string) []string {
+	s, m := p.g.S, p.g.S.Map
+	h, err := m.ParseHex(ref)
+	if err != nil {
+		k, ok := s.UnitByID(ref)
+		if !ok || s.Units[k].Status != core.OnMap {
+			return p.hexes()
+		}
+		h = s.Units[k].Hex
+	}
+	var out []string
+	for _, n := range m.Nbr[h] {
+		if n >= 0 && m.OnMap[n] {
+			out = append(out, m.ID(int(n)))
+		}
+	}
+	return sorted(out)
+}
+
+// sorted sorts and removes duplicates.
+func sorted(s []string) []string {
+	sort.Strings(s)
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -36,7 +36,8 @@ func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errw)
-	root.AddCommand(newRunCmd(ios), newPlayCmd(ios), newCheckCmd(ios), newRulesCmd(ios))
+	root.AddCommand(newRunCmd(ios), newPlayCmd(ios), newCheckCmd(ios), newRulesCmd(ios), newCrtCmd(ios), newOddsCmd(ios),
+		newScenariosCmd(ios)) // scenarios: issue 5, cmd/gpw/scenarios.go
 	return root
 }
 

@@ -26,6 +26,7 @@ type runOptions struct {
 	JSON      bool
 	KeepGoing bool
 	Auto      bool
+	AutoSetup bool // place the setup units by the documented rule (issue 5)
 	Turns     int
 }
 
@@ -52,6 +53,7 @@ are read from standard input, unless --turns is given.`,
 	f.BoolVar(&o.JSON, "json", false, "print one JSON object per event")
 	f.BoolVar(&o.KeepGoing, "keep-going", false, "go on after a refused command (exit status 1)")
 	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
+	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
 	f.IntVar(&o.Turns, "turns", 0, "after the script, end phases until this many turns are played")
 	_ = cmd.MarkFlagRequired("scenario")
 	return cmd
@@ -98,7 +100,7 @@ func newGame(o *runOptions) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto}, rulesFS(), printer(o.IO.Out, o.JSON))
+	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup}, rulesFS(), printer(o.IO.Out, o.JSON))
 }
 
 func runRun(o *runOptions) error {
@@ -125,7 +127,7 @@ func runRun(o *runOptions) error {
 		line := 0
 		for sc.Scan() {
 			line++
-			err := g.Exec(sc.Text())
+			err := g.Command(sc.Text()) // Exec, or a setup command in the setup step
 			if err == nil {
 				continue
 			}

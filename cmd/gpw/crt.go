@@ -1,0 +1,87 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"gpw/interp"
+)
+
+// crtOptions are the flags of gpw crt.
+type crtOptions struct {
+	IO    *ioStreams
+	Rules string
+	JSON  bool
+}
+
+func newCrtCmd(ios *ioStreams) *cobra.Command {
+	o := &crtOptions{IO: ios}
+	cmd := &cobra.Command{
+		Use:   "crt [--rules gdw|adc2|FILE.lua]",
+		Short: "Print the Combat Results Table of a rules variant",
+		Args:  cobra.NoArgs,
+		RunE:  func(*cobra.Command, []string) error { return crtRun(o) },
+	}
+	cmd.Flags().StringVar(&o.Rules, "rules", "gdw", "rules: gdw, adc2 or a .lua file")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, `print {"columns": [...], "rows": [[...], ...]}`)
+	return cmd
+}
+
+// crtTable is a CRT: columns by odds, rows by die roll.
+type crtTable struct {
+	Columns []string   `json:"columns"`
+	Rows    [][]string `json:"rows"`
+}
+
+func crtRun(o *crtOptions) error {
+	variant := o.Rules
+	if variant == "" {
+		variant = "gdw"
+	}
+	r, err := interp.Load(variant, rulesFS(), func(int) int { return 1 }, nopHost{})
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	t := crtTable{Columns: r.CRTColumns, Rows: r.CRT}
+	if o.JSON {
+		b, err := json.Marshal(t)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(o.IO.Out, "%s\n", b)
+		return nil
+	}
+	fmt.Fprintf(o.IO.Out, "Combat Results Table, %s (%s): odds columns, one row per die roll\n", r.Name, r.ID)
+	fmt.Fprint(o.IO.Out, t.String())
+	return nil
+}
+
+// String prints the table with a die column and aligned columns.
+func (t crtTable) String() string {
+	w := 3 // "die"
+	for _, c := range t.Columns {
+		w = max(w, len(c))
+	}
+	for _, row := range t.Rows {
+		for _, c := range row {
+			w = max(w, len(c))
+		}
+	}
+	var b strings.Builder
+	line := func(first string, cells []string) {
+		l := fmt.Sprintf("%-*s", w, first)
+		for _, c := range cells {
+			l += fmt.Sprintf("  %-*s", w, c)
+		}
+		b.WriteString(strings.TrimRight(l, " ") + "\n")
+	}
+	line("die", t.Columns)
+	for i, row := range t.Rows {
+		line(fmt.Sprint(i+1), row)
+	}
+	return b.String()
+}

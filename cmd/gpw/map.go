@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"gpw"
+	"gpw/core"
+	"gpw/mapgen"
+	"gpw/scenario"
+)
+
+// mapFile is where the compiled theatre map lives, on disk and embedded.
+const mapFile = "maps/gpw.toml"
+
+func newMapCmd(ios *ioStreams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "map",
+		Short: "Build, draw and query the theatre map",
+		Long: `The theatre map is compiled from geographic data (maps/geo) into
+maps/gpw.toml. Hexes are named S-CCRR: sheet, column, row (B-1603).`,
+	}
+	cmd.AddCommand(newMapBuildCmd(&mapBuildOptions{IO: ios}), newMapRenderCmd(&mapRenderOptions{IO: ios}),
+		newMapFindCmd(&mapQueryOptions{IO: ios}), newMapDistanceCmd(&mapQueryOptions{IO: ios}),
+		newMapShowCmd(&mapQueryOptions{IO: ios}))
+	return cmd
+}
+
+// mapBuildOptions are the flags of gpw map build.
+type mapBuildOptions struct {
+	IO     *ioStreams
+	Geo    string
+	Output string
+	Check  bool
+}
+
+func newMapBuildCmd(o *mapBuildOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "build [--geo maps/geo] [-o maps/gpw.toml] [--check]",
+		Short: "Compile the map from its geographic source",
+		Args:  cobra.NoArgs,
+		RunE:  func(*cobra.Command, []string) error { return mapBuildRun(o) },
+	}
+	cmd.Flags().StringVar(&o.Geo, "geo", "maps/geo", "folder of the geographic source")
+	cmd.Flags().StringVarP(&o.Output, "output", "o", mapFile, "compiled map file to write")
+	cmd.Flags().BoolVar(&o.Check, "check", false, "write nothing; fail if the output file is not what the source compiles to")
+	return cmd
+}
+
+func mapBuildRun(o *mapBuildOptions) error {
+	dir, base := filepath.Split(filepath.Clean(o.Geo))
+	if dir == "" {
+		dir = "."
+	}
+	src, err := mapgen.LoadSource(os.DirFS(dir), base)
+	if err != nil {
+		return err
+	}
+	c, err := mapgen.Build(src)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := c.WriteTOML(&b); err != nil {
+		return err
+	}
+	if o.Check {
+		old, err := os.ReadFile(o.Output)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(old, b.Bytes()) {
+			return fmt.Errorf("%s is out of date: run gpw map build", o.Output)
+		}
+		fmt.Fprintf(o.IO.Out, "%s is up to date\n", o.Output)
+		return nil
+	}
+	if err := os.WriteFile(o.Output, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.IO.Out, "%s: %s\n", o.Output, mapgen.Summary(c.Map))
+	for _, n := range c.Notes {
+		fmt.Fprintf(o.IO.Out, "note: %s\n", n)
+	}
+	return nil
+}
+
+// mapRenderOptions are the flags of gpw map render.
+type mapRenderOptions struct {
+	IO     *ioStreams
+	Map    string
+	Output string
+	HexPx  float64
+	NoIDs  bool
+}
+
+func newMapRenderCmd(o *mapRenderOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "render -o FILE.svg|FILE.png [--map FILE]",
+		Short: "Draw the map as SVG or PNG",
+		Args:  cobra.NoArgs,
+		RunE:  func(*cobra.Command, []string) error { return mapRenderRun(o) },
+	}
+	cmd.Flags().StringVar(&o.Map, "map", "", "map file (default: maps/gpw.toml, or the built-in map)")
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "map.svg", "file to write: .svg or .png")
+	cmd.Flags().Float64Var(&o.HexPx, "hex", 48, "pixels from hex centre to hex centre")
+	cmd.Flags().BoolVar(&o.NoIDs, "no-ids", false, "leave out the hex ids")
+	return cmd
+}
+
+func mapRenderRun(o *mapRenderOptions) error {
+	fsys, file := mapSource(o.Map)
+	c, err := mapgen.LoadMap(fsys, file)
+	if err != nil {
+		return err
+	}
+	if o.HexPx < 8 || o.HexPx > 400 {
+		return fmt.Errorf("--hex %g: expected 8 to 400 pixels", o.HexPx)
+	}
+	d := mapgen.Drawing{C: c, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true}
+	var b bytes.Buffer
+	switch ext := strings.ToLower(filepath.Ext(o.Output)); ext {
+	case ".svg":
+		err = d.WriteSVG(&b)
+	case ".png":
+		err = d.WritePNG(&b)
+	default:
+		return fmt.Errorf("-o %s: expected a .svg or .png file", o.Output)
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(o.Output, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	w, h := d.Size()
+	fmt.Fprintf(o.IO.Out, "%s: %d×%d pixels\n", o.Output, w, h)
+	return nil
+}
+
+// mapQueryOptions are the flags of gpw map find, distance and show.
+type mapQueryOptions struct {
+	IO   *ioStreams
+	Map  string
+	Args []string
+}
+
+func newMapFindCmd(o *mapQueryOptions) *cobra.Command {
+	return mapQueryCmd(o, "find NAME", "Print the hex of a named place (its id first)", 1,
+		func(m *core.Map, a []string) (string, error) { return mapgen.Find(m, a[0]) })
+}
+
+func newMapDistanceCmd(o *mapQueryOptions) *cobra.Command {
+	return mapQueryCmd(o, "distance A B", "Print the distance in hexes between two hexes or places (the number first)", 2,
+		func(m *core.Map, a []string) (string, error) { return mapgen.Distance(m, a[0], a[1]) })
+}
+
+func newMapShowCmd(o *mapQueryOptions) *cobra.Command {
+	return mapQueryCmd(o, "show HEX", "Print everything about a hex (an id or a place name)", 1,
+		func(m *core.Map, a []string) (string, error) { return mapgen.Show(m, a[0]) })
+}
+
+func mapQueryCmd(o *mapQueryOptions, use, short string, nargs int, q func(*core.Map, []string) (string, error)) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: short,
+		Args:  cobra.ExactArgs(nargs),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Args = args
+			return mapQueryRun(o, q)
+		},
+	}
+	cmd.Flags().StringVar(&o.Map, "map", "", "map file (default: maps/gpw.toml, or the built-in map)")
+	return cmd
+}
+
+func mapQueryRun(o *mapQueryOptions, q func(*core.Map, []string) (string, error)) error {
+	m, err := loadMap(o.Map)
+	if err != nil {
+		return err
+	}
+	out, err := q(m, o.Args)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(o.IO.Out, strings.TrimRight(out, "\n"))
+	return nil
+}
+
+// loadMap reads a map file; with no path, maps/gpw.toml in the working
+// directory if there is one, else the built-in map.
+func loadMap(path string) (*core.Map, error) {
+	fsys, file := mapSource(path)
+	return scenario.LoadMapFile(fsys, file)
+}
+
+// mapSource says where to read a map file from.
+func mapSource(path string) (fs.FS, string) {
+	var fsys fs.FS = gpw.Data
+	file := mapFile
+	if path != "" || fileExists(mapFile) {
+		if path == "" {
+			path = mapFile
+		}
+		dir, base := filepath.Split(path)
+		if dir == "" {
+			dir = "."
+		}
+		fsys, file = os.DirFS(dir), base
+	}
+	return fsys, file
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}

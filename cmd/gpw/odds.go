@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"gpw/game"
+)
+
+// oddsOptions are the flags and arguments of gpw odds.
+type oddsOptions struct {
+	IO        *ioStreams
+	Scenario  string
+	Script    string
+	Rules     string
+	Seed      int64
+	SeedSet   bool
+	Dice      string
+	Auto      bool
+	AutoSetup bool
+	JSON      bool
+	Args      []string // HEX from HEX...
+}
+
+func newOddsCmd(ios *ioStreams) *cobra.Command {
+	o := &oddsOptions{IO: ios}
+	cmd := &cobra.Command{
+		Use:   "odds --scenario FILE|NAME [--script FILE] HEX from HEX...",
+		Short: "Preview a battle: odds, shifts and the chance of each result, without rolling",
+		Long: `Odds weighs an attack on the defender's hex from the attackers' hexes as
+the attack command would, after replaying --script to reach the position,
+and prints the ratio, each halving and shift with its rule, the final
+column and the chance of each result on it. Nothing is rolled for the
+battle and the game is not changed.`,
+		Args: cobra.MinimumNArgs(3),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.SeedSet = c.Flags().Changed("seed")
+			o.Args = args
+			return oddsRun(o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Scenario, "scenario", "", "scenario file, or the name of a built-in scenario")
+	f.StringVar(&o.Script, "script", "", "commands to replay first, to reach the position")
+	f.StringVar(&o.Rules, "rules", "", "rules: gdw, adc2 or a .lua file (default: the scenario's)")
+	f.Int64Var(&o.Seed, "seed", 0, "dice seed for the script (default: the scenario's)")
+	f.StringVar(&o.Dice, "dice", "", "die rolls for the script, e.g. 2,5")
+	f.BoolVar(&o.Auto, "auto", false, "in the script, make every pending choice by its documented default")
+	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule")
+	f.BoolVar(&o.JSON, "json", false, "print one JSON object")
+	_ = cmd.MarkFlagRequired("scenario")
+	return cmd
+}
+
+func oddsRun(o *oddsOptions) error {
+	if len(o.Args) < 3 || !strings.EqualFold(o.Args[1], "from") {
+		return fmt.Errorf("usage: gpw odds --scenario FILE HEX from HEX... (the defender's hex, then the attackers' hexes)")
+	}
+	sc, err := loadScenario(o.Scenario)
+	if err != nil {
+		return err
+	}
+	dice, err := parseDice(o.Dice)
+	if err != nil {
+		return err
+	}
+	g, err := game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup}, rulesFS(), nil)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	if err := replay(g, o.Script); err != nil {
+		return err
+	}
+	p, err := g.Preview(o.Args[0], o.Args[2:])
+	if err != nil {
+		return o.fail(err)
+	}
+	if o.JSON {
+		b, err := json.Marshal(p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(o.IO.Out, "%s\n", b)
+		return nil
+	}
+	fmt.Fprintln(o.IO.Out, p)
+	return nil
+}
+
+// errorEvent is an error printed as the engine's error events are.
+type errorEvent struct {
+	Event string `json:"event"`
+	Error string `json:"error"`
+}
+
+// fail reports a refused preview: as a JSON error object with --json.
+func (o *oddsOptions) fail(err error) error {
+	if !o.JSON {
+		return err
+	}
+	b, _ := json.Marshal(errorEvent{"error", err.Error()})
+	fmt.Fprintf(o.IO.Out, "%s\n", b)
+	return silentError{err.Error()}
+}
+
+// replay runs a script's commands; a refused one stops it with its line.
+func replay(g *game.Game, script string) error {
+	if script == "" {
+		return nil
+	}
+	f, err := os.Open(script)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		if err := g.Command(sc.Text()); err != nil {
+			return fmt.Errorf("%s:%d: %w", script, line, err)
+		}
+	}
+	return sc.Err()
+}

@@ -1,0 +1,183 @@
+package main
+
+// gpw scenarios (issue 5): list the built-in scenarios with their variants
+// and turn spans; --check validates every scenario (under each variant it
+// supports whose rules exist), unit catalogue, schedule and map.
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/spf13/cobra"
+
+	"gpw/game"
+	"gpw/scenario"
+)
+
+type scenariosOptions struct {
+	IO    *ioStreams
+	Check bool
+}
+
+func newScenariosCmd(ios *ioStreams) *cobra.Command {
+	o := &scenariosOptions{IO: ios}
+	cmd := &cobra.Command{
+		Use:   "scenarios",
+		Short: "List the built-in scenarios: name, variants, turn span",
+		Long: `Scenarios lists every built-in scenario by the name that --scenario takes,
+with the rules variants it supports and its first and last turns. With
+--check it also loads each one under each of its variants and validates
+every unit catalogue, schedule and map, naming file and line for each
+problem.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return scenariosRun(o) },
+	}
+	cmd.Flags().BoolVar(&o.Check, "check", false, "validate every scenario, unit catalogue, schedule and map")
+	return cmd
+}
+
+// scenarioHead is what the listing reads from a scenario without loading it.
+type scenarioHead struct {
+	Name     string   `toml:"name"`
+	Rules    string   `toml:"rules"`
+	Variants []string `toml:"variants"`
+	Start    string   `toml:"start"`
+	End      string   `toml:"end"`
+}
+
+// builtinScenarios lists scenarios/**.toml except the unit catalogues and
+// the schedules.
+func builtinScenarios(fsys fs.FS) []string {
+	var out []string
+	_ = fs.WalkDir(fsys, "scenarios", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && (p == "scenarios/units" || p == "scenarios/schedules") {
+			return fs.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".toml") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+func scenarioVariants(h scenarioHead) []string {
+	if len(h.Variants) > 0 {
+		return h.Variants
+	}
+	if h.Rules != "" {
+		return []string{h.Rules}
+	}
+	return []string{"gdw"}
+}
+
+func scenariosRun(o *scenariosOptions) error {
+	data := rulesFS()
+	files := builtinScenarios(data)
+	bad := 0
+	for _, f := range files {
+		raw, err := fs.ReadFile(data, f)
+		if err != nil {
+			return err
+		}
+		var h scenarioHead
+		_, _ = toml.Decode(string(raw), &h)
+		name := strings.TrimSuffix(strings.TrimPrefix(f, "scenarios/"), ".toml")
+		span := h.Start
+		if h.End != "" && h.End != h.Start {
+			span += " – " + h.End
+		}
+		if !o.Check {
+			fmt.Fprintf(o.IO.Out, "%-28s %-10s %-24s %s\n", name, strings.Join(scenarioVariants(h), ","), span, h.Name)
+			continue
+		}
+		for _, v := range scenarioVariants(h) {
+			if _, known := variantModule(v); !known {
+				fmt.Fprintf(o.IO.Out, "%s [%s]: skipped (no rules/%s module yet)\n", name, v, v)
+				continue
+			}
+			if err := checkOne(data, f, v); err != nil {
+				bad++
+				fmt.Fprintf(o.IO.Out, "%s\n", strings.TrimSpace(err.Error()))
+				continue
+			}
+			fmt.Fprintf(o.IO.Out, "%s [%s]: ok\n", name, v)
+		}
+	}
+	if o.Check {
+		bad += checkData(o, data)
+		if bad > 0 {
+			return silentError{fmt.Sprintf("%d problem(s)", bad)}
+		}
+	}
+	return nil
+}
+
+// variantModule reports whether variant's module exists.
+func variantModule(v string) (string, bool) {
+	for _, n := range variantNames() {
+		if n == v {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// checkOne loads file and sets up a game of it under variant v.
+func checkOne(data fs.FS, file, v string) error {
+	sc, err := scenario.Load(data, file, data)
+	if err != nil {
+		return err
+	}
+	g, err := game.New(sc, game.Options{Rules: v, AutoSetup: true}, data, nil)
+	if err != nil {
+		return err
+	}
+	g.Close()
+	return nil
+}
+
+// checkData validates every unit catalogue and map file.
+func checkData(o *scenariosOptions, data fs.FS) int {
+	bad := 0
+	report := func(what string, err error) {
+		if err != nil {
+			bad++
+			fmt.Fprintln(o.IO.Out, strings.TrimSpace(err.Error()))
+			return
+		}
+		fmt.Fprintf(o.IO.Out, "%s: ok\n", what)
+	}
+	if ents, err := fs.ReadDir(data, "scenarios/units"); err == nil {
+		for _, e := range ents {
+			name := strings.TrimSuffix(e.Name(), ".toml")
+			if !e.IsDir() && !strings.HasSuffix(e.Name(), ".toml") {
+				continue
+			}
+			c, err := scenario.LoadCatalog(data, name)
+			if err == nil {
+				report(fmt.Sprintf("units %s (%d counters)", name, len(c.Units)), nil)
+			} else {
+				report("", err)
+			}
+		}
+	}
+	if ents, err := fs.ReadDir(data, "maps"); err == nil {
+		for _, e := range ents {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".toml") {
+				continue
+			}
+			_, err := scenario.LoadMapFile(data, path.Join("maps", e.Name()))
+			report("maps/"+e.Name(), err)
+		}
+	}
+	return bad
+}

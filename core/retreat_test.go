@@ -1,0 +1,160 @@
+package core
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// retreatList prints retreats as "B-1604 B-1605 z1".
+func retreatList(m *Map, rs []Retreat) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, fmt.Sprintf("%s z%d", strings.Join(names(m, r.Path), " "), r.ZOC))
+	}
+	return out
+}
+
+// checkRetreats checks what every listed retreat of unit k must satisfy.
+func checkRetreats(t *testing.T, s *State, k int, o RetreatOpts, rs []Retreat) {
+	t.Helper()
+	m := s.Map
+	u := &s.Units[k]
+	start := u.Hex
+	bad := func(i int) bool {
+		occ := s.Occupant(i)
+		return occ >= 0 && occ != k && u.Stacks || o.AvoidZOCEnd && s.EnemyZOC(u.Side, i)
+	}
+	for _, r := range rs {
+		p := r.Path
+		if len(p) < o.Hexes || len(p) > o.Hexes+o.MaxExtra {
+			t.Errorf("%v: %d hexes, want %d to %d", names(m, p), len(p), o.Hexes, o.Hexes+o.MaxExtra)
+		}
+		zoc, prev := 0, start
+		for n, i := range p {
+			d, ok := m.Adjacent(prev, i)
+			switch {
+			case !ok:
+				t.Errorf("%v: %s does not touch %s", names(m, p), m.ID(i), m.ID(prev))
+			case m.Blocked(prev, d) || m.Strait[prev]&(1<<d) != 0:
+				t.Errorf("%v: crosses water from %s to %s", names(m, p), m.ID(prev), m.ID(i))
+			case s.EnemyAt(u.Side, i):
+				t.Errorf("%v: enters the enemy in %s", names(m, p), m.ID(i))
+			case i == start || slices.Contains(p[:n], i):
+				t.Errorf("%v: enters %s twice", names(m, p), m.ID(i))
+			}
+			dist := m.Distance(start, i)
+			if n < o.Hexes && dist != n+1 || n >= o.Hexes && dist < o.Hexes {
+				t.Errorf("%v: hex %d (%s) is %d from the start", names(m, p), n+1, m.ID(i), dist)
+			}
+			if n+1 >= o.Hexes && n+1 < len(p) && !bad(i) {
+				t.Errorf("%v: goes on past %s, where it could end", names(m, p), m.ID(i))
+			}
+			if s.EnemyZOC(u.Side, i) {
+				zoc++
+			}
+			prev = i
+		}
+		if len(p) > 0 && bad(p[len(p)-1]) {
+			t.Errorf("%v: may not end in %s", names(m, p), m.ID(p[len(p)-1]))
+		}
+		if zoc != r.ZOC {
+			t.Errorf("%v: ZOC %d, want %d", names(m, p), r.ZOC, zoc)
+		}
+	}
+}
+
+func TestRetreatsRulebookExample(t *testing.T) {
+	s := loadFixture(t, "combat.txt")
+	m := s.Map
+	// B-1604 is in the zone of control of sov-d in B-1704: they touch by
+	// the README rule (B-1704 is in an odd column and touches column 16 at
+	// rows 03 and 04).
+	a, b := hx(t, m, "B-1704"), hx(t, m, "B-1604")
+	if !slices.Contains(readmeNeighbours(Offset{a % m.W, a / m.W}), Offset{b % m.W, b / m.W}) || !s.EnemyZOC(Axis, b) {
+		t.Fatalf("B-1604 is not in the zone of control of B-1704")
+	}
+	k := unitIndex(t, s, "ger-1")
+	o := RetreatOpts{Hexes: 2, MaxExtra: 2}
+	rs := s.Retreats(k, o)
+	checkRetreats(t, s, k, o, rs)
+	want := []string{
+		"B-1604 B-1705 z2",
+		"B-1604 B-1605 z1", // the rulebook's retreat: one step lost in B-1604
+		"B-1604 B-1505 z1",
+		"B-1504 B-1505 z1",
+		"B-1504 B-1404 z1",
+		"B-1504 B-1403 z2",
+	}
+	if got := retreatList(m, rs); !slices.Equal(got, want) {
+		t.Errorf("Retreats =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestRetreats(t *testing.T) {
+	tests := []struct {
+		name string
+		add  string // fixture lines after combat.txt
+		opts RetreatOpts
+		want []string // the retreats, or nil to check only
+	}{
+		{name: "lake hex", add: "lake B-1605", opts: RetreatOpts{Hexes: 2},
+			want: []string{"B-1604 B-1705 z2", "B-1604 B-1505 z1", "B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
+		{name: "lake hexside", add: "waterside B-1603 B-1604", opts: RetreatOpts{Hexes: 2, MaxExtra: 2},
+			want: []string{"B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
+		{name: "strait", add: "waterside B-1603 B-1604\nstrait B-1603 B-1604", opts: RetreatOpts{Hexes: 2, MaxExtra: 2},
+			want: []string{"B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
+		{name: "strait further on", add: "waterside B-1504 B-1505\nstrait B-1504 B-1505", opts: RetreatOpts{Hexes: 2},
+			want: []string{"B-1604 B-1705 z2", "B-1604 B-1605 z1", "B-1604 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
+		{name: "a friend at the end", add: "unit ger-2 axis infantry 4 B-1605", opts: RetreatOpts{Hexes: 2, MaxExtra: 1},
+			want: []string{
+				"B-1604 B-1705 z2",
+				"B-1604 B-1605 B-1705 z2", "B-1604 B-1605 B-1706 z1", "B-1604 B-1605 B-1606 z1", "B-1604 B-1605 B-1506 z1", "B-1604 B-1605 B-1505 z1",
+				"B-1604 B-1505 z1", "B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2",
+			}},
+		{name: "a friend at the end, no extension", add: "unit ger-2 axis infantry 4 B-1605", opts: RetreatOpts{Hexes: 2},
+			want: []string{"B-1604 B-1705 z2", "B-1604 B-1505 z1", "B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
+		{name: "a friend on the way", add: "unit ger-2 axis infantry 4 B-1504", opts: RetreatOpts{Hexes: 2},
+			want: []string{"B-1604 B-1705 z2", "B-1604 B-1605 z1", "B-1604 B-1505 z1", "B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
+		{name: "an enemy in the way", add: "unit sov-e soviet infantry 4 B-1605 zoc=none", opts: RetreatOpts{Hexes: 2, MaxExtra: 2},
+			want: []string{"B-1604 B-1705 z2", "B-1604 B-1505 z1", "B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
+		{name: "avoid ZOC at the end", opts: RetreatOpts{Hexes: 2, MaxExtra: 1, AvoidZOCEnd: true},
+			want: []string{
+				"B-1604 B-1705 B-1805 z2", "B-1604 B-1705 B-1706 z2", "B-1604 B-1705 B-1605 z2",
+				"B-1604 B-1605 z1", "B-1604 B-1505 z1", "B-1504 B-1505 z1", "B-1504 B-1404 z1",
+				"B-1504 B-1403 B-1404 z2", "B-1504 B-1403 B-1304 z2", "B-1504 B-1403 B-1303 z2",
+			}},
+		{name: "avoid ZOC, far", opts: RetreatOpts{Hexes: 2, MaxExtra: 4, AvoidZOCEnd: true}},
+		{name: "three hexes", opts: RetreatOpts{Hexes: 3, MaxExtra: 2}},
+		{name: "surrounded", add: "unit sov-e soviet infantry 4 B-1604\nunit sov-f soviet infantry 4 B-1504", opts: RetreatOpts{Hexes: 2, MaxExtra: 2},
+			want: []string{}},
+	}
+	// B-1402, next to sov-a, is in a zone of control too: with one extra
+	// hex allowed, B-1504 B-1403 B-1402 ends in one and is not listed.
+	base := readFixture(t, "combat.txt")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := parseFixture(t, base+tt.add)
+			k := unitIndex(t, s, "ger-1")
+			rs := s.Retreats(k, tt.opts)
+			checkRetreats(t, s, k, tt.opts, rs)
+			got := retreatList(s.Map, rs)
+			if tt.want != nil && !slices.Equal(got, tt.want) {
+				t.Errorf("Retreats =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			if tt.want == nil && len(got) == 0 {
+				t.Errorf("no retreats")
+			}
+		})
+	}
+}
+
+func TestRetreatsOffMap(t *testing.T) {
+	s := loadFixture(t, "combat.txt")
+	k := unitIndex(t, s, "ger-1")
+	s.Take(k, Eliminated)
+	if rs := s.Retreats(k, RetreatOpts{Hexes: 2, MaxExtra: 2}); rs != nil {
+		t.Errorf("Retreats of an eliminated unit = %v", retreatList(s.Map, rs))
+	}
+}

@@ -1,0 +1,102 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNewStateErrors(t *testing.T) {
+	m := parseFixture(t, moveGround+"lake B-0909").Map
+	unit := func(id, hex string) Unit {
+		return Unit{ID: id, Stacks: true, Hex: hx(t, m, hex), Status: OnMap}
+	}
+	tests := []struct {
+		name  string
+		units []Unit
+		want  string
+	}{
+		{"same id", []Unit{unit("a", "B-0101"), unit("a", "B-0102")}, "used twice"},
+		{"water", []Unit{unit("a", "B-0909")}, "lake hex"},
+		{"stacked", []Unit{unit("a", "B-0101"), unit("b", "B-0101")}, "already holds a"},
+		{"off the map", []Unit{{ID: "a", Hex: m.Len(), Status: OnMap}}, "off the map"},
+	}
+	for _, tt := range tests {
+		_, err := NewState(m, tt.units)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: NewState error = %v, want one containing %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestPlaceTakeRelocate(t *testing.T) {
+	s := parseFixture(t, moveGround+`
+rail B-0504 B-0503
+unit ger axis infantry 6 B-0505
+unit hq axis infantry 6 B-0505 nostack zoc=own
+unit sov soviet infantry 6 B-0808
+unit part soviet infantry 6 B-0101 zoc=own
+`)
+	m := s.Map
+	checkZOC(t, s)
+	ger, hq, sov := unitIndex(t, s, "GER"), unitIndex(t, s, "hq"), unitIndex(t, s, "sov")
+	if s.Occupant(hx(t, m, "B-0505")) != ger {
+		t.Errorf("the non-stacking hq took B-0505")
+	}
+	if !s.ZOC(Axis, hx(t, m, "B-0505")) || !s.ZOC(Soviet, hx(t, m, "B-0101")) || s.ZOC(Soviet, hx(t, m, "B-0102")) {
+		t.Errorf("own-hex zones of control wrong")
+	}
+	if err := s.Place(ger, hx(t, m, "B-0303")); err == nil {
+		t.Errorf("Place of a unit on the map succeeded")
+	}
+	s.Take(sov, Eliminated)
+	if s.Units[sov].Hex != -1 || s.Units[sov].Status != Eliminated || s.Occupant(hx(t, m, "B-0808")) != -1 {
+		t.Errorf("Take left %+v", s.Units[sov])
+	}
+	checkZOC(t, s)
+	for _, tt := range []struct{ hex, want string }{
+		{"B-0505", "already holds ger"},
+		{"B-0504", ""},
+	} {
+		err := s.Place(sov, hx(t, m, tt.hex))
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("Place(sov, %s) = %v, want %q", tt.hex, err, tt.want)
+		}
+	}
+	if s.Control[hx(t, m, "B-0504")] != Soviet || s.RailOwner[hx(t, m, "B-0504")] != Soviet {
+		t.Errorf("a placed unit did not take its hex")
+	}
+	checkZOC(t, s)
+	c := s.Clone()
+	c.Relocate(ger, hx(t, m, "B-0503"))
+	c.Relocate(hq, hx(t, m, "B-0503"))
+	checkZOC(t, c)
+	checkZOC(t, s)
+	if s.Units[ger].Hex != hx(t, m, "B-0505") || s.Occupant(hx(t, m, "B-0503")) != -1 || s.RailOwner[hx(t, m, "B-0503")] != Axis {
+		t.Errorf("Relocate on a clone changed the original")
+	}
+	if c.Occupant(hx(t, m, "B-0503")) != ger || c.Occupant(hx(t, m, "B-0505")) != -1 {
+		t.Errorf("Relocate: occupant of B-0503 %d, of B-0505 %d", c.Occupant(hx(t, m, "B-0503")), c.Occupant(hx(t, m, "B-0505")))
+	}
+	s.RecomputeZOC(Axis)
+	s.RecomputeZOC(Soviet)
+	checkZOC(t, s)
+}
+
+func TestUnitSteps(t *testing.T) {
+	u := Unit{Attack: [2]int{8, 4}, Defense: [2]int{9, 5}}
+	if u.Step() != 0 || u.AttackNow() != 8 || u.DefenseNow() != 9 || !u.HasHalf() {
+		t.Errorf("full strength: %d %d %d %v", u.Step(), u.AttackNow(), u.DefenseNow(), u.HasHalf())
+	}
+	u.Reduced = true
+	if u.Step() != 1 || u.AttackNow() != 4 || u.DefenseNow() != 5 {
+		t.Errorf("half strength: %d %d %d", u.Step(), u.AttackNow(), u.DefenseNow())
+	}
+	if (&Unit{Attack: [2]int{1, 0}}).HasHalf() {
+		t.Errorf("a one-step unit has a half-strength side")
+	}
+	for st, want := range map[Status]string{Pending: "pending", OnMap: "on map", Eliminated: "eliminated", Withdrawn: "withdrawn", Removed: "removed"} {
+		if st.String() != want {
+			t.Errorf("Status(%d) = %q, want %q", st, st, want)
+		}
+	}
+}

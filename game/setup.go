@@ -1,0 +1,421 @@
+package game
+
+// The setup step (issue 5): before the first phase each player places the
+// units that a scenario binds to a setup area (a region, a country, the
+// hexes near a place or behind a front line), Soviet first, then Axis
+// (ADC2: Game Setup; GDW: Beginning Play gives no order, gpw uses the
+// same). Commands: place UNIT HEX, place auto (the rest of this side by the
+// rule of autoPlace), end. --auto-setup places every unit at once.
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"gpw/core"
+)
+
+// setupState is the setup step in progress.
+type setupState struct {
+	order []core.Side // sides still to set up, the current one first
+	units [2][]int    // per side, the unit indexes it places
+}
+
+// setupRule cites the rule behind every setup refusal.
+func (g *Game) setupRule() string {
+	if c, ok := g.Rules.Cite["setup"]; ok {
+		return c
+	}
+	if g.Rules.ID == "adc2" {
+		return "ADC2: Game Setup"
+	}
+	return "GDW: Beginning Play"
+}
+
+func (g *Game) setupRefuse(format string, a ...any) *Refusal {
+	return &Refusal{Msg: fmt.Sprintf(format, a...), Rule: g.setupRule()}
+}
+
+// beginSetup opens the setup step if the scenario has units to place.
+// It reports whether the step is open (the first phase then begins when
+// it ends).
+func (g *Game) beginSetup() (bool, error) {
+	st := &setupState{}
+	for k, us := range g.Sc.Units {
+		if us.Setup > 0 && g.S.Units[k].Status == core.Pending {
+			side := g.S.Units[k].Side
+			st.units[side] = append(st.units[side], k)
+		}
+	}
+	for _, side := range []core.Side{core.Soviet, core.Axis} {
+		if len(st.units[side]) > 0 {
+			st.order = append(st.order, side)
+		}
+	}
+	if len(st.order) == 0 {
+		return false, nil
+	}
+	g.setupStep = st
+	if g.Opts.AutoSetup {
+		return false, g.autoSetupAll()
+	}
+	g.announceSetup()
+	return true, nil
+}
+
+func (g *Game) announceSetup() {
+	side := g.setupStep.order[0]
+	n := len(g.toPlace(side))
+	g.emit("setup", fmt.Sprintf("setup: the %s player places %d unit(s) in their setup areas (place UNIT HEX, place auto, end)", side, n),
+		Field{"side", side.String()}, Field{"units", n}, Field{"rule", g.setupRule()})
+}
+
+// InSetup reports whether the game is in its setup step.
+func (g *Game) InSetup() bool { return g.setupStep != nil }
+
+// SetupSide is the side placing units now (NoSide outside the setup step).
+func (g *Game) SetupSide() core.Side {
+	if g.setupStep == nil {
+		return core.NoSide
+	}
+	return g.setupStep.order[0]
+}
+
+// toPlace lists side's setup units not yet on the map.
+func (g *Game) toPlace(side core.Side) []int {
+	var out []int
+	for _, k := range g.setupStep.units[side] {
+		if g.S.Units[k].Status != core.OnMap {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// SetupArea is where unit k may be set up (nil if it is not bound to one).
+func (g *Game) SetupArea(k int) core.Bitset {
+	if i := g.Sc.Units[k].Setup; i > 0 {
+		return g.Sc.Setup[i-1].Area
+	}
+	return nil
+}
+
+// Command runs one command line: a setup command during the setup step,
+// otherwise Exec. Front ends should call it rather than Exec.
+func (g *Game) Command(line string) error {
+	if g.setupStep == nil {
+		return g.Exec(line)
+	}
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	w := strings.Fields(line)
+	if len(w) == 0 {
+		return nil
+	}
+	err := g.setupExec(strings.ToLower(w[0]), w[1:])
+	var rf *Refusal
+	if errors.As(err, &rf) {
+		g.emit("error", "refused: "+rf.Error(), Field{"error", rf.Error()}, Field{"rule", rf.Rule}, Field{"command", strings.Join(w, " ")})
+	}
+	return err
+}
+
+func (g *Game) setupExec(cmd string, args []string) error {
+	switch cmd {
+	case "place":
+		if len(args) == 1 && strings.EqualFold(args[0], "auto") {
+			return g.autoPlace(g.SetupSide())
+		}
+		if len(args) != 2 {
+			return g.setupRefuse("usage: place UNIT HEX (or place auto)")
+		}
+		return g.setupPlace(args[0], args[1])
+	case "end":
+		if len(args) > 0 {
+			return g.setupRefuse("end takes no arguments")
+		}
+		return g.setupEnd()
+	}
+	return g.setupRefuse("it is the %s player's setup: place UNIT HEX, place auto or end, not %q", g.SetupSide(), cmd)
+}
+
+// setupPlace puts unit ref on hex; a unit already placed in this setup
+// moves to the new hex.
+func (g *Game) setupPlace(ref, hexID string) error {
+	side := g.SetupSide()
+	k, ok := g.S.UnitByID(ref)
+	if !ok {
+		return g.setupRefuse("no unit %q", ref)
+	}
+	u := &g.S.Units[k]
+	area := g.SetupArea(k)
+	if area == nil || g.S.Units[k].Status == core.Eliminated {
+		return g.setupRefuse("%s is not a unit to set up in this scenario", u.ID)
+	}
+	if u.Side != side {
+		return g.setupRefuse("%s belongs to the %s player; the %s player is setting up", u.ID, u.Side, side)
+	}
+	h, err := g.S.Map.ParseHex(hexID)
+	if err != nil {
+		return g.setupRefuse("%v", err)
+	}
+	name := g.Sc.Setup[g.Sc.Units[k].Setup-1].PoolName()
+	if !area.Has(h) {
+		return g.setupRefuse("%s must be set up in %s: %s is outside it", u.ID, name, g.S.Map.ID(h))
+	}
+	if u.Stacks {
+		if o := g.S.Occupant(h); o >= 0 && o != k {
+			return g.setupRefuse("%s already holds %s: one unit per hex", g.S.Map.ID(h), g.S.Units[o].ID)
+		}
+	}
+	if u.Status == core.OnMap {
+		g.S.Take(k, core.Pending)
+	}
+	if err := g.S.Place(k, h); err != nil {
+		return g.setupRefuse("%v", err)
+	}
+	g.emit("place", fmt.Sprintf("%s set up in %s (%s) at strength %d", u.ID, g.S.Map.ID(h), name, u.AttackNow()),
+		Field{"unit", u.ID}, Field{"hex", g.S.Map.ID(h)}, Field{"strength", u.AttackNow()}, Field{"setup", name})
+	return nil
+}
+
+// setupEnd ends the current side's setup; after the last, the first phase
+// begins.
+func (g *Game) setupEnd() error {
+	side := g.SetupSide()
+	if left := g.toPlace(side); len(left) > 0 {
+		ids := make([]string, 0, len(left))
+		for _, k := range left {
+			ids = append(ids, g.S.Units[k].ID)
+		}
+		if len(ids) > 8 {
+			ids = append(ids[:8], "...")
+		}
+		return g.setupRefuse("the %s player has %d unit(s) still to set up: %s", side, len(left), strings.Join(ids, ", "))
+	}
+	g.emit("setup-end", fmt.Sprintf("the %s player has set up", side), Field{"side", side.String()})
+	st := g.setupStep
+	st.order = st.order[1:]
+	if len(st.order) > 0 {
+		g.announceSetup()
+		return nil
+	}
+	g.setupStep = nil
+	return g.beginPhase()
+}
+
+// autoSetupAll places every side's units by autoPlace and closes the step
+// (without beginning the first phase: New does that).
+func (g *Game) autoSetupAll() error {
+	for _, side := range g.setupStep.order {
+		if err := g.autoPlace(side); err != nil {
+			return err
+		}
+		g.emit("setup-end", fmt.Sprintf("the %s player has set up (automatically)", side), Field{"side", side.String()})
+	}
+	g.setupStep = nil
+	return nil
+}
+
+// AutoSetup finishes the setup step at once: every unit still to place
+// is placed by the rule of autoPlace, and the first phase begins.
+func (g *Game) AutoSetup() error {
+	if g.setupStep == nil {
+		return nil
+	}
+	if err := g.autoSetupAll(); err != nil {
+		return err
+	}
+	return g.beginPhase()
+}
+
+// autoPlace places side's remaining setup units by a deterministic rule
+// (docs/modding.md, "Automatic setup"): table by table in file order,
+// units in the order listed. The candidates are the table's free area
+// hexes nearest the enemy: the smallest band of distance to an
+// enemy-controlled hex that holds enough hexes for the table's units. The
+// first unit takes the band's hex nearest the enemy (lowest index on a
+// tie); each next one the hex farthest from the units this table placed
+// (then nearest the enemy, then lowest index), so that a table's units
+// spread along its front.
+func (g *Game) autoPlace(side core.Side) error {
+	left := g.toPlace(side)
+	if len(left) == 0 {
+		return nil
+	}
+	m := g.S.Map
+	dist := g.enemyDistance(side)
+	byTable := map[int][]int{}
+	var tables []int
+	for _, k := range left {
+		t := g.Sc.Units[k].Setup
+		if _, ok := byTable[t]; !ok {
+			tables = append(tables, t)
+		}
+		byTable[t] = append(byTable[t], k)
+	}
+	sort.Ints(tables)
+	for _, t := range tables {
+		units := byTable[t]
+		area := g.Sc.Setup[t-1].Area
+		var cands []int
+		area.Each(func(h int) {
+			if g.S.Occupant(h) < 0 {
+				cands = append(cands, h)
+			}
+		})
+		sort.SliceStable(cands, func(i, j int) bool { return dist[cands[i]] < dist[cands[j]] })
+		stacking := 0
+		for _, k := range units {
+			if g.S.Units[k].Stacks {
+				stacking++
+			}
+		}
+		if stacking > len(cands) {
+			return g.setupRefuse("%s: %d units to set up but only %d free hexes", g.Sc.Setup[t-1].PoolName(), stacking, len(cands))
+		}
+		// the band: the nearest hexes, enough for every unit
+		n := max(stacking, 1)
+		band := cands
+		if len(cands) > n {
+			limit := dist[cands[n-1]]
+			end := n
+			for end < len(cands) && dist[cands[end]] <= limit {
+				end++
+			}
+			band = cands[:end]
+		}
+		var placed []int
+		for _, k := range units {
+			u := &g.S.Units[k]
+			best, bestScore := -1, [3]int{}
+			for _, h := range band {
+				if u.Stacks && g.S.Occupant(h) >= 0 {
+					continue
+				}
+				spread := 1 << 20
+				for _, p := range placed {
+					spread = min(spread, m.Distance(h, p))
+				}
+				if len(placed) == 0 {
+					spread = 0
+				}
+				score := [3]int{-spread, dist[h], h}
+				if best < 0 || less3(score, bestScore) {
+					best, bestScore = h, score
+				}
+			}
+			if best < 0 {
+				return g.setupRefuse("%s: no free hex left for %s", g.Sc.Setup[t-1].PoolName(), u.ID)
+			}
+			if err := g.setupPlaceAt(k, best); err != nil {
+				return err
+			}
+			placed = append(placed, best)
+		}
+	}
+	return nil
+}
+
+func less3(a, b [3]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+func (g *Game) setupPlaceAt(k, h int) error {
+	u := &g.S.Units[k]
+	if err := g.S.Place(k, h); err != nil {
+		return g.setupRefuse("%v", err)
+	}
+	name := g.Sc.Setup[g.Sc.Units[k].Setup-1].PoolName()
+	g.emit("place", fmt.Sprintf("%s set up in %s (%s) at strength %d", u.ID, g.S.Map.ID(h), name, u.AttackNow()),
+		Field{"unit", u.ID}, Field{"hex", g.S.Map.ID(h)}, Field{"strength", u.AttackNow()}, Field{"setup", name})
+	return nil
+}
+
+// enemyDistance is each hex's distance in hexes to the nearest land hex
+// controlled by side's enemy (a large number when there is none).
+func (g *Game) enemyDistance(side core.Side) []int {
+	m := g.S.Map
+	d := make([]int, m.Len())
+	var q []int
+	for h := range d {
+		d[h] = -1
+		if m.OnMap[h] && !m.Terrain[h].Water() && g.S.Control[h] == side.Enemy() {
+			d[h] = 0
+			q = append(q, h)
+		}
+	}
+	for len(q) > 0 {
+		h := q[0]
+		q = q[1:]
+		for dir := core.N; dir <= core.NW; dir++ {
+			n := int(m.Nbr[h][dir])
+			if n >= 0 && d[n] < 0 {
+				d[n] = d[h] + 1
+				q = append(q, n)
+			}
+		}
+	}
+	for h := range d {
+		if d[h] < 0 {
+			d[h] = 1 << 20
+		}
+	}
+	return d
+}
+
+// releasePools runs the force pools due this turn for side: the units of
+// an "available" pool (ADC2: AvailableToBuild, May 1942) move to the
+// eliminated pile, where replacement points can rebuild them. Conversion,
+// garrison and defection pools wait for the rules that open them.
+func (g *Game) releasePools(side core.Side) {
+	for _, p := range g.Sc.PoolSpecs {
+		if p.Kind != "available" {
+			continue
+		}
+		if t, err := g.ParseTurn(p.Turn); err != nil || t != g.turn {
+			continue
+		}
+		var moved []string
+		for _, id := range p.Units {
+			k, ok := g.S.UnitByID(id)
+			if !ok || g.S.Units[k].Side != side || !g.Sc.Units[k].Held || g.S.Units[k].Status != core.Pending {
+				continue
+			}
+			g.S.Units[k].Status = core.Eliminated
+			moved = append(moved, id)
+		}
+		if len(moved) > 0 {
+			g.emit("pool", fmt.Sprintf("%s: %s move to the Removed pool and may be rebuilt", p.Name, strings.Join(moved, ", ")),
+				Field{"pool", p.Name}, Field{"units", moved}, Field{"to", "Removed"})
+		}
+	}
+}
+
+// ReplacementPoints is what side receives in turn t: a [[replacements]]
+// entry for that turn, else the one for its year, else 0.
+func (g *Game) ReplacementPoints(side core.Side, t int) int {
+	pts, byTurn := 0, false
+	for _, rp := range g.Sc.Repl {
+		n := rp.Axis
+		if side == core.Soviet {
+			n = rp.Soviet
+		}
+		switch {
+		case rp.Turn != "":
+			if rt, err := g.ParseTurn(rp.Turn); err == nil && rt == t {
+				pts, byTurn = n, true
+			}
+		case rp.Year != 0 && !byTurn && rp.Year == t/len(g.Rules.Calendar):
+			pts = n
+		}
+	}
+	return pts
+}

@@ -1,0 +1,420 @@
+// Package interp runs game rules written in Lua inside a restricted
+// gopher-lua state.
+package interp
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// maxArrayIndex is the value given to lua.MaxArrayIndex.
+const maxArrayIndex = 1 << 16
+
+func init() {
+	// lua.MaxArrayIndex is a process-wide gopher-lua variable. Integer keys at
+	// or above it go to a table's hash part instead of padding its array part
+	// with nils, so t[5000000] = true costs one map entry, not 80 MB. It holds
+	// for every LState in the process; a Lua list longer than 65535 elements
+	// keeps working with explicit indices, but # stops at 65535.
+	lua.MaxArrayIndex = maxArrayIndex
+}
+
+// removedGlobals are installed by lua.OpenBase but not safe for rules.
+var removedGlobals = []string{
+	"dofile", "loadfile", "load", "loadstring", "module", "require",
+	"getfenv", "setfenv", "collectgarbage", "newproxy", "_printregs",
+}
+
+// forbiddenGlobals raise a clear error when read (rawget still sees nil).
+var forbiddenGlobals = map[string]bool{
+	"os": true, "io": true, "debug": true, "package": true, "coroutine": true,
+	"dofile": true, "loadfile": true, "load": true, "loadstring": true, "module": true,
+	"getfenv": true, "setfenv": true, "collectgarbage": true, "newproxy": true,
+}
+
+// Options configure a sandbox.
+type Options struct {
+	// FS holds built-in rules (e.g. the embedded rules/ directory); it is
+	// searched first, for FSRoot/name.lua.
+	FS     fs.FS
+	FSRoot string
+	// SearchPath lists directories searched, in order after FS, by
+	// require("name") for DIR/name.lua (dots in name become '/'). Nothing
+	// outside FS and these directories may be loaded, symlinks included.
+	SearchPath []string
+	// Dice returns a uniform integer in 1..n from the engine's seeded RNG; it
+	// backs math.random. Without it math.random raises an error.
+	Dice func(n int) int
+	// Print receives the output of Lua's print; nil discards it.
+	Print io.Writer
+}
+
+// Sandbox is one Lua state with only safe libraries. Use one per game and per
+// goroutine: gopher-lua states are not goroutine-safe, and a fresh state is
+// what stops one game's changes to shared tables (such as the string
+// metatable) from reaching another.
+type Sandbox struct {
+	L *lua.LState
+
+	opts    Options
+	require *lua.LFunction
+	loaded  map[string]lua.LValue // module path -> value, like package.loaded
+	loading []string              // module paths being loaded, for cycles
+
+	phase  string
+	limit  time.Duration
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// NewSandbox returns a Lua state with base, table, string and math, minus
+// anything that reaches files, the process or bytecode, and with a require
+// restricted to o.FS and o.SearchPath.
+func NewSandbox(o Options) *Sandbox {
+	L := lua.NewState(lua.Options{SkipOpenLibs: true})
+	sb := &Sandbox{L: L, opts: o, loaded: map[string]lua.LValue{}}
+	libs := []struct {
+		name string
+		open lua.LGFunction
+	}{
+		{lua.BaseLibName, lua.OpenBase},
+		{lua.TabLibName, lua.OpenTable},
+		{lua.StringLibName, lua.OpenString},
+		{lua.MathLibName, lua.OpenMath},
+	}
+	for _, lib := range libs {
+		err := L.CallByParam(lua.P{Fn: L.NewFunction(lib.open), Protect: true}, lua.LString(lib.name))
+		if err != nil {
+			panic("interp: opening " + lib.name + ": " + err.Error()) // built in: cannot fail
+		}
+	}
+	for _, name := range removedGlobals {
+		L.SetGlobal(name, lua.LNil)
+	}
+	mt := L.NewTable()
+	mt.RawSetString("__index", L.NewFunction(globalIndex))
+	L.SetMetatable(L.G.Global, mt)
+	sb.require = L.NewFunction(sb.luaRequire)
+	L.SetGlobal("require", sb.require)
+	L.SetGlobal("print", L.NewFunction(sb.luaPrint))
+	math := L.GetGlobal("math").(*lua.LTable)
+	math.RawSetString("random", L.NewFunction(sb.luaRandom))
+	math.RawSetString("randomseed", L.NewFunction(func(*lua.LState) int { return 0 }))
+	capStringLib(L)
+	return sb
+}
+
+// Close releases the Lua state and the phase deadline.
+func (sb *Sandbox) Close() {
+	if sb.cancel != nil {
+		sb.cancel()
+	}
+	sb.L.Close()
+}
+
+// SetPhase names the phase for error messages and arms a deadline of limit
+// for all calls until the next SetPhase (one context per phase, not per
+// call). A limit <= 0 means no deadline.
+func (sb *Sandbox) SetPhase(phase string, limit time.Duration) {
+	if sb.cancel != nil {
+		sb.cancel()
+	}
+	sb.phase, sb.limit = phase, limit
+	sb.ctx, sb.cancel = nil, nil
+	if limit <= 0 {
+		sb.L.RemoveContext()
+		return
+	}
+	sb.ctx, sb.cancel = context.WithTimeout(context.Background(), limit)
+	sb.L.SetContext(sb.ctx)
+}
+
+// Require loads module name through the restricted require, as Lua's
+// require("name") would, and returns its value. Modules are loaded once per
+// sandbox.
+func (sb *Sandbox) Require(name string) (lua.LValue, error) {
+	ret, err := sb.Call(sb.require, 1, lua.LString(name))
+	if err != nil {
+		return nil, err
+	}
+	return ret[0], nil
+}
+
+// Call calls fn in protected mode with args and returns nret results (all of
+// them if nret is lua.MultRet). Errors are *Error.
+func (sb *Sandbox) Call(fn lua.LValue, nret int, args ...lua.LValue) ([]lua.LValue, error) {
+	L := sb.L
+	top := L.GetTop()
+	L.Push(fn)
+	for _, a := range args {
+		L.Push(a)
+	}
+	if err := L.PCall(len(args), nret, nil); err != nil {
+		L.SetTop(top)
+		return nil, sb.wrap(err)
+	}
+	n := L.GetTop() - top
+	if n == 0 {
+		return nil, nil
+	}
+	out := make([]lua.LValue, n)
+	for i := range out {
+		out[i] = L.Get(top + 1 + i)
+	}
+	L.SetTop(top)
+	return out, nil
+}
+
+// Error is a Lua failure.
+type Error struct {
+	Module string // module file as required, e.g. "rules/base.lua"; "" if unknown
+	Line   int    // line in Module; 0 if unknown
+	Phase  string // phase set by SetPhase
+	Msg    string
+
+	cause error // context.DeadlineExceeded after a timeout
+}
+
+// Error returns e.g. "rules/base.lua:42: in phase axis-combat: attempt to index a nil value".
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.Module != "" {
+		fmt.Fprintf(&b, "%s:%d: ", e.Module, e.Line)
+	}
+	if e.Phase != "" {
+		fmt.Fprintf(&b, "in phase %s: ", e.Phase)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Unwrap returns context.DeadlineExceeded for a timeout, else nil.
+func (e *Error) Unwrap() error { return e.cause }
+
+var (
+	posRE   = regexp.MustCompile(`(?s)^([^\s:]+):(\d+): ?(.*)$`)
+	traceRE = regexp.MustCompile(`(?m)^\s*([^\s:\[]+):(\d+):`)
+)
+
+// wrap turns a gopher-lua error into an *Error.
+func (sb *Sandbox) wrap(err error) *Error {
+	e := &Error{Phase: sb.phase, Msg: err.Error()}
+	trace := ""
+	var ae *lua.ApiError
+	if errors.As(err, &ae) {
+		e.Msg, trace = ae.Object.String(), ae.StackTrace
+	}
+	if m := posRE.FindStringSubmatch(e.Msg); m != nil {
+		e.Module, e.Msg = m[1], m[3]
+		e.Line, _ = strconv.Atoi(m[2])
+	} else if m := traceRE.FindStringSubmatch(trace); m != nil {
+		e.Module = m[1]
+		e.Line, _ = strconv.Atoi(m[2])
+	}
+	e.Msg = strings.TrimSpace(e.Msg)
+	if sb.ctx != nil && sb.ctx.Err() != nil {
+		e.Msg = fmt.Sprintf("rules module exceeded the time limit of %v (infinite loop?)", sb.limit)
+		e.cause = sb.ctx.Err()
+	}
+	return e
+}
+
+// globalIndex is _G's __index: nil, or an error for a forbidden name.
+func globalIndex(L *lua.LState) int {
+	if name, ok := L.Get(2).(lua.LString); ok && forbiddenGlobals[string(name)] {
+		L.RaiseError("%s is not available to rules (sandbox)", name)
+	}
+	L.Push(lua.LNil)
+	return 1
+}
+
+// luaRequire is Lua's require(name).
+func (sb *Sandbox) luaRequire(L *lua.LState) int {
+	name := L.CheckString(1)
+	rel, err := modulePath(name)
+	if err != nil {
+		L.RaiseError("%s", err)
+	}
+	if v, ok := sb.loaded[rel]; ok {
+		L.Push(v)
+		return 1
+	}
+	if slices.Contains(sb.loading, rel) {
+		L.RaiseError("require: module %q requires itself (%s)", name, strings.Join(append(sb.loading, rel), " -> "))
+	}
+	src, err := sb.readSource(name, rel)
+	if err != nil {
+		L.RaiseError("%s", err)
+	}
+	proto, err := compileCached(rel, src)
+	if err != nil {
+		L.Error(lua.LString(err.Error()), 0) // already "file:line: msg"
+	}
+	sb.loading = append(sb.loading, rel)
+	defer func() { sb.loading = sb.loading[:len(sb.loading)-1] }()
+	L.Push(L.NewFunctionFromProto(proto))
+	L.Push(lua.LString(name))
+	L.Call(1, 1)
+	v := L.Get(-1)
+	L.Pop(1)
+	if v == lua.LNil {
+		v = lua.LTrue
+	}
+	sb.loaded[rel] = v
+	L.Push(v)
+	return 1
+}
+
+// modulePath checks a module name and returns its file path, "a.b" -> "a/b.lua".
+func modulePath(name string) (string, error) {
+	ok := name != "" && len(name) <= 256 && !strings.Contains(name, "..")
+	for _, c := range []byte(name) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_./-", c) >= 0) {
+			ok = false
+		}
+	}
+	rel := strings.ReplaceAll(name, ".", "/") + ".lua"
+	if !ok || !fs.ValidPath(rel) {
+		return "", fmt.Errorf("require: invalid module name %q (only letters, digits and _./-, no \"..\", not absolute)", name)
+	}
+	return rel, nil
+}
+
+// readSource finds rel in FS, then in SearchPath, and returns its source text.
+func (sb *Sandbox) readSource(name, rel string) ([]byte, error) {
+	var src []byte
+	err := fs.ErrNotExist
+	var places []string
+	if sb.opts.FS != nil {
+		places = append(places, "built-in rules")
+		src, err = fs.ReadFile(sb.opts.FS, path.Join(sb.opts.FSRoot, rel))
+	}
+	for _, dir := range sb.opts.SearchPath {
+		if !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		places = append(places, dir)
+		var root *os.Root
+		if root, err = os.OpenRoot(dir); err == nil {
+			src, err = root.ReadFile(filepath.FromSlash(rel))
+			root.Close()
+		}
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("require: module %q not found: no %s in %s", name, rel, strings.Join(places, ", "))
+	case err != nil:
+		return nil, fmt.Errorf("require: module %q: %v", name, err)
+	case len(src) > 0 && src[0] == 0x1b: // "\x1bLua" signature
+		return nil, fmt.Errorf("require: module %q is a binary chunk; only Lua source text may be loaded", name)
+	}
+	return src, nil
+}
+
+// protoCache holds compiled modules for the whole process, keyed by module
+// path and source hash, so sandboxes share bytecode instead of re-parsing.
+// A FunctionProto is read-only once compiled and may be shared by states
+// on different goroutines. The cache is never pruned.
+var protoCache = struct {
+	sync.Mutex
+	m        map[protoKey]*lua.FunctionProto
+	compiles int // number of compilations, for tests
+}{m: map[protoKey]*lua.FunctionProto{}}
+
+type protoKey struct {
+	path string
+	sum  [sha256.Size]byte
+}
+
+// compileCached returns the compiled chunk for src, named rel in messages.
+func compileCached(rel string, src []byte) (*lua.FunctionProto, error) {
+	key := protoKey{rel, sha256.Sum256(src)}
+	protoCache.Lock()
+	p := protoCache.m[key]
+	protoCache.Unlock()
+	if p != nil {
+		return p, nil
+	}
+	chunk, err := parse.Parse(bytes.NewReader(src), rel)
+	if err != nil {
+		var pe *parse.Error
+		if errors.As(err, &pe) && pe.Pos.Line != parse.EOF {
+			return nil, fmt.Errorf("%s:%d: %s near '%s'", rel, pe.Pos.Line, strings.TrimSpace(pe.Message), pe.Token)
+		}
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s:0: %s at end of file", rel, strings.TrimSpace(pe.Message))
+		}
+		return nil, fmt.Errorf("%s:0: %v", rel, err)
+	}
+	p, err = lua.Compile(chunk, rel)
+	if err != nil {
+		var ce *lua.CompileError
+		if errors.As(err, &ce) {
+			return nil, fmt.Errorf("%s:%d: %s", rel, ce.Line, ce.Message)
+		}
+		return nil, fmt.Errorf("%s:0: %v", rel, err)
+	}
+	protoCache.Lock()
+	protoCache.m[key] = p
+	protoCache.compiles++
+	protoCache.Unlock()
+	return p, nil
+}
+
+// luaPrint is Lua's print, writing to Options.Print.
+func (sb *Sandbox) luaPrint(L *lua.LState) int {
+	if sb.opts.Print == nil {
+		return 0
+	}
+	parts := make([]string, L.GetTop())
+	for i := range parts {
+		parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
+	}
+	fmt.Fprintln(sb.opts.Print, strings.Join(parts, "\t"))
+	return 0
+}
+
+// luaRandom is math.random on Options.Dice: random() is (Dice(2^20)-1)/2^20,
+// a multiple of 2^-20 in [0,1); random(n) is Dice(n); random(m, n) is
+// m-1+Dice(n-m+1).
+func (sb *Sandbox) luaRandom(L *lua.LState) int {
+	if sb.opts.Dice == nil {
+		L.RaiseError("math.random: no dice in this sandbox")
+	}
+	const floatSteps = 1 << 20
+	switch L.GetTop() {
+	case 0:
+		L.Push(lua.LNumber(float64(sb.opts.Dice(floatSteps)-1) / floatSteps))
+		return 1
+	case 1:
+		n := L.CheckInt(1)
+		if n < 1 {
+			L.ArgError(1, "interval is empty")
+		}
+		L.Push(lua.LNumber(sb.opts.Dice(n)))
+	default:
+		m, n := L.CheckInt(1), L.CheckInt(2)
+		if m > n {
+			L.ArgError(2, "interval is empty")
+		}
+		L.Push(lua.LNumber(m - 1 + sb.opts.Dice(n-m+1)))
+	}
+	return 1
+}

@@ -1,0 +1,1 @@
+return string.format("%100d", 1)

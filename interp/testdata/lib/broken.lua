@@ -1,0 +1,5 @@
+local M = {}
+function M.fail(t)
+  return t.strength
+end
+return M

@@ -1,0 +1,2 @@
+local broken = require("lib.broken")
+return broken.fail(nil)

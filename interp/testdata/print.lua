@@ -1,0 +1,2 @@
+print("a", 1, nil)
+return true

@@ -1,0 +1,1 @@
+return function(a, b, c) return a * b + c end

@@ -1,0 +1,2 @@
+getmetatable("").__index.upper = function() return "pwned" end
+return ("a"):upper()

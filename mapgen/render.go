@@ -1,0 +1,511 @@
+package mapgen
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"gpw/core"
+)
+
+// Canvas is what a map is drawn on: an SVG document or a PNG image.
+// Coordinates are in pixels, y down.
+type Canvas interface {
+	Polygon(pts [][2]float64, fill string)
+	Line(pts [][2]float64, stroke string, width float64, dash bool)
+	Circle(x, y, r float64, fill, stroke string)
+	Text(x, y, size float64, style Style, s, fill string)
+}
+
+// Style is a lettering style.
+type Style int
+
+// The lettering styles.
+const (
+	Regular Style = iota
+	Bold
+	Italic
+)
+
+// Colours of the map, by terrain.
+var terrainColor = [core.NumTerrain]string{
+	core.Clear:    "#eee8c8",
+	core.Forest:   "#9cc48a",
+	core.Swamp:    "#8fc3b5",
+	core.Mountain: "#b08a64",
+	core.Rough:    "#d6bd8e",
+	core.Sea:      "#8db6dc",
+	core.Lake:     "#a8cdea",
+}
+
+const outOfPlayColor = "#c8c8c8"
+
+var regionColors = []string{"#c0392b", "#8e44ad", "#d35400", "#16a085", "#2c3e50", "#7f8c8d", "#27ae60", "#e67e22", "#2980b9", "#b03a2e"}
+
+// Drawing is a map ready to draw, HexPx pixels from hex centre to hex
+// centre.
+type Drawing struct {
+	C     *Compiled
+	HexPx float64
+	// Names draws city names; IDs draws every hex's id.
+	Names, IDs, Regions bool
+}
+
+// scale is pixels per grid unit (km for a built map).
+func (d Drawing) scale() float64 { return d.HexPx / (math.Sqrt(3) * d.C.Grid.S) }
+
+// u is the unit of line widths and lettering: 1 at 56 pixels a hex.
+func (d Drawing) u() float64 { return d.HexPx / 56 }
+
+// Size returns the drawing's width and height in pixels.
+func (d Drawing) Size() (int, int) {
+	m, g := d.C.Map, d.C.Grid
+	w := (1.5*float64(m.W-1) + 1) * g.S
+	h := (math.Sqrt(3) * (float64(m.H) + 0.5)) * g.S
+	return int(math.Ceil(w * d.scale())), int(math.Ceil(h * d.scale()))
+}
+
+func (d Drawing) xy(px, py float64) [2]float64 {
+	g := d.C.Grid
+	// the leftmost drawn column is 1, the top row 0 of odd columns
+	return [2]float64{(px - 1.5*g.S + g.S) * d.scale(), (py + math.Sqrt(3)*g.S) * d.scale()}
+}
+
+func (d Drawing) center(i int) [2]float64 {
+	return d.xy(d.C.Grid.Center(d.C.Map.Hex(i)))
+}
+
+func (d Drawing) vertex(v Vertex) [2]float64 {
+	return d.xy(d.C.Grid.VertexPixel(v))
+}
+
+func (d Drawing) side(a, b int) [][2]float64 {
+	v1, v2 := SideVertices(d.C.Map, a, b)
+	return [][2]float64{d.vertex(v1), d.vertex(v2)}
+}
+
+// Draw draws the map on cv.
+func (d Drawing) Draw(cv Canvas) {
+	m := d.C.Map
+	w, h := d.Size()
+	cv.Polygon([][2]float64{{0, 0}, {float64(w), 0}, {float64(w), float64(h)}, {0, float64(h)}}, "#ffffff")
+	for i, on := range m.OnMap {
+		if !on {
+			continue
+		}
+		var pts [][2]float64
+		for k := 0; k < 6; k++ {
+			pts = append(pts, d.vertex(Corner(m.Hex(i), k)))
+		}
+		col := terrainColor[m.Terrain[i]]
+		if m.Terrain[i].Water() && m.Country[i] != 0 {
+			col = outOfPlayColor
+		}
+		cv.Polygon(pts, col)
+	}
+	// hex grid
+	for i, on := range m.OnMap {
+		if !on {
+			continue
+		}
+		for dir := core.N; dir <= core.SE; dir++ {
+			n := int(m.Nbr[i][dir])
+			v1, v2 := SideCorners(m.Hex(i), dir)
+			_ = n
+			cv.Line([][2]float64{d.vertex(v1), d.vertex(v2)}, "#00000022", 0.6, false)
+		}
+	}
+	// country borders
+	for i, on := range m.OnMap {
+		if !on || m.Terrain[i].Water() {
+			continue
+		}
+		for dir := core.N; dir <= core.SE; dir++ {
+			n := int(m.Nbr[i][dir])
+			if n < 0 || m.Terrain[n].Water() || m.Country[n] == m.Country[i] {
+				continue
+			}
+			cv.Line(d.side(i, n), "#5b2c6f", 2.6*d.u(), true)
+		}
+	}
+	if d.Regions {
+		d.drawRegions(cv)
+	}
+	// water sides and straits
+	for _, p := range d.C.WaterSides {
+		cv.Line(d.side(p[0], p[1]), "#5b8fc9", 3*d.u(), false)
+	}
+	for _, p := range d.C.Straits {
+		a, b := d.center(p[0]), d.center(p[1])
+		cv.Line(d.side(p[0], p[1]), "#5b8fc9", 3*d.u(), false)
+		cv.Line([][2]float64{a, b}, "#1f4e79", 2*d.u(), true)
+	}
+	d.drawRivers(cv)
+	// railways
+	for _, r := range d.C.Rails {
+		var pts [][2]float64
+		for _, i := range r.Hexes {
+			pts = append(pts, d.center(i))
+		}
+		cv.Line(pts, "#222222", 1.6*d.u(), false)
+	}
+	for _, p := range d.C.RailLinks {
+		cv.Line([][2]float64{d.center(p[0]), d.center(p[1])}, "#222222", 1.2*d.u(), true)
+	}
+	// hex ids
+	if d.IDs {
+		for i, on := range m.OnMap {
+			if !on {
+				continue
+			}
+			c := d.center(i)
+			id := m.ID(i)
+			cv.Text(c[0], c[1]-d.C.Grid.S*d.scale()*0.62, 7*d.u(), Regular, id[2:], "#00000080")
+		}
+	}
+	d.drawCountries(cv)
+	d.drawCities(cv)
+	d.drawLegend(cv)
+}
+
+// majorRivers is how many of the longest rivers are drawn bolder and named.
+const majorRivers = 14
+
+func (d Drawing) drawRivers(cv Canvas) {
+	u := d.u()
+	longest := map[string]int{}
+	for _, r := range d.C.Rivers {
+		longest[r.Name] = max(longest[r.Name], len(r.Sides))
+	}
+	var names []string
+	for n := range longest {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(a, b int) bool {
+		if longest[names[a]] != longest[names[b]] {
+			return longest[names[a]] > longest[names[b]]
+		}
+		return names[a] < names[b]
+	})
+	major := map[string]bool{}
+	for k, n := range names {
+		if k < majorRivers && n != "" {
+			major[n] = true
+		}
+	}
+	for _, r := range d.C.Rivers {
+		w, col := 2*u, "#5499c7"
+		if major[r.Name] {
+			w, col = 4*u, "#1f5f99"
+		}
+		for _, p := range r.Sides {
+			cv.Line(d.side(p[0], p[1]), col, w, false)
+		}
+	}
+	for _, r := range d.C.Rivers {
+		if !major[r.Name] || len(r.Sides) != longest[r.Name] {
+			continue
+		}
+		p := r.Sides[len(r.Sides)/2]
+		s := d.side(p[0], p[1])
+		cv.Text((s[0][0]+s[1][0])/2+10*u, (s[0][1]+s[1][1])/2, 11*u, Italic, r.Name, "#1a5276")
+		major[r.Name] = false
+	}
+}
+
+func (d Drawing) drawCountries(cv Canvas) {
+	m := d.C.Map
+	for k, name := range m.Countries {
+		var sx, sy float64
+		n := 0
+		for i, on := range m.OnMap {
+			if on && int(m.Country[i]) == k+1 {
+				c := d.center(i)
+				sx, sy, n = sx+c[0], sy+c[1], n+1
+			}
+		}
+		if n >= 6 {
+			cv.Text(sx/float64(n), sy/float64(n)+30*d.u(), 22*d.u(), Bold, strings.ToUpper(name), "#00000030")
+		}
+	}
+}
+
+// drawLegend draws the key in the top left corner.
+func (d Drawing) drawLegend(cv Canvas) {
+	u := d.u()
+	x0, y0 := 12*u, 12*u
+	w, h := 250*u, 350*u
+	cv.Polygon([][2]float64{{x0, y0}, {x0 + w, y0}, {x0 + w, y0 + h}, {x0, y0 + h}}, "#ffffffe6")
+	y := y0 + 22*u
+	title := "THE GREAT PATRIOTIC WAR"
+	if d.C.Map.Name != "gpw" {
+		title = strings.ToUpper(d.C.Map.Name)
+	}
+	cv.Text(x0+w/2, y, 14*u, Bold, title, "#000000")
+	y += 18 * u
+	cv.Text(x0+w/2, y, 9*u, Regular, "22 June 1941 · about 65 km (40 miles) a hex", "#000000")
+	y += 20 * u
+	row := func(draw func(x, y float64), label string) {
+		draw(x0+28*u, y)
+		cv.Text(x0+140*u, y, 10*u, Regular, label, "#000000")
+		y += 19 * u
+	}
+	swatch := func(col string) func(x, y float64) {
+		return func(x, y float64) {
+			r := 8 * u
+			var pts [][2]float64
+			for k := 0; k < 6; k++ {
+				a := float64(k) * math.Pi / 3
+				pts = append(pts, [2]float64{x + r*math.Cos(a), y + r*math.Sin(a)})
+			}
+			cv.Polygon(pts, col)
+		}
+	}
+	for t := core.Clear; t < core.NumTerrain; t++ {
+		row(swatch(terrainColor[t]), t.String())
+	}
+	row(swatch(outOfPlayColor), "out of play (neutral)")
+	line := func(col string, w float64, dash bool) func(x, y float64) {
+		return func(x, y float64) { cv.Line([][2]float64{{x - 14*u, y}, {x + 14*u, y}}, col, w*u, dash) }
+	}
+	row(line("#1f5f99", 4, false), "major river")
+	row(line("#5499c7", 2, false), "river")
+	row(line("#222222", 1.6, false), "railway")
+	row(line("#5b8fc9", 3, false), "water hexside (no crossing)")
+	row(line("#1f4e79", 2, true), "straits")
+	row(line("#5b2c6f", 2.6, true), "border of 1941")
+	row(func(x, y float64) {
+		cv.Circle(x, y, 7*u, "#c0392b", "#000000")
+		cv.Circle(x, y, 3*u, "#ffffff", "#000000")
+	}, "capital (fortress)")
+	row(func(x, y float64) { cv.Circle(x, y, 6*u, "#7b241c", "#000000") }, "fortress")
+	row(func(x, y float64) { cv.Circle(x, y, 5*u, "#e74c3c", "#000000") }, "major city")
+	row(func(x, y float64) { cv.Circle(x, y, 3*u, "#111111", "#000000") }, "minor city")
+}
+
+func (d Drawing) drawCities(cv Canvas) {
+	m := d.C.Map
+	u := d.u()
+	for _, ct := range m.Cities {
+		c := d.center(ct.Hex)
+		switch {
+		case ct.Capital != core.NoSide:
+			cv.Circle(c[0], c[1], 7*u, "#c0392b", "#000000")
+			cv.Circle(c[0], c[1], 3*u, "#ffffff", "#000000")
+		case ct.Kind == core.Fortress:
+			cv.Circle(c[0], c[1], 6*u, "#7b241c", "#000000")
+		case ct.Kind == core.Major:
+			cv.Circle(c[0], c[1], 5*u, "#e74c3c", "#000000")
+		default:
+			cv.Circle(c[0], c[1], 3*u, "#111111", "#000000")
+		}
+		if d.Names {
+			size := 9 * u
+			if ct.Kind != core.Minor {
+				size = 11 * u
+			}
+			style := Regular
+			if ct.Kind != core.Minor {
+				style = Bold
+			}
+			cv.Text(c[0], c[1]+13*u, size, style, ct.Name, "#000000")
+		}
+	}
+}
+
+func (d Drawing) drawRegions(cv Canvas) {
+	m := d.C.Map
+	u := d.u()
+	k := 0
+	for _, r := range m.Regions {
+		water := true
+		r.Hexes.Each(func(i int) { water = water && m.Terrain[i].Water() })
+		if water {
+			var sx, sy float64
+			n := 0
+			r.Hexes.Each(func(i int) {
+				c := d.center(i)
+				sx, sy, n = sx+c[0], sy+c[1], n+1
+			})
+			if n > 0 {
+				cv.Text(sx/float64(n), sy/float64(n), 13*u, Italic, r.Name, "#1f4e79")
+			}
+			continue
+		}
+		col := regionColors[k%len(regionColors)]
+		k++
+		var sx, sy float64
+		n := 0
+		r.Hexes.Each(func(i int) {
+			c := d.center(i)
+			sx, sy, n = sx+c[0], sy+c[1], n+1
+			for dir := core.N; dir <= core.NW; dir++ {
+				nb := int(m.Nbr[i][dir])
+				if nb >= 0 && r.Hexes.Has(nb) {
+					continue
+				}
+				v1, v2 := SideCorners(m.Hex(i), dir)
+				a, b := d.vertex(v1), d.vertex(v2)
+				// draw just inside the region
+				in := func(p [2]float64) [2]float64 {
+					return [2]float64{p[0] + (c[0]-p[0])*0.12, p[1] + (c[1]-p[1])*0.12}
+				}
+				cv.Line([][2]float64{in(a), in(b)}, col, 2*u, true)
+			}
+		})
+		if n > 0 {
+			cv.Text(sx/float64(n), sy/float64(n)-18*u, 11*u, Bold, strings.ToUpper(r.Name), col)
+		}
+	}
+}
+
+// svgCanvas writes SVG elements.
+type svgCanvas struct{ w io.Writer }
+
+func svgColor(c string) string {
+	if len(c) == 9 {
+		a, _ := parseHex(c[7:9])
+		return fmt.Sprintf(`%s" fill-opacity="%.2f" stroke-opacity="%.2f`, c[:7], float64(a)/255, float64(a)/255)
+	}
+	return c
+}
+
+func parseHex(s string) (int, error) {
+	var v int
+	_, err := fmt.Sscanf(s, "%x", &v)
+	return v, err
+}
+
+func pointsAttr(pts [][2]float64) string {
+	var b strings.Builder
+	for k, p := range pts {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%.1f,%.1f", p[0], p[1])
+	}
+	return b.String()
+}
+
+func (s svgCanvas) Polygon(pts [][2]float64, fill string) {
+	fmt.Fprintf(s.w, "<polygon points=\"%s\" fill=\"%s\"/>\n", pointsAttr(pts), svgColor(fill))
+}
+
+func (s svgCanvas) Line(pts [][2]float64, stroke string, width float64, dash bool) {
+	da := ""
+	if dash {
+		da = fmt.Sprintf(` stroke-dasharray="%.1f %.1f"`, width*2.5, width*1.5)
+	}
+	fmt.Fprintf(s.w, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linecap=\"round\" stroke-linejoin=\"round\"%s/>\n", pointsAttr(pts), svgColor(stroke), width, da)
+}
+
+func (s svgCanvas) Circle(x, y, r float64, fill, stroke string) {
+	fmt.Fprintf(s.w, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"0.8\"/>\n", x, y, r, svgColor(fill), svgColor(stroke))
+}
+
+func (s svgCanvas) Text(x, y, size float64, style Style, text, fill string) {
+	weight := ""
+	switch style {
+	case Bold:
+		weight = ` font-weight="bold"`
+	case Italic:
+		weight = ` font-style="italic"`
+	}
+	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(text)
+	fmt.Fprintf(s.w, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\"%s text-anchor=\"middle\" fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"%.1f\" stroke-opacity=\"0.6\" paint-order=\"stroke\">%s</text>\n", x, y, size, weight, svgColor(fill), size/5, esc)
+}
+
+// WriteSVG draws the map as an SVG document.
+func (d Drawing) WriteSVG(w io.Writer) error {
+	width, height := d.Size()
+	fmt.Fprintf(w, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", width, height, width, height)
+	d.Draw(svgCanvas{w})
+	_, err := fmt.Fprintln(w, "</svg>")
+	return err
+}
+
+// pngCanvas draws with gg.
+type pngCanvas struct {
+	dc    *gg.Context
+	fonts [3]*truetype.Font
+}
+
+func ggColor(s string) color.Color {
+	var r, g, b int
+	a := 255
+	fmt.Sscanf(s[1:7], "%02x%02x%02x", &r, &g, &b)
+	if len(s) == 9 {
+		fmt.Sscanf(s[7:9], "%02x", &a)
+	}
+	return color.NRGBA{uint8(r), uint8(g), uint8(b), uint8(a)}
+}
+
+func (p *pngCanvas) path(pts [][2]float64) {
+	p.dc.NewSubPath()
+	for _, q := range pts {
+		p.dc.LineTo(q[0], q[1])
+	}
+}
+
+func (p *pngCanvas) Polygon(pts [][2]float64, fill string) {
+	p.path(pts)
+	p.dc.ClosePath()
+	p.dc.SetColor(ggColor(fill))
+	p.dc.Fill()
+}
+
+func (p *pngCanvas) Line(pts [][2]float64, stroke string, width float64, dash bool) {
+	p.path(pts)
+	p.dc.SetColor(ggColor(stroke))
+	p.dc.SetLineWidth(width)
+	p.dc.SetLineCapRound()
+	if dash {
+		p.dc.SetDash(width*2.5, width*1.5)
+	}
+	p.dc.Stroke()
+	p.dc.SetDash()
+}
+
+func (p *pngCanvas) Circle(x, y, r float64, fill, stroke string) {
+	p.dc.DrawCircle(x, y, r)
+	p.dc.SetColor(ggColor(fill))
+	p.dc.FillPreserve()
+	p.dc.SetColor(ggColor(stroke))
+	p.dc.SetLineWidth(0.8)
+	p.dc.Stroke()
+}
+
+func (p *pngCanvas) Text(x, y, size float64, style Style, s, fill string) {
+	p.dc.SetFontFace(truetype.NewFace(p.fonts[style], &truetype.Options{Size: size}))
+	// a light halo keeps names readable over any terrain
+	p.dc.SetColor(color.NRGBA{255, 255, 255, 150})
+	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		p.dc.DrawStringAnchored(s, x+o[0], y+o[1], 0.5, 0.35)
+	}
+	p.dc.SetColor(ggColor(fill))
+	p.dc.DrawStringAnchored(s, x, y, 0.5, 0.35)
+}
+
+// WritePNG draws the map as a PNG image.
+func (d Drawing) WritePNG(w io.Writer) error {
+	width, height := d.Size()
+	p := &pngCanvas{dc: gg.NewContext(width, height)}
+	for k, ttf := range [][]byte{goregular.TTF, gobold.TTF, goitalic.TTF} {
+		f, err := truetype.Parse(ttf)
+		if err != nil {
+			return err
+		}
+		p.fonts[k] = f
+	}
+	d.Draw(p)
+	return p.dc.EncodePNG(w)
+}
