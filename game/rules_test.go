@@ -1,0 +1,174 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// ruleCase is one rulebook clause proved by a small scenario and script.
+// docs/rules-coverage.md names each case; TestCoverageTable checks that
+// every case it names exists.
+type ruleCase struct {
+	name   string // the case's name in the coverage table
+	start  string // the turn ("Jul 1941" when empty)
+	phase  string
+	mapx   string // extra [map.*] tables
+	units  string // [[unit]] entries (see u)
+	extra  string // anything after the units ([[replacements]])
+	dice   []int
+	auto   bool
+	script string
+	want   []string // events in order: "kind field=value ..."
+	refuse []string // substrings of the refusals, in order
+	check  func(t *testing.T, g *Game)
+}
+
+// u writes a [[unit]] entry: "id side kind full/half mp hex [key=value...]".
+func u(spec string) string {
+	f := strings.Fields(spec)
+	var full, half int
+	fmt.Sscanf(f[3], "%d/%d", &full, &half)
+	nation := map[string]string{"axis": "ger", "soviet": "sov"}[f[1]]
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n[[unit]]\nid = %q\nside = %q\nkind = %q\nstrength = [%d, %d]\nmp = %s\n", f[0], f[1], f[2], full, half, f[4])
+	if f[5] != "-" {
+		fmt.Fprintf(&b, "hex = %q\n", f[5])
+	}
+	for _, kv := range f[6:] {
+		k, v, _ := strings.Cut(kv, "=")
+		if k == "nation" {
+			nation = v
+			continue
+		}
+		if v == "true" || v == "false" || strings.HasPrefix(v, "[") {
+			fmt.Fprintf(&b, "%s = %s\n", k, v)
+		} else {
+			fmt.Fprintf(&b, "%s = %q\n", k, strings.ReplaceAll(v, "_", " "))
+		}
+	}
+	fmt.Fprintf(&b, "nation = %q\n", nation)
+	return b.String()
+}
+
+func us(specs ...string) string {
+	var b strings.Builder
+	for _, s := range specs {
+		b.WriteString(u(s))
+	}
+	return b.String()
+}
+
+func (c ruleCase) toml() string {
+	start := c.start
+	if start == "" {
+		start = "Jul 1941"
+	}
+	return fmt.Sprintf(`name = %q
+rules = "gdw"
+start = %q
+end = "May 1942"
+phase = %q
+seed = 11
+
+[map]
+sheet = "B"
+cols = 20
+rows = 10
+owner = "soviet"
+axis_edge = "west"
+soviet_edge = "east"
+%s
+%s
+%s
+`, c.name, start, c.phase, c.mapx, c.units, c.extra)
+}
+
+// eventMatches reports whether e has every "field=value" of want.
+func eventMatches(want string, e Event) bool {
+	f := strings.Fields(want)
+	if f[0] != e.Kind {
+		return false
+	}
+	for _, kv := range f[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		got := e.Get(k)
+		if got == nil {
+			return false
+		}
+		s := fmt.Sprint(got)
+		if l, ok := got.([]string); ok {
+			s = strings.Join(l, ",")
+		}
+		if !strings.EqualFold(s, strings.ReplaceAll(v, "_", " ")) {
+			return false
+		}
+	}
+	return true
+}
+
+func runCase(t *testing.T, c ruleCase) {
+	t.Helper()
+	g, evs := newTestGame(t, c.toml(), Options{Dice: c.dice, Auto: c.auto})
+	refused := script(t, g, c.script)
+	i := 0
+	for _, e := range *evs {
+		if i < len(c.want) && eventMatches(c.want[i], e) {
+			i++
+		}
+	}
+	if i < len(c.want) {
+		var b strings.Builder
+		for _, e := range *evs {
+			b.WriteString("  " + e.Kind + ": " + e.Text + "\n")
+		}
+		t.Errorf("missing event %q\nlog:\n%s", c.want[i], b.String())
+	}
+	if len(refused) != len(c.refuse) {
+		t.Errorf("refusals %q, want %d like %q", refused, len(c.refuse), c.refuse)
+	} else {
+		for k, r := range c.refuse {
+			if !strings.Contains(refused[k], r) {
+				t.Errorf("refusal %d: %q does not say %q", k, refused[k], r)
+			}
+		}
+	}
+	if c.check != nil {
+		c.check(t, g)
+	}
+}
+
+// at asserts unit id stands in hex (or is off the map when hex is "-").
+func at(t *testing.T, g *Game, id, hex string) {
+	t.Helper()
+	k, ok := g.S.UnitByID(id)
+	if !ok {
+		t.Fatalf("no unit %s", id)
+	}
+	got := g.S.Map.ID(g.S.Units[k].Hex)
+	if g.S.Units[k].Hex < 0 {
+		got = "-"
+	}
+	if got != hex {
+		t.Errorf("%s is in %s, want %s", id, got, hex)
+	}
+}
+
+func strength(t *testing.T, g *Game, id string, want int) {
+	t.Helper()
+	k, _ := g.S.UnitByID(id)
+	u := &g.S.Units[k]
+	got := u.AttackNow()
+	if u.Status != 1 {
+		got = 0
+	}
+	if got != want {
+		t.Errorf("%s has strength %d (%s), want %d", id, got, u.Status, want)
+	}
+}
+
+func runCases(t *testing.T, cases []ruleCase) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { runCase(t, c) })
+	}
+}
