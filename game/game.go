@@ -143,6 +143,9 @@ func (g *Game) setup() error {
 	g.arrives, g.withdraws, g.returns = make([]int, n), make([]int, n), make([]int, n)
 	for k, us := range sc.Units {
 		class, ok := r.ClassOf(us.Kind)
+		if !ok && r.NonCombat[us.Kind] {
+			ok = true // issue 5: leaders and air units have no movement class of their own
+		}
 		if !ok {
 			return g.fileErr(us.Line, "unit %s: kind %q is not known to the %s rules (known: %s)", us.ID, us.Kind, r.ID, strings.Join(r.KindNames(), ", "))
 		}
@@ -190,8 +193,11 @@ func (g *Game) setup() error {
 		units[k] = u
 	}
 	for _, rp := range sc.Repl {
+		if rp.Turn == "" && rp.Year != 0 {
+			continue // issue 5: points for a whole year
+		}
 		if _, err := g.ParseTurn(rp.Turn); err != nil {
-			return g.fileErr(rp.Line, "replacements: %v", err)
+			return &scenario.Error{File: rp.File, Line: rp.Line, Msg: fmt.Sprintf("replacements: %v", err)}
 		}
 	}
 	s, err := core.NewState(sc.Map, units)

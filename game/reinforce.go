@@ -45,6 +45,25 @@ func (g *Game) entryHex(side core.Side, h int, major bool) error {
 	return g.refuse("place", "%s is neither a friendly city nor on the %s map edge", m.ID(h), side)
 }
 
+// placeable returns a reinforcement of side that waits and has a hex to
+// enter, or -1. One with nowhere to go does not hold up replacements.
+func (g *Game) placeable(side core.Side) int {
+	m := g.S.Map
+	open := false
+	for _, c := range m.Cities {
+		open = open || g.entryHex(side, c.Hex, false) == nil
+	}
+	for _, h := range m.Edge[side] {
+		open = open || g.entryHex(side, h, false) == nil
+	}
+	for k := range g.S.Units {
+		if open && g.awaiting[k] && g.S.Units[k].Side == side {
+			return k
+		}
+	}
+	return -1
+}
+
 func (g *Game) cmdPlace(args []string) error {
 	if len(args) != 2 {
 		return g.refuse("unknown", "usage: place UNIT HEX")
@@ -89,10 +108,8 @@ func (g *Game) cmdRebuild(args []string) error {
 	}
 	s := g.S
 	u := &s.Units[k]
-	for j := range s.Units {
-		if g.awaiting[j] && s.Units[j].Side == u.Side {
-			return g.refuse("rebuild", "place the reinforcements first (%s waits): reinforcements are placed before replacements are taken", s.Units[j].ID)
-		}
+	if j := g.placeable(u.Side); j >= 0 {
+		return g.refuse("rebuild", "place the reinforcements first (%s waits): reinforcements are placed before replacements are taken", s.Units[j].ID)
 	}
 	ok, err := g.Rules.Bool("can_rebuild", g.unitTable(k))
 	if err != nil {

@@ -232,8 +232,8 @@ func (g *Game) AutoSetup() error {
 }
 
 // autoPlace places side's remaining setup units by a deterministic rule
-// (docs/modding.md, "Automatic setup"): table by table in file order,
-// units in the order listed. The candidates are the table's free area
+// (docs/modding.md, "Automatic setup"): table by table, the one with the
+// fewest free hexes first (file order on a tie), units in the order listed. The candidates are the table's free area
 // hexes nearest the enemy: the smallest band of distance to an
 // enemy-controlled hex that holds enough hexes for the table's units. The
 // first unit takes the band's hex nearest the enemy (lowest index on a
@@ -256,7 +256,22 @@ func (g *Game) autoPlace(side core.Side) error {
 		}
 		byTable[t] = append(byTable[t], k)
 	}
-	sort.Ints(tables)
+	// the tightest areas first (fewest free hexes), then file order
+	room := map[int]int{}
+	for _, t := range tables {
+		g.Sc.Setup[t-1].Area.Each(func(h int) {
+			if g.S.Occupant(h) < 0 {
+				room[t]++
+			}
+		})
+	}
+	sort.Slice(tables, func(i, j int) bool {
+		a, b := tables[i], tables[j]
+		if room[a] != room[b] {
+			return room[a] < room[b]
+		}
+		return a < b
+	})
 	for _, t := range tables {
 		units := byTable[t]
 		area := g.Sc.Setup[t-1].Area
@@ -418,4 +433,66 @@ func (g *Game) ReplacementPoints(side core.Side, t int) int {
 		}
 	}
 	return pts
+}
+
+// VictoryResult is a victory condition that holds.
+type VictoryResult struct {
+	Side   core.Side
+	Result string // win, decisive, marginal
+	Text   string
+}
+
+// CheckVictory evaluates the scenario's [[victory.condition]] tables that
+// apply at moment when: "end" (the end of the last turn), "axis-turn" or
+// "soviet-turn" (the end of that player turn). A city is held when its
+// hex is controlled by the side (hold = "control") or holds one of the
+// side's combat units (hold = "occupy"). It returns the conditions met, in
+// file order. TODO(lead): call it at the end of each player turn and of the
+// game, and end the game on a "win".
+func (g *Game) CheckVictory(when string) []VictoryResult {
+	var out []VictoryResult
+	for _, c := range g.Sc.Victory.Condition {
+		w := c.When
+		if w == "" {
+			w = "end"
+		}
+		if w != when {
+			continue
+		}
+		side, _ := core.ParseSide(c.Side)
+		held := func(name string) bool {
+			city, ok := g.S.Map.FindCity(name)
+			if !ok {
+				return false
+			}
+			if c.Hold == "occupy" {
+				k := g.S.Occupant(city.Hex)
+				return k >= 0 && g.S.Units[k].Side == side
+			}
+			return g.S.Control[city.Hex] == side
+		}
+		ok := true
+		for _, name := range c.Require {
+			ok = ok && held(name)
+		}
+		n := 0
+		for _, name := range c.Cities {
+			if held(name) {
+				n++
+			}
+		}
+		need := c.Count
+		if need == 0 {
+			need = len(c.Cities)
+		}
+		if ok && n >= need {
+			r := c.Result
+			if r == "" {
+				r = "win"
+			}
+			out = append(out, VictoryResult{Side: side, Result: r,
+				Text: fmt.Sprintf("%s %s: holds %d of %s", side, r, n, strings.Join(c.Cities, ", "))})
+		}
+	}
+	return out
 }
