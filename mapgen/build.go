@@ -403,6 +403,10 @@ func (c *Compiled) placeCities(s *Source) {
 				c.Notes = append(c.Notes, fmt.Sprintf("%s moved from %s (water) to %s", ct.Name, m.ID(i), m.ID(target)))
 			}
 		}
+		if n := c.bankSide(s, px, py, i, target); n >= 0 {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s moved from %s to %s, to stay on its bank of the river", ct.Name, m.ID(target), m.ID(n)))
+			target = n
+		}
 		kind, _ := core.ParseCityKind(ct.Kind)
 		capital := core.NoSide
 		if ct.Capital != "" {
@@ -414,6 +418,56 @@ func (c *Compiled) placeCities(s *Source) {
 			m.SetCountry(name, []int{target})
 		}
 	}
+}
+
+// bankSide keeps a city on its own bank: when a river runs between the
+// city (px, py) and the centre of its hex, it returns the free land hex
+// next to home (the hex the city projects to) on the city's side whose
+// centre is nearest, or -1 to leave the city where it is.
+func (c *Compiled) bankSide(s *Source, px, py float64, home, target int) int {
+	m, g := c.Map, c.Grid
+	crosses := func(i int) bool {
+		cx, cy := g.Center(m.Hex(i))
+		for _, r := range s.Rivers {
+			for k := 0; k+1 < len(r.Points); k++ {
+				ax, ay := g.Pixel(r.Points[k][0], r.Points[k][1])
+				bx, by := g.Pixel(r.Points[k+1][0], r.Points[k+1][1])
+				if segmentsCross(px, py, cx, cy, ax, ay, bx, by) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !crosses(target) {
+		return -1
+	}
+	best, bd := -1, math.Inf(1)
+	for _, n := range append([]int32{int32(home)}, m.Nbr[home][:]...) {
+		i := int(n)
+		if i < 0 || i == target || m.Terrain[i].Water() || m.CityAt[i] >= 0 || crosses(i) {
+			continue
+		}
+		cx, cy := g.Center(m.Hex(i))
+		if d := math.Hypot(cx-px, cy-py); d < bd {
+			best, bd = i, d
+		}
+	}
+	return best
+}
+
+// segmentsCross reports whether segment p1-p2 crosses segment q1-q2 away
+// from p1 (a river through the city itself does not count).
+func segmentsCross(p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y float64) bool {
+	dx, dy := p2x-p1x, p2y-p1y
+	ex, ey := q2x-q1x, q2y-q1y
+	den := dx*ey - dy*ex
+	if den == 0 {
+		return false
+	}
+	t := ((q1x-p1x)*ey - (q1y-p1y)*ex) / den
+	u := ((q1x-p1x)*dy - (q1y-p1y)*dx) / den
+	return t > 0.15 && t <= 1 && u >= 0 && u <= 1
 }
 
 // outOfPlay turns the land of countries cut off from the theatre to sea.
@@ -526,7 +580,7 @@ func (c *Compiled) connect() {
 			for _, a := range comp {
 				for d := core.N; d <= core.NW; d++ {
 					b := int(m.Nbr[a][d])
-					if b >= 0 && main[b] && m.WaterSide[a]&(1<<d) != 0 && len(comp) >= c.minIsland() {
+					if b >= 0 && main[b] && m.WaterSide[a]&(1<<d) != 0 {
 						c.openWaterSide(a, b)
 						c.Notes = append(c.Notes, fmt.Sprintf("hexside %s-%s left open to join %d hexes to the mainland", m.ID(a), m.ID(b), len(comp)))
 						joined = true
@@ -554,8 +608,6 @@ func (c *Compiled) connect() {
 		}
 	}
 }
-
-func (c *Compiled) minIsland() int { return 1 }
 
 func (c *Compiled) openWaterSide(a, b int) {
 	m := c.Map

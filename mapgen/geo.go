@@ -52,9 +52,6 @@ type MapConf struct {
 	// OutOfPlay lists countries whose land is cut off from the theatre
 	// (Sweden, Norway, Denmark): their hexes are compiled as sea.
 	OutOfPlay []string `toml:"out_of_play"`
-	// MinIsland is the size in hexes under which a land area cut off from
-	// the main body is turned to sea.
-	MinIsland int `toml:"min_island"`
 	// Axis and Soviet list the countries each side controls at the start.
 	Axis   []string `toml:"axis"`
 	Soviet []string `toml:"soviet"`

@@ -84,7 +84,7 @@ func SideCorners(h core.Hex, d core.Dir) (Vertex, Vertex) {
 	return Corner(h, (int(d)+4)%6), Corner(h, (int(d)+5)%6)
 }
 
-// Pixel returns the pixel position of the vertex.
+// VertexPixel returns the pixel position of the vertex.
 func (g Grid) VertexPixel(v Vertex) (px, py float64) {
 	return float64(v.X) * g.S / 2, float64(v.Y) * math.Sqrt(3) * g.S / 2
 }

@@ -120,14 +120,14 @@ func (c *Compiled) snapRivers(s *Source) {
 			run = append(run, p)
 		}
 		flush()
-		for _, sides := range mergeRuns(g, m, runs) {
+		for _, sides := range mergeRuns(m, runs) {
 			c.Rivers = append(c.Rivers, River{Name: r.Name, Sides: sides})
 		}
 	}
 }
 
 // mergeRuns joins runs of hexsides that touch and removes repeated sides.
-func mergeRuns(g Grid, m *core.Map, runs [][][2]int) [][][2]int {
+func mergeRuns(m *core.Map, runs [][][2]int) [][][2]int {
 	var out [][][2]int
 	for _, run := range runs {
 		merged := false

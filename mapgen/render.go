@@ -51,11 +51,23 @@ const outOfPlayColor = "#c8c8c8"
 
 var regionColors = []string{"#c0392b", "#8e44ad", "#d35400", "#16a085", "#2c3e50", "#7f8c8d", "#27ae60", "#e67e22", "#2980b9", "#b03a2e"}
 
+// Counter is a unit to draw on the map.
+type Counter struct {
+	Hex     int
+	Side    core.Side
+	Nation  string
+	Kind    string // infantry, panzer, ...
+	Label   string // the id or name, printed small
+	Values  string // "8-6": strength and movement points
+	Reduced bool
+}
+
 // Drawing is a map ready to draw, HexPx pixels from hex centre to hex
 // centre.
 type Drawing struct {
-	C     *Compiled
-	HexPx float64
+	C        *Compiled
+	Counters []Counter
+	HexPx    float64
 	// Names draws city names; IDs draws every hex's id.
 	Names, IDs, Regions bool
 }
@@ -117,13 +129,17 @@ func (d Drawing) Draw(cv Canvas) {
 		if !on {
 			continue
 		}
-		for dir := core.N; dir <= core.SE; dir++ {
-			n := int(m.Nbr[i][dir])
+		for dir := core.N; dir <= core.NW; dir++ {
+			// each side once: from the hex to its north, north-east and
+			// south-east, and wherever the map ends
+			if dir > core.SE && m.Nbr[i][dir] >= 0 {
+				continue
+			}
 			v1, v2 := SideCorners(m.Hex(i), dir)
-			_ = n
 			cv.Line([][2]float64{d.vertex(v1), d.vertex(v2)}, "#00000022", 0.6, false)
 		}
 	}
+	d.drawSheets(cv)
 	// country borders
 	for i, on := range m.OnMap {
 		if !on || m.Terrain[i].Water() {
@@ -174,7 +190,92 @@ func (d Drawing) Draw(cv Canvas) {
 	}
 	d.drawCountries(cv)
 	d.drawCities(cv)
+	d.drawCounters(cv)
 	d.drawLegend(cv)
+}
+
+// counterColors fill counters by nation, then by side.
+var counterColors = map[string]string{
+	"ger": "#8e9aa6", "rom": "#b7a57a", "hun": "#9bb07a", "ita": "#a3c1a3", "slo": "#8fa8c8", "fin": "#ffffff",
+	"axis": "#8e9aa6", "soviet": "#c0392b",
+}
+
+// kindAbbrev shortens unit kinds for a counter.
+var kindAbbrev = map[string]string{
+	"infantry": "inf", "panzer": "pz", "mech": "mech", "cavalry": "cav", "guards": "gds",
+	"shock": "shock", "mountain": "mtn", "garrison": "gar", "tank": "tank", "leader": "ldr",
+	"airborne": "abn", "air": "air",
+}
+
+// drawCounters draws units as square counters, a stack fanned out.
+func (d Drawing) drawCounters(cv Canvas) {
+	u := d.u()
+	stack := map[int]int{}
+	size := d.HexPx * 0.55
+	for _, c := range d.Counters {
+		if c.Hex < 0 {
+			continue
+		}
+		k := stack[c.Hex]
+		stack[c.Hex]++
+		ctr := d.center(c.Hex)
+		x, y := ctr[0]-size/2+float64(k)*4*u, ctr[1]-size/2-float64(k)*4*u
+		fill := counterColors[strings.ToLower(c.Nation)]
+		if fill == "" {
+			fill = counterColors[c.Side.String()]
+		}
+		cv.Polygon([][2]float64{{x - 1, y - 1}, {x + size + 1, y - 1}, {x + size + 1, y + size + 1}, {x - 1, y + size + 1}}, "#000000")
+		cv.Polygon([][2]float64{{x, y}, {x + size, y}, {x + size, y + size}, {x, y + size}}, fill)
+		ink := "#000000"
+		if c.Side == core.Soviet {
+			ink = "#ffffff"
+		}
+		kind := kindAbbrev[c.Kind]
+		if kind == "" {
+			kind = c.Kind
+			if len(kind) > 4 {
+				kind = kind[:4]
+			}
+		}
+		cv.Text(x+size/2, y+size*0.22, size*0.22, Regular, kind, ink)
+		cv.Text(x+size/2, y+size*0.52, size*0.3, Bold, c.Values, ink)
+		label := c.Label
+		if c.Reduced {
+			label += " ½"
+		}
+		cv.Text(x+size/2, y+size*0.82, size*0.2, Regular, label, ink)
+	}
+}
+
+// drawSheets marks where one sheet meets the next, and names each sheet.
+func (d Drawing) drawSheets(cv Canvas) {
+	m := d.C.Map
+	u := d.u()
+	sheetOf := func(i int) int {
+		for k, s := range m.Sheets {
+			if s.Contains(core.Offset{Col: i % m.W, Row: i / m.W}) {
+				return k
+			}
+		}
+		return -1
+	}
+	for i, on := range m.OnMap {
+		if !on {
+			continue
+		}
+		for dir := core.N; dir <= core.SE; dir++ {
+			if n := int(m.Nbr[i][dir]); n >= 0 && sheetOf(n) != sheetOf(i) {
+				cv.Line(d.side(i, n), "#00000066", 3*u, false)
+			}
+		}
+	}
+	for _, s := range m.Sheets {
+		bottom := m.Index(core.Offset{Col: s.Col0 + (s.Cols+1)/2, Row: s.Row0 + s.Rows - 1}.Axial())
+		if bottom >= 0 {
+			c := d.center(bottom)
+			cv.Text(c[0], c[1]+14*u, 16*u, Bold, "SHEET "+s.Name, "#00000088")
+		}
+	}
 }
 
 // majorRivers is how many of the longest rivers are drawn bolder and named.
@@ -239,11 +340,15 @@ func (d Drawing) drawCountries(cv Canvas) {
 	}
 }
 
-// drawLegend draws the key in the top left corner.
+// drawLegend draws the key in the top left corner of a theatre map (a
+// small map has no room for it).
 func (d Drawing) drawLegend(cv Canvas) {
+	if d.C.Map.W < 30 {
+		return
+	}
 	u := d.u()
 	x0, y0 := 12*u, 12*u
-	w, h := 250*u, 350*u
+	w, h := 250*u, 430*u
 	cv.Polygon([][2]float64{{x0, y0}, {x0 + w, y0}, {x0 + w, y0 + h}, {x0, y0 + h}}, "#ffffffe6")
 	y := y0 + 22*u
 	title := "THE GREAT PATRIOTIC WAR"

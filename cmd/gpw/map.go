@@ -93,11 +93,12 @@ func mapBuildRun(o *mapBuildOptions) error {
 
 // mapRenderOptions are the flags of gpw map render.
 type mapRenderOptions struct {
-	IO     *ioStreams
-	Map    string
-	Output string
-	HexPx  float64
-	NoIDs  bool
+	IO       *ioStreams
+	Map      string
+	Output   string
+	HexPx    float64
+	NoIDs    bool
+	Scenario string
 }
 
 func newMapRenderCmd(o *mapRenderOptions) *cobra.Command {
@@ -111,20 +112,39 @@ func newMapRenderCmd(o *mapRenderOptions) *cobra.Command {
 	cmd.Flags().StringVarP(&o.Output, "output", "o", "map.svg", "file to write: .svg or .png")
 	cmd.Flags().Float64Var(&o.HexPx, "hex", 48, "pixels from hex centre to hex centre")
 	cmd.Flags().BoolVar(&o.NoIDs, "no-ids", false, "leave out the hex ids")
+	cmd.Flags().StringVar(&o.Scenario, "scenario", "", "draw this scenario's map and the units it places on hexes (a file or a built-in name)")
 	return cmd
 }
 
 func mapRenderRun(o *mapRenderOptions) error {
-	fsys, file := mapSource(o.Map)
-	c, err := mapgen.LoadMap(fsys, file)
-	if err != nil {
-		return err
+	var c *mapgen.Compiled
+	var counters []mapgen.Counter
+	if o.Scenario != "" {
+		sc, err := loadScenario(o.Scenario)
+		if err != nil {
+			return err
+		}
+		c = mapgen.FromMap(sc.Map)
+		if sc.Map.Name != "" && fileExists(filepath.Join("maps", sc.Map.Name+".toml")) {
+			// a named map: draw it with its rivers' names
+			if named, err := mapgen.LoadMap(os.DirFS("maps"), sc.Map.Name+".toml"); err == nil {
+				c = named
+			}
+		}
+		counters = scenarioCounters(sc)
+	} else {
+		fsys, file := mapSource(o.Map)
+		var err error
+		if c, err = mapgen.LoadMap(fsys, file); err != nil {
+			return err
+		}
 	}
 	if o.HexPx < 8 || o.HexPx > 400 {
 		return fmt.Errorf("--hex %g: expected 8 to 400 pixels", o.HexPx)
 	}
-	d := mapgen.Drawing{C: c, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true}
+	d := mapgen.Drawing{C: c, Counters: counters, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true}
 	var b bytes.Buffer
+	var err error
 	switch ext := strings.ToLower(filepath.Ext(o.Output)); ext {
 	case ".svg":
 		err = d.WriteSVG(&b)
@@ -140,8 +160,38 @@ func mapRenderRun(o *mapRenderOptions) error {
 		return err
 	}
 	w, h := d.Size()
-	fmt.Fprintf(o.IO.Out, "%s: %d×%d pixels\n", o.Output, w, h)
+	fmt.Fprintf(o.IO.Out, "%s: %d×%d pixels", o.Output, w, h)
+	if o.Scenario != "" {
+		fmt.Fprintf(o.IO.Out, ", %d units on hexes", len(counters))
+	}
+	fmt.Fprintln(o.IO.Out)
 	return nil
+}
+
+// scenarioCounters lists the units a scenario puts on hexes at the start
+// (not those it leaves to a setup step or brings in later).
+func scenarioCounters(sc *scenario.Scenario) []mapgen.Counter {
+	var out []mapgen.Counter
+	for _, u := range sc.Units {
+		if u.Hex == "" || u.Eliminated {
+			continue
+		}
+		i, err := sc.Map.ParseHex(u.Hex)
+		if err != nil {
+			continue
+		}
+		side, _ := core.ParseSide(u.Side)
+		values := ""
+		if len(u.Strength) > 0 {
+			st := u.Strength[0]
+			if u.Reduced && len(u.Strength) > 1 {
+				st = u.Strength[1]
+			}
+			values = fmt.Sprintf("%d-%d", st, u.MP)
+		}
+		out = append(out, mapgen.Counter{Hex: i, Side: side, Nation: u.Nation, Kind: u.Kind, Label: u.ID, Values: values, Reduced: u.Reduced})
+	}
+	return out
 }
 
 // mapQueryOptions are the flags of gpw map find, distance and show.

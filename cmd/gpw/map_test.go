@@ -109,3 +109,29 @@ func TestMapRender(t *testing.T) {
 		}
 	}
 }
+
+func TestMapRenderScenario(t *testing.T) {
+	const file = "scenarios/rulebook/combat-river-forest.toml"
+	sc, err := loadScenario("../../" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "units.svg")
+	printed, err := runMap(t, "render", "--scenario", file, "-o", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(scenarioCounters(sc))
+	if n == 0 || !strings.Contains(printed, strconv.Itoa(n)+" units on hexes") {
+		t.Errorf("printed %q, want %d units on hexes", printed, n)
+	}
+	svg, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range sc.Units {
+		if u.Hex != "" && !strings.Contains(string(svg), ">"+u.ID+"</text>") {
+			t.Errorf("the drawing has no counter for %s", u.ID)
+		}
+	}
+}

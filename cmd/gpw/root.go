@@ -37,7 +37,7 @@ func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
 	root.SetOut(out)
 	root.SetErr(errw)
 	root.AddCommand(newRunCmd(ios), newPlayCmd(ios), newCheckCmd(ios), newRulesCmd(ios), newCrtCmd(ios), newOddsCmd(ios),
-		newScenariosCmd(ios)) // scenarios: issue 5, cmd/gpw/scenarios.go
+		newScenariosCmd(ios), newMapCmd(ios))
 	return root
 }
 
