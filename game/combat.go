@@ -112,12 +112,18 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 		if containsInt(attackers, k) {
 			return nil, g.refuse("attack-once", "%s is named twice", s.Units[k].ID)
 		}
+		if err := g.check("can_attack", g.unitTable(k), g.unitTable(def)); err != nil {
+			return nil, err
+		}
 		attackers = append(attackers, k)
 		b.Att = append(b.Att, s.Units[k].AttackNow())
-		b.Sup = append(b.Sup, g.InSupply(k))
+		b.Sup = append(b.Sup, g.inSupply(k))
 		b.River = append(b.River, m.River[h]&(1<<d) != 0)
 		b.Strait = append(b.Strait, m.Strait[h]&(1<<d) != 0)
+		b.Attackers = append(b.Attackers, s.Units[k].ID)
+		b.Kinds = append(b.Kinds, s.Units[k].Kind)
 	}
+	b.Defender, b.DefKind = s.Units[def].ID, s.Units[def].Kind
 	prev := g.battle
 	g.battle = &battle{def: def, defHex: dh, attackers: attackers}
 	odds, err := g.Rules.Weigh(b)
@@ -260,6 +266,12 @@ func (g *Game) run() error {
 				continue
 			}
 			return nil
+		case "attackers_eliminate":
+			for _, k := range g.livingAttackers() {
+				for g.alive(k) {
+					g.loseStep(k, false)
+				}
+			}
 		case "advance":
 			if g.alive(b.def) && g.S.Units[b.def].Hex == b.defHex || g.S.Occupant(b.defHex) >= 0 || len(g.livingAttackers()) == 0 {
 				break
@@ -293,7 +305,22 @@ func (g *Game) livingAttackers() []int {
 func (g *Game) retreats(n int) []core.Retreat {
 	o := g.Rules.Retreat
 	o.Hexes = n
-	return g.S.Retreats(g.battle.def, o)
+	rs := g.S.Retreats(g.battle.def, o)
+	if !g.Rules.RetreatAvoidZOC || len(rs) == 0 {
+		return rs
+	}
+	// ADC2: Retreat: through an enemy ZOC only when there is no other way.
+	least := rs[0].ZOC
+	for _, r := range rs {
+		least = min(least, r.ZOC)
+	}
+	out := rs[:0:0]
+	for _, r := range rs {
+		if r.ZOC == least {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // pendingText says what the battle waits for.

@@ -87,9 +87,15 @@ func (g *Game) exec(w []string) error {
 		if len(args) > 0 {
 			return g.refuse("unknown", "end takes no arguments")
 		}
+		if err := g.check("on_phase_end", g.phaseValue()); err != nil {
+			return err
+		}
 		return g.nextPhase()
 	}
-	return g.refuse("unknown", "unknown command %q (commands: %s)", cmd, strings.Join(Commands, ", "))
+	if done, err := g.moduleCommand(cmd, args); done {
+		return err
+	}
+	return g.refuse("unknown", "unknown command %q (commands: %s)", cmd, strings.Join(append(Commands, g.Rules.CommandWords()...), ", "))
 }
 
 // unit finds a unit by id or by the hex it stands in.
@@ -140,11 +146,14 @@ func (g *Game) ownPhase(k int, kind, verb string) error {
 // mud (GDW: Supply; Weather), fractions dropped.
 func (g *Game) MP(k int) int {
 	mp := g.S.Units[k].MP
-	if !g.InSupply(k) {
+	if !g.inSupply(k) {
 		mp /= 2
 	}
 	if g.Rules.Weather[g.weather].MPHalf {
 		mp /= 2
+	}
+	if n, err := g.Rules.Int("allowance", mp, g.unitTable(k), interp.Num(mp), g.phaseValue()); err == nil {
+		mp = n
 	}
 	return mp
 }
@@ -163,7 +172,7 @@ func (g *Game) canMove(k int) error {
 	if g.moved[k] {
 		return g.refuse("moved-twice", "%s has already moved in this phase", u.ID)
 	}
-	return nil
+	return g.check("can_move", g.unitTable(k), g.phaseValue())
 }
 
 func (g *Game) cmdMove(args []string) error {
@@ -197,7 +206,7 @@ func (g *Game) cmdMove(args []string) error {
 	g.moved[k] = true
 	g.emit("move", fmt.Sprintf("%s moves %s → %s, %d of %d MP", u.ID, from, strings.Join(g.ids(path), " "), res.MP, mp),
 		Field{"unit", u.ID}, Field{"from", from}, Field{"path", g.ids(path)}, Field{"mp", res.MP}, Field{"allowance", mp}, Field{"weather", g.weather})
-	return nil
+	return g.afterMove(k, "move", path)
 }
 
 func (g *Game) cmdRail(args []string) error {
@@ -237,13 +246,13 @@ func (g *Game) cmdRail(args []string) error {
 	g.railUsed++
 	g.emit("rail", fmt.Sprintf("%s moves by rail %s → %s (%d hexes)", u.ID, from, g.S.Map.ID(dst), len(path)),
 		Field{"unit", u.ID}, Field{"from", from}, Field{"path", g.ids(path)}, Field{"mp", 0})
-	return nil
+	return g.afterMove(k, "rail", path)
 }
 
 func (g *Game) unitInfo(k int) interp.UnitInfo {
 	u := &g.S.Units[k]
 	return interp.UnitInfo{ID: u.ID, Side: u.Side.String(), Kind: u.Kind, Nation: u.Nation, Hex: g.S.Map.ID(u.Hex), Status: u.Status.String(),
-		Reduced: u.Reduced, Supplied: g.InSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP}
+		Reduced: u.Reduced, Supplied: g.inSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP}
 }
 
 func (g *Game) unitTable(k int) interp.Value             { return g.Rules.UnitValue(g.unitInfo(k)) }

@@ -51,6 +51,7 @@ type Game struct {
 
 	battle *battle
 	steps  []step
+	flags  []map[string]string // rules modules' flags per unit (World.SetFlag)
 
 	setupStep *setupState // the setup step before the first phase (game/setup.go)
 
@@ -147,7 +148,7 @@ func (g *Game) setup() error {
 			ok = true // issue 5: leaders and air units have no movement class of their own
 		}
 		if !ok {
-			return g.fileErr(us.Line, "unit %s: kind %q is not known to the %s rules (known: %s)", us.ID, us.Kind, r.ID, strings.Join(r.KindNames(), ", "))
+			return g.unitErr(us, "unit %s: kind %q is not known to the %s rules (known: %s)", us.ID, us.Kind, r.ID, strings.Join(r.KindNames(), ", "))
 		}
 		u := core.Unit{ID: us.ID, Name: us.Name, Side: us.SideOf(), Nation: us.Nation, Kind: us.Kind, Class: class,
 			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind], Hex: -1}
@@ -214,6 +215,7 @@ func (g *Game) setup() error {
 	g.supplier = core.NewSupplier(s)
 	g.supplied[0], g.supplied[1] = core.NewBitset(sc.Map.Len()), core.NewBitset(sc.Map.Len())
 	g.moved, g.attacked, g.defended, g.awaiting = make([]bool, n), make([]bool, n), make([]bool, n), make([]bool, n)
+	g.flags = make([]map[string]string, n)
 	g.phase = 0
 	if sc.Phase != "" {
 		g.phase = -1
@@ -321,8 +323,8 @@ func (g *Game) snapshotSupply(side core.Side) {
 	copy(g.supplied[side], r)
 }
 
-// InSupply reports whether unit k was in supply at the start of the phase.
-func (g *Game) InSupply(k int) bool {
+// inSupply reports whether unit k was in supply at the start of the phase.
+func (g *Game) inSupply(k int) bool {
 	u := &g.S.Units[k]
 	return u.Status == core.OnMap && g.supplied[u.Side].Has(u.Hex)
 }

@@ -94,7 +94,7 @@ func (g *Game) unitSupplied(k int) bool {
 		return false
 	}
 	if g.judged(u.Side) {
-		return g.InSupply(k)
+		return g.inSupply(k)
 	}
 	return g.traceNow(u.Side).Has(u.Hex)
 }
@@ -403,7 +403,7 @@ func (g *Game) SupplyOf(side string) ([]SupplyRow, error) {
 		}
 		r := SupplyRow{Unit: u.ID, Hex: g.S.Map.ID(u.Hex), Now: now.Has(u.Hex)}
 		if g.judged(sd) {
-			at := g.InSupply(k)
+			at := g.inSupply(k)
 			r.PhaseStart = &at
 		}
 		out = append(out, r)

@@ -134,7 +134,7 @@ func (g *Game) cmdRebuild(args []string) error {
 			return g.refuse("rebuild", "%s is already at full strength", u.ID)
 		}
 		c, isCity := s.Map.City(u.Hex)
-		if !g.InSupply(k) && !(isCity && c.Capital == u.Side) {
+		if !g.inSupply(k) && !(isCity && c.Capital == u.Side) {
 			return g.refuse("rebuild", "%s is out of supply and not in its capital", u.ID)
 		}
 		u.Reduced = false

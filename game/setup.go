@@ -14,12 +14,23 @@ import (
 	"strings"
 
 	"gpw/core"
+	"gpw/scenario"
 )
 
 // setupState is the setup step in progress.
 type setupState struct {
 	order []core.Side // sides still to set up, the current one first
 	units [2][]int    // per side, the unit indexes it places
+}
+
+// unitErr is an error about a unit, at the file and line that define it
+// (a catalogue file for catalogue units).
+func (g *Game) unitErr(us scenario.UnitSpec, format string, a ...any) error {
+	file := g.Sc.File
+	if us.File != "" {
+		file = us.File
+	}
+	return &scenario.Error{File: file, Line: us.Line, Msg: fmt.Sprintf(format, a...)}
 }
 
 // setupRule cites the rule behind every setup refusal.
@@ -163,7 +174,13 @@ func (g *Game) setupPlace(ref, hexID string) error {
 	}
 	name := g.Sc.Setup[g.Sc.Units[k].Setup-1].PoolName()
 	if !area.Has(h) {
-		return g.setupRefuse("%s must be set up in %s: %s is outside it", u.ID, name, g.S.Map.ID(h))
+		var free []string
+		area.Each(func(i int) {
+			if len(free) < 6 && g.S.Occupant(i) < 0 {
+				free = append(free, g.S.Map.ID(i))
+			}
+		})
+		return g.setupRefuse("%s must be set up in %s: %s is outside it (free hexes in it: %s)", u.ID, name, g.S.Map.ID(h), strings.Join(free, ", "))
 	}
 	if u.Stacks {
 		if o := g.S.Occupant(h); o >= 0 && o != k {

@@ -62,9 +62,14 @@ func installAPI(L *lua.LState, h Host) {
 		"exchange": step(h, "exchange"),
 		// gpw.advance(): one attacker may enter the vacated hex.
 		"advance": step(h, "advance"),
+		// gpw.attackers_eliminate(): every attacker loses every step.
+		"attackers_eliminate": step(h, "attackers_eliminate"),
 	}
-	t := L.CreateTable(0, len(api))
+	t := L.CreateTable(0, len(api)+24)
 	L.SetFuncs(t, api)
+	if w, ok := h.(World); ok {
+		installWorld(L, t, w)
+	}
 	L.SetGlobal("gpw", t)
 }
 
@@ -86,6 +91,11 @@ type Battle struct {
 	City    string // "" or minor, major, fortress
 	Capital bool
 	Weather string // the turn's weather mark
+
+	Attackers []string // attacker ids, in the order given
+	Kinds     []string // attacker kinds
+	Defender  string   // defender id
+	DefKind   string
 }
 
 // Odds is the rules' weighing of a battle.
@@ -96,13 +106,16 @@ type Odds struct {
 
 // battle tables are reused across battles: no fresh Lua table per call.
 type battleTables struct {
-	b, att, sup, river, strait *lua.LTable
+	b, att, sup, river, strait, ids, kinds *lua.LTable
 }
 
 func (r *Rules) battleTables() *battleTables {
 	if r.bt == nil {
 		L := r.sb.L
-		bt := &battleTables{b: L.CreateTable(0, 12), att: L.CreateTable(8, 0), sup: L.CreateTable(8, 0), river: L.CreateTable(8, 0), strait: L.CreateTable(8, 0)}
+		bt := &battleTables{b: L.CreateTable(0, 16), att: L.CreateTable(8, 0), sup: L.CreateTable(8, 0), river: L.CreateTable(8, 0), strait: L.CreateTable(8, 0),
+			ids: L.CreateTable(8, 0), kinds: L.CreateTable(8, 0)}
+		bt.b.RawSetString("attackers", bt.ids)
+		bt.b.RawSetString("kinds", bt.kinds)
 		bt.b.RawSetString("att", bt.att)
 		bt.b.RawSetString("sup", bt.sup)
 		bt.b.RawSetString("river", bt.river)
@@ -121,6 +134,13 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 		bt.sup.RawSetInt(i+1, lua.LBool(b.Sup[i]))
 		bt.river.RawSetInt(i+1, lua.LBool(b.River[i]))
 		bt.strait.RawSetInt(i+1, lua.LBool(b.Strait[i]))
+		bt.ids.RawSetInt(i+1, lstr(b.Attackers, i))
+		bt.kinds.RawSetInt(i+1, lstr(b.Kinds, i))
+	}
+	for _, a := range []*lua.LTable{bt.att, bt.sup, bt.river, bt.strait, bt.ids, bt.kinds} {
+		for j := a.Len(); j > n; j-- {
+			a.RawSetInt(j, lua.LNil)
+		}
 	}
 	t := bt.b
 	t.RawSetString("n", lua.LNumber(n))
@@ -129,6 +149,8 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 	t.RawSetString("city", lua.LString(b.City))
 	t.RawSetString("capital", lua.LBool(b.Capital))
 	t.RawSetString("weather", lua.LString(b.Weather))
+	t.RawSetString("defender", lua.LString(b.Defender))
+	t.RawSetString("def_kind", lua.LString(b.DefKind))
 	f := r.hook("odds")
 	if f == nil {
 		return Odds{}, errNoHook(r, "odds")
@@ -152,6 +174,13 @@ func (r *Rules) Apply(code string) error {
 	}
 	_, err := r.sb.Call(f, 0, r.battleTables().b)
 	return err
+}
+
+func lstr(ss []string, i int) lua.LValue {
+	if i < len(ss) {
+		return lua.LString(ss[i])
+	}
+	return lua.LString("")
 }
 
 func lint(v lua.LValue) int {

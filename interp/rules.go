@@ -58,6 +58,7 @@ type Rules struct {
 	RailNoZOC             bool
 	RailLimit             [2]int // units per phase; 0: no limit
 	Retreat               core.RetreatOpts
+	RetreatAvoidZOC       bool // only the retreats through the fewest enemy ZOC hexes are legal (ADC2)
 	CRTColumns            []string
 	NonCombat             map[string]bool // kinds that do not count for stacking and have no ZOC
 	OwnHexZOC             map[string]bool // kinds whose ZOC is their own hex only
@@ -296,6 +297,7 @@ func (r *Rules) compile() error {
 	r.Retreat = core.RetreatOpts{Hexes: 2, MaxExtra: 4}
 	if rt := table(t, "retreat"); rt != nil {
 		r.Retreat = core.RetreatOpts{Hexes: num(rt, "hexes", 2), MaxExtra: num(rt, "max_extra", 4), AvoidZOCEnd: truth(rt.RawGetString("avoid_zoc_end"))}
+		r.RetreatAvoidZOC = truth(rt.RawGetString("avoid_zoc"))
 	}
 	r.NonCombat, r.OwnHexZOC = boolSet(table(t, "noncombat")), boolSet(table(t, "zoc_own_hex"))
 	if ss := table(t, "sea_supply"); ss != nil {
@@ -440,23 +442,7 @@ type UnitInfo struct {
 }
 
 // UnitValue makes the Lua table of a unit for a hook call.
-func (r *Rules) UnitValue(u UnitInfo) lua.LValue {
-	t := r.sb.L.CreateTable(0, 12)
-	t.RawSetString("id", lua.LString(u.ID))
-	t.RawSetString("side", lua.LString(u.Side))
-	t.RawSetString("kind", lua.LString(u.Kind))
-	t.RawSetString("nation", lua.LString(u.Nation))
-	t.RawSetString("hex", lua.LString(u.Hex))
-	t.RawSetString("status", lua.LString(u.Status))
-	t.RawSetString("reduced", lua.LBool(u.Reduced))
-	t.RawSetString("supplied", lua.LBool(u.Supplied))
-	t.RawSetString("attack", lua.LNumber(u.Attack[0]))
-	t.RawSetString("attack_half", lua.LNumber(u.Attack[1]))
-	t.RawSetString("defense", lua.LNumber(u.Defense[0]))
-	t.RawSetString("defense_half", lua.LNumber(u.Defense[1]))
-	t.RawSetString("mp", lua.LNumber(u.MP))
-	return t
-}
+func (r *Rules) UnitValue(u UnitInfo) lua.LValue { return unitValue(r.sb.L, u) }
 
 // TurnValue makes the Lua table of a turn.
 func (r *Rules) TurnValue(t TurnInfo) lua.LValue { return turnValue(r.sb.L, t) }
@@ -470,3 +456,65 @@ func turnValue(L *lua.LState, t TurnInfo) lua.LValue {
 	tb.RawSetString("index", lua.LNumber(t.Index))
 	return tb
 }
+
+// Check calls a hook that answers ok, or false with a message and the rule
+// that forbids; an absent hook allows.
+func (r *Rules) Check(name string, args ...lua.LValue) (ok bool, msg, rule string, err error) {
+	f := r.hook(name)
+	if f == nil {
+		return true, "", "", nil
+	}
+	ret, err := r.sb.Call(f, 3, args...)
+	if err != nil {
+		return false, "", "", err
+	}
+	if ret[0] == lua.LNil || truth(ret[0]) {
+		return true, "", "", nil
+	}
+	return false, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+}
+
+// Command returns the module's own command word fn, if it defines one in
+// its commands table.
+func (r *Rules) Command(word string) (lua.LValue, bool) {
+	cmds := table(r.tbl, "commands")
+	if cmds == nil {
+		return nil, false
+	}
+	f, ok := cmds.RawGetString(word).(*lua.LFunction)
+	return f, ok
+}
+
+// CommandWords lists the module's own command words, sorted.
+func (r *Rules) CommandWords() []string { return keys(table(r.tbl, "commands")) }
+
+// RunCommand calls a module command with its words; it answers like Check.
+func (r *Rules) RunCommand(f lua.LValue, args []string) (ok bool, msg, rule string, err error) {
+	vals := make([]lua.LValue, len(args))
+	for i, a := range args {
+		vals[i] = lua.LString(a)
+	}
+	ret, err := r.sb.Call(f, 3, vals...)
+	if err != nil {
+		return false, "", "", err
+	}
+	if ret[0] == lua.LNil || truth(ret[0]) {
+		return true, "", "", nil
+	}
+	return false, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+}
+
+// Strings makes a Lua array of strings for a hook argument.
+func (r *Rules) Strings(ss []string) lua.LValue {
+	t := r.sb.L.CreateTable(len(ss), 0)
+	for _, s := range ss {
+		t.Append(lua.LString(s))
+	}
+	return t
+}
+
+// Str makes a Lua string for a hook argument.
+func Str(s string) lua.LValue { return lua.LString(s) }
+
+// Num makes a Lua number for a hook argument.
+func Num(n int) lua.LValue { return lua.LNumber(n) }

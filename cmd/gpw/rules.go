@@ -38,18 +38,9 @@ func variantNames() []string {
 	return names
 }
 
-type nopHost struct{}
-
-func (nopHost) Roll() int                      { return 1 }
-func (nopHost) Turn() interp.TurnInfo          { return interp.TurnInfo{} }
-func (nopHost) SetWeather(string, int, string) {}
-func (nopHost) Note(string, string)            {}
-func (nopHost) Shift(string, int, string)      {}
-func (nopHost) Step(string, int, bool)         {}
-
 func rulesRun(o *rulesOptions) error {
 	for _, v := range variantNames() {
-		r, err := interp.Load(v, rulesFS(), func(int) int { return 1 }, nopHost{})
+		r, err := interp.Load(v, rulesFS(), func(int) int { return 1 }, interp.NopHost{})
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,43 @@
+package game
+
+import (
+	"gpw/interp"
+)
+
+// check asks a rules hook whether something may be done; a "no" becomes a
+// refusal citing the rule the module names.
+func (g *Game) check(hook string, args ...interp.Value) error {
+	ok, msg, rule, err := g.Rules.Check(hook, args...)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &Refusal{Msg: msg, Rule: rule}
+	}
+	return nil
+}
+
+// phaseValue is the phase for hooks: {id, side, kind}.
+func (g *Game) phaseValue() interp.Value { return interp.Str(g.Phase().ID) }
+
+// afterMove tells the rules that a unit moved (move, rail, advance,
+// retreat), for rules that react to movement.
+func (g *Game) afterMove(k int, how string, path []int) error {
+	return g.check("after_move", g.unitTable(k), interp.Str(how), g.Rules.Strings(g.ids(path)))
+}
+
+// moduleCommand runs a command word that the rules module defines.
+func (g *Game) moduleCommand(word string, args []string) (bool, error) {
+	f, ok := g.Rules.Command(word)
+	if !ok {
+		return false, nil
+	}
+	ok, msg, rule, err := g.Rules.RunCommand(f, args)
+	if err != nil {
+		return true, err
+	}
+	if !ok {
+		return true, &Refusal{Msg: msg, Rule: rule}
+	}
+	return true, nil
+}
