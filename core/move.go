@@ -145,7 +145,7 @@ func (mv *Mover) explain(why refusal, u *Unit, a int, d Dir, cost, spent, mp int
 	case refWaterSide:
 		return refuse("water", "the hexside %s-%s is lake or sea: no ground unit may cross it", m.ID(a), m.ID(b))
 	case refEnemy:
-		return refuse("enemy-unit", "%s holds the enemy unit %s: units may not move through enemy units", m.ID(b), mv.S.Units[mv.S.occ[b]].ID)
+		return refuse("enemy-unit", "%s holds the enemy unit %s: units may not move through enemy units", m.ID(b), mv.S.Units[mv.S.EnemyIn(u.Side, b)].ID)
 	case refTerrain:
 		return refuse("terrain", "%s units may not enter %s (%s)", u.Kind, m.ID(b), m.Terrain[b])
 	case refStraitClass:

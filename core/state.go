@@ -14,6 +14,10 @@ type State struct {
 	byID map[string]int
 	occ  []int32 // the combat unit in each hex, -1 for none
 	zoc  [2][]uint8
+	// present counts each side's units in a hex that block the enemy
+	// (Unit.Blocks): combat units that stack and those that do not, such
+	// as ADC2's airborne units and partisans.
+	present [2][]uint8
 
 	// Control is the side controlling each hex.
 	Control []Side
@@ -34,6 +38,7 @@ func NewState(m *Map, units []Unit) (*State, error) {
 		s.occ[i] = -1
 	}
 	s.zoc[0], s.zoc[1] = make([]uint8, n), make([]uint8, n)
+	s.present[0], s.present[1] = make([]uint8, n), make([]uint8, n)
 	s.Control = append([]Side(nil), m.Control...)
 	s.RailOwner = append([]Side(nil), m.Control...)
 	s.Units = units
@@ -63,6 +68,8 @@ func (s *State) Clone() *State {
 	c.occ = append([]int32(nil), s.occ...)
 	c.zoc[0] = append([]uint8(nil), s.zoc[0]...)
 	c.zoc[1] = append([]uint8(nil), s.zoc[1]...)
+	c.present[0] = append([]uint8(nil), s.present[0]...)
+	c.present[1] = append([]uint8(nil), s.present[1]...)
 	c.Control = append([]Side(nil), s.Control...)
 	c.RailOwner = append([]Side(nil), s.RailOwner...)
 	return &c
@@ -90,14 +97,33 @@ func (s *State) ZOC(side Side, i int) bool { return s.zoc[side][i] > 0 }
 // EnemyZOC reports whether hex i is in a zone of control hostile to side.
 func (s *State) EnemyZOC(side Side, i int) bool { return s.zoc[1-side][i] > 0 }
 
-// EnemyAt reports whether an enemy of side stands in hex i.
-func (s *State) EnemyAt(side Side, i int) bool {
-	o := s.occ[i]
-	return o >= 0 && s.Units[o].Side != side
+// EnemyAt reports whether an enemy of side that blocks movement and supply
+// stands in hex i.
+func (s *State) EnemyAt(side Side, i int) bool { return s.present[1-side][i] > 0 }
+
+// FriendAt reports whether a blocking unit of side stands in hex i.
+func (s *State) FriendAt(side Side, i int) bool { return s.present[side][i] > 0 }
+
+// EnemyIn returns an enemy unit of side in hex i (the stacking one
+// first), or -1; for messages, not for searches.
+func (s *State) EnemyIn(side Side, i int) int {
+	if o := s.occ[i]; o >= 0 && s.Units[o].Side != side {
+		return int(o)
+	}
+	for k := range s.Units {
+		if u := &s.Units[k]; u.Status == OnMap && u.Hex == i && u.Side != side && u.Blocks() {
+			return k
+		}
+	}
+	return -1
 }
 
 func (s *State) addZOC(k int, delta int) {
 	u := &s.Units[k]
+	if u.Blocks() {
+		p := s.present[u.Side]
+		p[u.Hex] = uint8(int(p[u.Hex]) + delta)
+	}
 	z := s.zoc[u.Side]
 	switch u.ZOC {
 	case ZOCFull:
@@ -114,6 +140,7 @@ func (s *State) addZOC(k int, delta int) {
 // RecomputeZOC rebuilds side's zone-of-control counts from scratch.
 func (s *State) RecomputeZOC(side Side) {
 	clear(s.zoc[side])
+	clear(s.present[side])
 	for k := range s.Units {
 		if u := &s.Units[k]; u.Side == side && u.Status == OnMap {
 			s.addZOC(k, 1)

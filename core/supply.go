@@ -20,11 +20,10 @@ func (sp *Supplier) open(side Side, i int) bool {
 	if s.Map.Terrain[i].Water() {
 		return false
 	}
-	o := s.occ[i]
-	if o >= 0 {
-		return s.Units[o].Side == side
+	if s.present[1-side][i] > 0 {
+		return false
 	}
-	return s.zoc[1-side][i] == 0
+	return s.present[side][i] > 0 || s.zoc[1-side][i] == 0
 }
 
 // Trace marks every hex from which side can trace supply to its friendly

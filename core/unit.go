@@ -46,6 +46,10 @@ type Unit struct {
 	Status  Status
 }
 
+// Blocks reports whether the unit bars enemy movement and supply: every
+// unit that stacks or has a zone of control (not leaders or air units).
+func (u *Unit) Blocks() bool { return u.Stacks || u.ZOC != ZOCNone }
+
 // Step is 0 at full strength and 1 at half strength.
 func (u *Unit) Step() int {
 	if u.Reduced {

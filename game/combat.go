@@ -77,8 +77,8 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 	if err != nil {
 		return nil, err
 	}
-	def := s.Occupant(dh)
-	if def < 0 || s.Units[def].Side == p.Side {
+	def := s.EnemyIn(p.Side, dh)
+	if def < 0 {
 		return nil, g.refuse("not-adjacent", "%s holds no enemy unit to attack", defender)
 	}
 	if g.defended[def] {
@@ -91,11 +91,17 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 	}
 	var attackers []int
 	for _, a := range from {
-		h, err := g.hex(a)
-		if err != nil {
-			return nil, err
+		// An attacker is named by its hex (the contract) or by its id.
+		k, h := -1, -1
+		if id, ok := s.UnitByID(a); ok && s.Units[id].Status == core.OnMap {
+			k, h = id, s.Units[id].Hex
+		} else {
+			var err error
+			if h, err = g.hex(a); err != nil {
+				return nil, err
+			}
+			k = s.EnemyIn(p.Side.Enemy(), h)
 		}
-		k := s.Occupant(h)
 		if k < 0 || s.Units[k].Side != p.Side {
 			return nil, g.refuse("not-adjacent", "%s holds no %s unit", a, p.Side)
 		}
