@@ -37,7 +37,7 @@ func (g *Game) fromCore(err error) error {
 }
 
 // Commands lists the command words, for help and completion.
-var Commands = []string{"move", "rail", "attack", "retreat", "advance", "noadvance", "loss", "stand", "place", "rebuild", "end"}
+var Commands = []string{"move", "rail", "attack", "retreat", "advance", "noadvance", "loss", "stand", "place", "rebuild", "end", "auto"}
 
 // Exec runs one command line. A refused command emits an error event,
 // leaves the game unchanged and returns a *Refusal; a failure of the rules
@@ -50,9 +50,19 @@ func (g *Game) Exec(line string) error {
 	if len(w) == 0 {
 		return nil
 	}
+	var err error
+	defer func() {
+		if err == nil {
+			g.history = append(g.history, strings.Join(w, " "))
+		}
+	}()
+	if g.setupStep != nil {
+		err = g.Command(line)
+		return err
+	}
 	// The rules' time limit runs per command, so a player may think.
 	g.Rules.Begin(g.Phase().ID)
-	err := g.exec(w)
+	err = g.exec(w)
 	var rf *Refusal
 	if errors.As(err, &rf) {
 		g.emit("error", "refused: "+rf.Error(), Field{"error", rf.Error()}, Field{"rule", rf.Rule}, Field{"command", strings.Join(w, " ")})
@@ -68,6 +78,17 @@ func (g *Game) exec(w []string) error {
 	switch cmd {
 	case "retreat", "advance", "noadvance", "loss", "stand":
 		return g.decide(cmd, args)
+	case "auto":
+		// auto on|off: from now on the engine makes (or stops making)
+		// every pending choice by its default.
+		if len(args) != 1 || (args[0] != "on" && args[0] != "off") {
+			return g.refuse("unknown", "usage: auto on|off")
+		}
+		g.Opts.Auto = args[0] == "on"
+		if g.Opts.Auto && len(g.steps) > 0 {
+			return g.run()
+		}
+		return nil
 	}
 	if len(g.steps) > 0 {
 		return g.refuse("decision", "first settle the battle: %s", g.pendingText())
@@ -200,6 +221,9 @@ func (g *Game) cmdMove(args []string) error {
 	if err != nil {
 		return g.fromCore(err)
 	}
+	if err := g.check("can_move_path", g.unitTable(k), g.Rules.Strings(g.ids(path)), interp.Str("move")); err != nil {
+		return err
+	}
 	u := &g.S.Units[k]
 	from := g.S.Map.ID(u.Hex)
 	g.S.Move(k, path, res.Straits)
@@ -240,6 +264,9 @@ func (g *Game) cmdRail(args []string) error {
 	if err != nil {
 		return g.fromCore(err)
 	}
+	if err := g.check("can_move_path", g.unitTable(k), g.Rules.Strings(g.ids(path)), interp.Str("rail")); err != nil {
+		return err
+	}
 	from := g.S.Map.ID(u.Hex)
 	g.S.Move(k, path, 0)
 	g.moved[k] = true
@@ -250,9 +277,10 @@ func (g *Game) cmdRail(args []string) error {
 }
 
 func (g *Game) unitInfo(k int) interp.UnitInfo {
-	u := &g.S.Units[k]
+	u, us := &g.S.Units[k], &g.Sc.Units[k]
 	return interp.UnitInfo{ID: u.ID, Side: u.Side.String(), Kind: u.Kind, Nation: u.Nation, Hex: g.S.Map.ID(u.Hex), Status: u.Status.String(),
-		Reduced: u.Reduced, Supplied: g.inSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP}
+		Reduced: u.Reduced, Supplied: g.inSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP,
+		Pool: us.Pool, Radius: us.Radius, Range: us.Range, Shift: us.Shift}
 }
 
 func (g *Game) unitTable(k int) interp.Value             { return g.Rules.UnitValue(g.unitInfo(k)) }

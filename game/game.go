@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"path/filepath"
 	"io/fs"
 	"math/rand/v2"
 	"strconv"
@@ -53,6 +54,11 @@ type Game struct {
 	steps  []step
 	flags  []map[string]string // rules modules' flags per unit (World.SetFlag)
 
+	history   []string // every accepted command, for saves
+	variant   string   // the rules as chosen ("gdw", "adc2", a path)
+	startDice []int    // the forced dice as given
+	startAuto bool
+
 	setupStep *setupState // the setup step before the first phase (game/setup.go)
 
 	dice  []int
@@ -65,7 +71,7 @@ type Game struct {
 
 // New sets up a game of sc. builtin holds the rules/ directory.
 func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Game, error) {
-	g := &Game{Sc: sc, Opts: o, sink: sink, dice: append([]int(nil), o.Dice...)}
+	g := &Game{Sc: sc, Opts: o, sink: sink, dice: append([]int(nil), o.Dice...), startDice: o.Dice, startAuto: o.Auto}
 	seed := sc.Seed
 	if o.SeedSet {
 		seed = o.Seed
@@ -77,6 +83,12 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 	}
 	if variant == "" {
 		variant = "gdw"
+	}
+	g.variant = variant
+	if strings.HasSuffix(variant, ".lua") {
+		if abs, err := filepath.Abs(variant); err == nil {
+			g.variant = abs
+		}
 	}
 	r, err := interp.Load(variant, builtin, g.rollN, g)
 	if err != nil {
@@ -151,7 +163,7 @@ func (g *Game) setup() error {
 			return g.unitErr(us, "unit %s: kind %q is not known to the %s rules (known: %s)", us.ID, us.Kind, r.ID, strings.Join(r.KindNames(), ", "))
 		}
 		u := core.Unit{ID: us.ID, Name: us.Name, Side: us.SideOf(), Nation: us.Nation, Kind: us.Kind, Class: class,
-			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind], Hex: -1}
+			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind] && !r.NonStacking[us.Kind], Hex: -1}
 		u.Defense = u.Attack
 		if len(us.Defense) == 2 {
 			u.Defense = [2]int{us.Defense[0], us.Defense[1]}
@@ -391,9 +403,16 @@ func (g *Game) reinforce(side core.Side) {
 // turns from the scenario's start have been played or the game is over.
 func (g *Game) PlayTurns(n int) error {
 	start, _ := g.ParseTurn(g.Sc.Start)
-	g.Opts.Auto = true
-	if err := g.AutoSetup(); err != nil { // issue 5: finish a setup step first
-		return err
+	if !g.Opts.Auto {
+		if err := g.Exec("auto on"); err != nil {
+			return err
+		}
+	}
+	if g.setupStep != nil { // issue 5: finish a setup step first
+		if err := g.AutoSetup(); err != nil {
+			return err
+		}
+		g.history = append(g.history, autoSetupMark)
 	}
 	for !g.over && g.turn < start+n {
 		if len(g.steps) > 0 {

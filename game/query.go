@@ -13,7 +13,7 @@ import (
 // whose String method prints it for people.
 
 // Queries lists the query words of gpw play, for help and completion.
-var Queries = []string{"show", "reach", "zoc", "supply", "phase", "units", "preview", "help", "quit"}
+var Queries = []string{"show", "reach", "zoc", "supply", "phase", "units", "preview", "save", "help", "quit"}
 
 // SideFlags is a yes or no for each side.
 type SideFlags struct {

@@ -10,6 +10,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 
@@ -112,8 +113,8 @@ func (g *Game) SetupArea(k int) core.Bitset {
 	return nil
 }
 
-// Command runs one command line: a setup command during the setup step,
-// otherwise Exec. Front ends should call it rather than Exec.
+// Command runs one command line of the setup step (Exec sends it here
+// while the setup step lasts); outside it, it is Exec.
 func (g *Game) Command(line string) error {
 	if g.setupStep == nil {
 		return g.Exec(line)
@@ -148,6 +149,8 @@ func (g *Game) setupExec(cmd string, args []string) error {
 			return g.setupRefuse("end takes no arguments")
 		}
 		return g.setupEnd()
+	case "auto":
+		return g.exec(append([]string{cmd}, args...)) // auto on|off: an option, not a move
 	}
 	return g.setupRefuse("it is the %s player's setup: place UNIT HEX, place auto or end, not %q", g.SetupSide(), cmd)
 }
@@ -319,9 +322,20 @@ func (g *Game) autoPlace(side core.Side) error {
 			}
 			band = cands[:end]
 		}
+		// combat units first, then leaders and air units (which do not
+		// take a hex of their own), each group in the order listed
+		sort.SliceStable(units, func(i, j int) bool { return g.S.Units[units[i]].Stacks && !g.S.Units[units[j]].Stacks })
 		var placed []int
 		for _, k := range units {
 			u := &g.S.Units[k]
+			if !u.Stacks {
+				if h := g.autoNonCombat(k, area, placed, dist); h >= 0 {
+					if err := g.setupPlaceAt(k, h); err != nil {
+						return err
+					}
+					continue
+				}
+			}
 			best, bestScore := -1, [3]int{}
 			for _, h := range band {
 				if u.Stacks && g.S.Occupant(h) >= 0 {
@@ -349,6 +363,46 @@ func (g *Game) autoPlace(side core.Side) error {
 		}
 	}
 	return nil
+}
+
+// autoNonCombat chooses the setup hex of a leader or an air unit (-1 to
+// use the general rule): a leader joins the table's first combat unit
+// (ADC2: Leaders: with a friendly combat unit); an air unit takes a city or
+// rail hex of the area holding no other air unit, the one whose distance
+// to the enemy is nearest 3 hexes, then the lowest index (ADC2: Air
+// Support: air units stand in cities and on rail hexes).
+func (g *Game) autoNonCombat(k int, area core.Bitset, placed []int, dist []int) int {
+	u := &g.S.Units[k]
+	m := g.S.Map
+	switch u.Kind {
+	case "leader":
+		if len(placed) > 0 {
+			return placed[0]
+		}
+	case "air":
+		airAt := map[int]bool{}
+		for j := range g.S.Units {
+			if o := &g.S.Units[j]; o.Status == core.OnMap && o.Kind == "air" {
+				airAt[o.Hex] = true
+			}
+		}
+		best, bestD := -1, 0
+		area.Each(func(h int) {
+			_, city := m.City(h)
+			if (!city && !m.IsRail(h)) || airAt[h] {
+				return
+			}
+			d := dist[h] - 3
+			if d < 0 {
+				d = -d
+			}
+			if best < 0 || d < bestD {
+				best, bestD = h, d
+			}
+		})
+		return best
+	}
+	return -1
 }
 
 func less3(a, b [3]int) bool {
@@ -512,4 +566,17 @@ func (g *Game) CheckVictory(when string) []VictoryResult {
 		}
 	}
 	return out
+}
+
+// StartPosition sets up a game of sc with every setup unit placed by the
+// automatic rule and returns its position (for drawing a scenario's start:
+// gpw map render --scenario). builtin holds the rules/ directory.
+func StartPosition(sc *scenario.Scenario, o Options, builtin fs.FS) (*core.State, error) {
+	o.AutoSetup = true
+	g, err := New(sc, o, builtin, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	return g.S, nil
 }

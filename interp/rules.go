@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -62,6 +63,7 @@ type Rules struct {
 	CRTColumns            []string
 	NonCombat             map[string]bool // kinds that do not count for stacking and have no ZOC
 	OwnHexZOC             map[string]bool // kinds whose ZOC is their own hex only
+	NonStacking           map[string]bool // combat kinds that do not take a hex's one stacking place (ADC2: airborne)
 	SeaSupply             [2]string       // per side: the sea region for supply by sea, "" for none
 	PlaceCityNoZOC        bool            // reinforcements may not enter a city in enemy ZOC
 	CRT                   [][]string      // by die-1, column-1
@@ -300,6 +302,7 @@ func (r *Rules) compile() error {
 		r.RetreatAvoidZOC = truth(rt.RawGetString("avoid_zoc"))
 	}
 	r.NonCombat, r.OwnHexZOC = boolSet(table(t, "noncombat")), boolSet(table(t, "zoc_own_hex"))
+	r.NonStacking = boolSet(table(t, "nonstacking"))
 	if ss := table(t, "sea_supply"); ss != nil {
 		r.SeaSupply = [2]string{str(ss, "axis"), str(ss, "soviet")}
 	}
@@ -439,6 +442,8 @@ type UnitInfo struct {
 	Reduced, Supplied                   bool
 	Attack, Defense                     [2]int
 	MP                                  int
+	Pool                                string // the force pool it started in ("" for none)
+	Radius, Range, Shift                int    // counter values: a leader's command radius, an air unit's range and column shift
 }
 
 // UnitValue makes the Lua table of a unit for a hook call.
@@ -472,6 +477,27 @@ func (r *Rules) Check(name string, args ...lua.LValue) (ok bool, msg, rule strin
 		return true, "", "", nil
 	}
 	return false, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+}
+
+// Decide calls a hook that may allow outright (true), refuse (false, a
+// message and the rule) or leave the engine's own rule to judge (nil, or an
+// absent hook): verdict 1, -1 or 0.
+func (r *Rules) Decide(name string, args ...lua.LValue) (verdict int, msg, rule string, err error) {
+	f := r.hook(name)
+	if f == nil {
+		return 0, "", "", nil
+	}
+	ret, err := r.sb.Call(f, 3, args...)
+	if err != nil {
+		return 0, "", "", err
+	}
+	switch {
+	case ret[0] == lua.LNil:
+		return 0, "", "", nil
+	case truth(ret[0]):
+		return 1, "", "", nil
+	}
+	return -1, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
 }
 
 // Command returns the module's own command word fn, if it defines one in
@@ -518,3 +544,16 @@ func Str(s string) lua.LValue { return lua.LString(s) }
 
 // Num makes a Lua number for a hook argument.
 func Num(n int) lua.LValue { return lua.LNumber(n) }
+
+// Modules lists the rule modules loaded, with their hashes.
+func (r *Rules) Modules() []ModuleSum { return r.sb.Modules() }
+
+// Hash is one SHA-256 over every module loaded: a save records it, and a
+// game saved under other rules is refused.
+func (r *Rules) Hash() string {
+	h := sha256.New()
+	for _, m := range r.sb.Modules() {
+		fmt.Fprintf(h, "%s %s\n", m.Path, m.SHA256)
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}

@@ -77,6 +77,7 @@ type Sandbox struct {
 	require *lua.LFunction
 	loaded  map[string]lua.LValue // module path -> value, like package.loaded
 	loading []string              // module paths being loaded, for cycles
+	sums    []ModuleSum           // every module loaded, in load order
 
 	phase  string
 	limit  time.Duration
@@ -263,6 +264,7 @@ func (sb *Sandbox) luaRequire(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("%s", err)
 	}
+	sb.sums = append(sb.sums, ModuleSum{Path: rel, SHA256: fmt.Sprintf("%x", sha256.Sum256(src))})
 	proto, err := compileCached(rel, src)
 	if err != nil {
 		L.Error(lua.LString(err.Error()), 0) // already "file:line: msg"
@@ -281,6 +283,15 @@ func (sb *Sandbox) luaRequire(L *lua.LState) int {
 	L.Push(v)
 	return 1
 }
+
+// ModuleSum names a loaded module and the SHA-256 of its source.
+type ModuleSum struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+}
+
+// Modules lists the modules loaded so far, in load order.
+func (sb *Sandbox) Modules() []ModuleSum { return append([]ModuleSum(nil), sb.sums...) }
 
 // modulePath checks a module name and returns its file path, "a.b" -> "a/b.lua".
 func modulePath(name string) (string, error) {

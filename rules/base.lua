@@ -19,6 +19,22 @@ R.name = "GDW 1988"
 R.description = "The Great Patriotic War as GDW published it in 1988: ten phases, odds CRT 1:1 to 6:1, one unit per hex"
 R.book = "GDW"
 
+-- Where each rule comes from, by field: `gpw rules diff` cites these.
+R.sources = {
+  name = "GDW: Introduction",
+  classes = "GDW: Movement", kinds = "GDW: Movement", move_cost = "GDW: Terrain Effects Chart",
+  river_extra = "GDW: Movement / Rivers", strait = "GDW: Movement / The Straits of Kerch",
+  calendar = "GDW: Sequence of Play; Weather", weather = "GDW: Weather", phases = "GDW: Sequence of Play",
+  rail = "GDW: Movement / rail lines", retreat = "GDW: Combat Results / DR", crt = "GDW: Combat Results Table",
+  odds = "GDW: Combat; Terrain and Combat", results = "GDW: Combat Results",
+  NE = "GDW: Combat Results / NE", DR = "GDW: Combat Results / DR", DRL = "GDW: Combat Results / DRL",
+  DE = "GDW: Combat Results / DE", AL = "GDW: Combat Results / AL", EX = "GDW: Combat Results / EX",
+  on_phase_start = "GDW: Weather", arrival_reduced = "GDW: Reinforcements",
+  rebuild_cost = "GDW: Reinforcements and Replacements", can_rebuild = "GDW: Reinforcements and Replacements",
+  noncombat = "GDW: Movement / Restrictions on Movement", zoc_own_hex = "GDW: Zones of Control",
+  place_city_no_zoc = "GDW: Reinforcements",
+}
+
 -- Movement classes, and which class each unit kind moves as. Guards, Shock,
 -- mountain and garrison troops are infantry (GDW: Movement); mountain units
 -- have their own class only for the cost of mountain hexes.

@@ -121,7 +121,7 @@ func replay(g *game.Game, script string) error {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
-		if err := g.Command(sc.Text()); err != nil {
+		if err := g.Exec(sc.Text()); err != nil {
 			return fmt.Errorf("%s:%d: %w", script, line, err)
 		}
 	}

@@ -39,7 +39,8 @@ supply, phase, units, preview. Type help for the list, quit to leave.`,
 	f.BoolVar(&o.JSON, "json", false, "print one JSON object per event and per query answer")
 	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
 	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
-	_ = cmd.MarkFlagRequired("scenario")
+	f.StringVar(&o.Load, "load", "", "continue a saved game instead of starting a scenario")
+	f.BoolVar(&o.Force, "force", false, "with --load: replay the save even though the rules changed")
 	return cmd
 }
 
@@ -139,6 +140,23 @@ var queries = map[string]query{
 	"units":   (*player).units,
 	"preview": (*player).preview,
 	"help":    func(p *player, a []string) (any, error) { return helpText{}, nil },
+	"save":    (*player).save,
+}
+
+// savedTo is the answer to save.
+type savedTo string
+
+func (s savedTo) String() string { return "saved to " + string(s) }
+
+// save writes the game to a file (atomically); it changes nothing.
+func (p *player) save(a []string) (any, error) {
+	if len(a) != 1 {
+		return nil, fmt.Errorf("usage: save FILE")
+	}
+	if err := p.g.WriteSave(a[0]); err != nil {
+		return nil, err
+	}
+	return savedTo(a[0]), nil
 }
 
 // do runs one line and reports whether the player quits.
@@ -163,7 +181,7 @@ func (p *player) do(line string) bool {
 		p.answer(word, v, err)
 		return false
 	}
-	err := p.g.Command(line) // Exec, or a setup command in the setup step
+	err := p.g.Exec(line)
 	var rf *game.Refusal
 	switch {
 	case errors.As(err, &rf):
@@ -355,6 +373,8 @@ var helpLines = map[string]string{
 	"units":     "units [SIDE]            the units, where they are and their state",
 	"preview":   "preview HEX from HEX... the odds, shifts and chances of an attack, without fighting it",
 	"help":      "help                    this list",
+	"save":      "save FILE               save the game (gpw play --load FILE continues it)",
+	"auto":      "auto on|off             let the engine make every pending choice by its default",
 	"quit":      "quit                    leave the game",
 }
 

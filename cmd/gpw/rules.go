@@ -18,12 +18,14 @@ type rulesOptions struct {
 
 func newRulesCmd(ios *ioStreams) *cobra.Command {
 	o := &rulesOptions{IO: ios}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "rules",
 		Short: "List the rules variants, with a line on each",
 		Args:  cobra.NoArgs,
 		RunE:  func(*cobra.Command, []string) error { return rulesRun(o) },
 	}
+	cmd.AddCommand(newRulesDiffCmd(&rulesDiffOptions{IO: ios}))
+	return cmd
 }
 
 // variantNames lists the built-in variants whose modules exist.
@@ -38,9 +40,14 @@ func variantNames() []string {
 	return names
 }
 
+// loadRules loads a variant only to read it.
+func loadRules(v string) (*interp.Rules, error) {
+	return interp.Load(v, rulesFS(), func(int) int { return 1 }, interp.NopHost{})
+}
+
 func rulesRun(o *rulesOptions) error {
 	for _, v := range variantNames() {
-		r, err := interp.Load(v, rulesFS(), func(int) int { return 1 }, interp.NopHost{})
+		r, err := loadRules(v)
 		if err != nil {
 			return err
 		}

@@ -28,6 +28,9 @@ type runOptions struct {
 	Auto      bool
 	AutoSetup bool // place the setup units by the documented rule (issue 5)
 	Turns     int
+	Save      string // write the game here at the end
+	Load      string // start from this save instead of a scenario
+	Force     bool   // load a save even though its rules changed
 }
 
 func newRunCmd(ios *ioStreams) *cobra.Command {
@@ -55,7 +58,9 @@ are read from standard input, unless --turns is given.`,
 	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
 	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
 	f.IntVar(&o.Turns, "turns", 0, "after the script, end phases until this many turns are played")
-	_ = cmd.MarkFlagRequired("scenario")
+	f.StringVar(&o.Save, "save", "", "at the end, save the game to this file (written atomically)")
+	f.StringVar(&o.Load, "load", "", "continue a saved game instead of starting a scenario")
+	f.BoolVar(&o.Force, "force", false, "with --load: replay the save even though the rules changed")
 	return cmd
 }
 
@@ -92,6 +97,15 @@ func printer(w io.Writer, asJSON bool) func(game.Event) {
 }
 
 func newGame(o *runOptions) (*game.Game, error) {
+	if o.Load != "" {
+		if o.Scenario != "" {
+			return nil, fmt.Errorf("give --scenario or --load, not both")
+		}
+		return game.LoadSave(o.Load, rulesFS(), o.Force, printer(o.IO.Out, o.JSON))
+	}
+	if o.Scenario == "" {
+		return nil, fmt.Errorf("--scenario (or --load) is required")
+	}
 	sc, err := loadScenario(o.Scenario)
 	if err != nil {
 		return nil, err
@@ -127,7 +141,7 @@ func runRun(o *runOptions) error {
 		line := 0
 		for sc.Scan() {
 			line++
-			err := g.Command(sc.Text()) // Exec, or a setup command in the setup step
+			err := g.Exec(sc.Text())
 			if err == nil {
 				continue
 			}
@@ -145,6 +159,11 @@ func runRun(o *runOptions) error {
 	}
 	if o.Turns > 0 {
 		if err := g.PlayTurns(o.Turns); err != nil {
+			return err
+		}
+	}
+	if o.Save != "" {
+		if err := g.WriteSave(o.Save); err != nil {
 			return err
 		}
 	}

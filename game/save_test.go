@@ -1,0 +1,96 @@
+package game
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gpw"
+)
+
+// TestSaveAndLoad saves a game in mid-turn and loads it: the position,
+// the dice to come and the log from there on are the same.
+func TestSaveAndLoad(t *testing.T) {
+	sc, cmds := loadFile(t, "fullturn")
+	lines := strings.Split(cmds, "\n")
+	half := len(lines) / 2
+	g, _ := newTestGame(t, sc, Options{Auto: true, Seed: 5, SeedSet: true})
+	script(t, g, strings.Join(lines[:half], "\n"))
+	path := filepath.Join(t.TempDir(), "game.json")
+	if err := g.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	var evs []Event
+	h, err := LoadSave(path, gpw.Data, false, func(e Event) { evs = append(evs, e) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if !reflect.DeepEqual(snap(g), snap(h)) {
+		t.Fatal("the loaded game differs from the saved one")
+	}
+	// Both go on identically: the dice were not re-rolled.
+	var a []Event
+	g.sink = func(e Event) { a = append(a, e) }
+	rest := strings.Join(lines[half:], "\n")
+	script(t, g, rest)
+	script(t, h, rest)
+	if err := g.PlayTurns(2); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.PlayTurns(2); err != nil {
+		t.Fatal(err)
+	}
+	if ja, jb := jsonLog(t, a), jsonLog(t, evs); ja != jb || len(a) < 10 {
+		t.Errorf("after loading, the game went differently:\n%s\n---\n%s", ja, jb)
+	}
+	// Saving again over the file leaves no temporary file behind.
+	if err := h.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := os.ReadDir(filepath.Dir(path))
+	if len(files) != 1 {
+		t.Errorf("%d files in the save directory, want 1", len(files))
+	}
+}
+
+// TestLoadUnderChangedRules refuses a save whose rule modules changed,
+// unless forced.
+func TestLoadUnderChangedRules(t *testing.T) {
+	dir := t.TempDir()
+	house := filepath.Join(dir, "house.lua")
+	write := func(src string) {
+		if err := os.WriteFile(house, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("local R = require(\"base\")\nR.id = \"house\"\nreturn R\n")
+	sc, _ := loadFile(t, "fullturn")
+	g, _ := newTestGame(t, sc, Options{Rules: house})
+	script(t, g, "place g3 B-0105")
+	path := filepath.Join(dir, "s.json")
+	if err := g.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	write("local R = require(\"base\")\nR.id = \"house\"\nR.river_extra = 2\nreturn R\n")
+	_, err := LoadSave(path, gpw.Data, false, nil)
+	if err == nil || !strings.Contains(err.Error(), "house.lua") || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("error %v, want a refusal naming house.lua and --force", err)
+	}
+	h, err := LoadSave(path, gpw.Data, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+}
+
+// TestLoadBadSave names the file and the problem.
+func TestLoadBadSave(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(path, []byte("{not json"), 0o644)
+	if _, err := LoadSave(path, gpw.Data, false, nil); err == nil || !strings.Contains(err.Error(), "bad.json: not a gpw save") {
+		t.Errorf("error %v", err)
+	}
+}
