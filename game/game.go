@@ -2,9 +2,9 @@ package game
 
 import (
 	"fmt"
-	"path/filepath"
 	"io/fs"
 	"math/rand/v2"
+	"path/filepath"
 	"strconv"
 	"strings"
 

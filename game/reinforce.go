@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"gpw/core"
+	"gpw/interp"
 )
 
 // entryHex checks that side may bring a unit onto hex h: a friendly city,
@@ -45,6 +46,22 @@ func (g *Game) entryHex(side core.Side, h int, major bool) error {
 	return g.refuse("place", "%s is neither a friendly city nor on the %s map edge", m.ID(h), side)
 }
 
+// placeHex judges where unit k may enter (how: "place" or "rebuild"):
+// the rules' can_place(u, hex, how) may allow (true) or refuse (false, why,
+// rule); when it answers nil or is absent, the engine's entry rule judges.
+func (g *Game) placeHex(k, h int, how string, major bool) error {
+	v, msg, rule, err := g.Rules.Decide("can_place", g.unitTable(k), interp.Str(g.S.Map.ID(h)), interp.Str(how))
+	switch {
+	case err != nil:
+		return err
+	case v < 0:
+		return &Refusal{Msg: msg, Rule: rule}
+	case v > 0:
+		return nil
+	}
+	return g.entryHex(g.S.Units[k].Side, h, major)
+}
+
 // placeable returns a reinforcement of side that waits and has a hex to
 // enter, or -1. One with nowhere to go does not hold up replacements.
 func (g *Game) placeable(side core.Side) int {
@@ -83,7 +100,7 @@ func (g *Game) cmdPlace(args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := g.entryHex(u.Side, h, false); err != nil {
+	if err := g.placeHex(k, h, "place", false); err != nil {
 		return err
 	}
 	if err := g.S.Place(k, h); err != nil {
@@ -146,7 +163,7 @@ func (g *Game) cmdRebuild(args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := g.entryHex(u.Side, h, true); err != nil {
+		if err := g.placeHex(k, h, "rebuild", true); err != nil {
 			return err
 		}
 		u.Reduced = u.HasHalf()

@@ -483,3 +483,64 @@ func TestModdingWorkedExample(t *testing.T) {
 }
 
 func osDir(p string) fs.FS { return os.DirFS(p) }
+
+// Victory conditions are evaluated from the scenario's data.
+func TestCheckVictory(t *testing.T) {
+	src := setupScenario + `
+[[victory.condition]]
+side = "soviet"
+when = "end"
+cities = ["Moscow"]
+result = "marginal"
+
+[[victory.condition]]
+side = "axis"
+when = "soviet-turn"
+hold = "occupy"
+cities = ["Moscow"]
+result = "win"
+`
+	g, _ := newTestGame(t, src, Options{AutoSetup: true})
+	got := g.CheckVictory("end")
+	if len(got) != 1 || got[0].Side != core.Soviet || got[0].Result != "marginal" {
+		t.Errorf("end: %+v", got)
+	}
+	if got := g.CheckVictory("soviet-turn"); len(got) != 0 {
+		t.Errorf("soviet-turn with Moscow empty: %+v", got)
+	}
+	// an Axis unit in Moscow
+	k, _ := g.S.UnitByID("ger-5")
+	g.S.Relocate(k, setupHex(t, g, "A-0803"))
+	if got := g.CheckVictory("soviet-turn"); len(got) != 1 || got[0].Side != core.Axis || got[0].Result != "win" {
+		t.Errorf("soviet-turn with ger-5 in Moscow: %+v", got)
+	}
+}
+
+func setupHex(t *testing.T, g *Game, id string) int {
+	h, err := g.S.Map.ParseHex(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestStartPosition(t *testing.T) {
+	d := setupData(t)
+	sc, err := scenario.Load(d, "scenarios/gdw/barbarossa.toml", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := StartPosition(sc, Options{}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	on := 0
+	for _, u := range s.Units {
+		if u.Status == core.OnMap {
+			on++
+		}
+	}
+	if on < 60 {
+		t.Errorf("%d units on the map at the start of Barbarossa", on)
+	}
+}

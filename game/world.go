@@ -257,3 +257,18 @@ func (g *Game) BattleUnits() (string, []string) {
 func (g *Game) CanRetreat(n int) bool {
 	return g.battle != nil && g.alive(g.battle.def) && len(g.retreats(n)) > 0
 }
+
+// Pools lists the scenario's named force pools ([[pool]]), in file order.
+func (g *Game) Pools() []interp.PoolInfo {
+	var out []interp.PoolInfo
+	for _, p := range g.Sc.PoolSpecs {
+		t := -1
+		if p.Turn != "" {
+			if n, err := g.ParseTurn(p.Turn); err == nil {
+				t = n
+			}
+		}
+		out = append(out, interp.PoolInfo{Name: p.Name, Kind: p.Kind, Side: p.Side, Turn: t, Units: append([]string(nil), p.Units...)})
+	}
+	return out
+}

@@ -35,8 +35,19 @@ type World interface {
 	Points(side string) int
 	SetPoints(side string, n int)
 	PhaseID() string
+	// Pools lists the scenario's named force pools, in file order.
+	Pools() []PoolInfo
 	BattleUnits() (defender string, attackers []string)
 	CanRetreat(hexes int) bool
+}
+
+// PoolInfo is a scenario's named force pool ([[pool]]): its kind
+// (conversion, available, garrison, defection, ...), side, the turn it
+// opens (Index as in TurnInfo; -1 for none) and its units.
+type PoolInfo struct {
+	Name, Kind, Side string
+	Turn             int
+	Units            []string
 }
 
 // installWorld adds the world functions to the gpw table.
@@ -139,6 +150,22 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 			L.Push(strs(L, a))
 			return 2
 		},
+		// gpw.pools() -> array of {name, kind, side, turn, units}
+		"pools": func(L *lua.LState) int {
+			ps := w.Pools()
+			a := L.CreateTable(len(ps), 0)
+			for _, p := range ps {
+				t := L.CreateTable(0, 5)
+				t.RawSetString("name", lua.LString(p.Name))
+				t.RawSetString("kind", lua.LString(p.Kind))
+				t.RawSetString("side", lua.LString(p.Side))
+				t.RawSetString("turn", lua.LNumber(p.Turn))
+				t.RawSetString("units", strs(L, p.Units))
+				a.Append(t)
+			}
+			L.Push(a)
+			return 1
+		},
 		// gpw.can_retreat(hexes) -> whether the defender has a legal retreat
 		"can_retreat": func(L *lua.LState) int { L.Push(lua.LBool(w.CanRetreat(L.OptInt(1, 2)))); return 1 },
 	}
@@ -161,6 +188,10 @@ func unitValue(L *lua.LState, u UnitInfo) *lua.LTable {
 	t.RawSetString("defense_half", lua.LNumber(u.Defense[1]))
 	t.RawSetString("strength", lua.LNumber(u.Attack[b2i(u.Reduced)]))
 	t.RawSetString("mp", lua.LNumber(u.MP))
+	t.RawSetString("pool", lua.LString(u.Pool))
+	t.RawSetString("radius", lua.LNumber(u.Radius))
+	t.RawSetString("range", lua.LNumber(u.Range))
+	t.RawSetString("shift", lua.LNumber(u.Shift))
 	return t
 }
 

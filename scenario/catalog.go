@@ -115,10 +115,12 @@ func LoadCatalog(fsys fs.FS, name string) (*Catalog, error) {
 		if f.FormatVersion != CatalogFormatVersion {
 			src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads unit catalogue format %d", f.FormatVersion, CatalogFormatVersion)
 		}
+		last := map[string]int{} // the line each id was last found on, to find the next
 		for _, g := range f.Group {
 			for _, o := range g.Unit {
 				u := mergeUnit(g, o)
-				u.Line = src.find(0, `"`+o.ID+`"`)
+				u.Line = src.find(last[o.ID], `"`+o.ID+`"`)
+				last[o.ID] = u.Line
 				u.File = file
 				if o.ID == "" {
 					src.errorf(src.find(0, `"`+o.Name+`"`), "unit %q has no id", o.Name)
@@ -188,4 +190,66 @@ func checkUnitSpec(src *source, u *UnitSpec, line func(key string) int) {
 	if u.MP < 0 {
 		src.errorf(line("mp"), "unit %s: mp must not be negative", u.ID)
 	}
+}
+
+// FileKind tells what a gpw data file is from its top-level keys:
+// "units" (a catalogue file: [[group]]), "schedule" ([[reinforcements]] and
+// the like without start), "map" (sheets or cols without start) or
+// "scenario". gpw check uses it to validate each file as what it is.
+func FileKind(data []byte) string {
+	var top map[string]any
+	if _, err := toml.Decode(string(data), &top); err != nil {
+		return "scenario" // let the scenario reader report the syntax error
+	}
+	_, start := top["start"]
+	switch {
+	case top["group"] != nil && !start:
+		return "units"
+	case !start && (top["reinforcements"] != nil || top["withdrawals"] != nil || top["returns"] != nil || top["replacements"] != nil || top["pool"] != nil):
+		return "schedule"
+	case !start && (top["sheets"] != nil || top["cols"] != nil):
+		return "map"
+	}
+	return "scenario"
+}
+
+// CheckCatalogFile validates one catalogue file on its own.
+func CheckCatalogFile(fsys fs.FS, file string) error {
+	dir, base := path.Split(file)
+	sub, err := fs.Sub(fsys, strings.TrimSuffix(dir, "/"))
+	if dir == "" {
+		sub, err = fsys, nil
+	}
+	if err != nil {
+		return err
+	}
+	data, err := fs.ReadFile(sub, base)
+	if err != nil {
+		return err
+	}
+	var f catalogFile
+	md, err := toml.Decode(string(data), &f)
+	if err != nil {
+		return tomlError(file, err)
+	}
+	src := newSource(file, data)
+	undecoded(src, md, "")
+	if f.FormatVersion != CatalogFormatVersion {
+		src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads unit catalogue format %d", f.FormatVersion, CatalogFormatVersion)
+	}
+	seen, last := map[string]int{}, map[string]int{}
+	for _, g := range f.Group {
+		for _, o := range g.Unit {
+			u := mergeUnit(g, o)
+			u.Line = src.find(last[o.ID], `"`+o.ID+`"`)
+			last[o.ID] = u.Line
+			if prev, dup := seen[o.ID]; dup {
+				src.errorf(u.Line, "unit id %q is used twice (first at line %d)", o.ID, prev)
+				continue
+			}
+			seen[o.ID] = u.Line
+			checkUnitSpec(src, &u, func(string) int { return u.Line })
+		}
+	}
+	return src.err()
 }

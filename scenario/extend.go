@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"testing/fstest"
 
 	"github.com/BurntSushi/toml"
 
@@ -97,6 +98,11 @@ type PoolSpec struct {
 	File  string   `toml:"-"`
 }
 
+// NonStacking are the kinds that do not take a hex of their own: the
+// non-combat kinds of rules/base.lua (R.noncombat). The loader uses it only
+// to count the room a setup area needs; the game asks the rules.
+var NonStacking = map[string]bool{"leader": true, "air": true}
+
 // PoolKinds are the kinds a [[pool]] may have.
 var PoolKinds = []string{"conversion", "available", "garrison", "defection", "removed"}
 
@@ -115,8 +121,11 @@ type VictoryCondit struct {
 	Hold   string   `toml:"hold"`   // "occupy" (a combat unit in the hex) or "control" (default)
 	Cities []string `toml:"cities"` // all of these
 	Count  int      `toml:"count"`  // or at least this many of them (0: all)
-	Result string   `toml:"result"` // "win" (the game ends), "decisive", "marginal"
-	Line   int      `toml:"-"`
+	// Require lists cities that must all be held as well (with count:
+	// "Minsk and two of Vilnius, Lvov, ...").
+	Require []string `toml:"require"`
+	Result  string   `toml:"result"` // "win" (the game ends), "decisive", "marginal"
+	Line    int      `toml:"-"`
 }
 
 // FrontSpec is the [front] table: the line of contact as places the Soviet
@@ -144,6 +153,7 @@ type FrontSpec struct {
 type scheduleFile struct {
 	FormatVersion  int            `toml:"format_version"`
 	Name           string         `toml:"name"`
+	Units          string         `toml:"units"` // the catalogue its ids come from
 	Description    string         `toml:"description"`
 	Reinforcements []ScheduleSpec `toml:"reinforcements"`
 	Withdrawals    []ScheduleSpec `toml:"withdrawals"`
@@ -288,6 +298,9 @@ func extend(src *source, sc *Scenario, f *fileSpec, fsys, dataFS fs.FS) {
 		ssrc := newSource(file, data)
 		ssrcs = append(ssrcs, ssrc)
 		undecoded(ssrc, md, "")
+		if one.Units != "" && one.Units != f.Units {
+			ssrc.errorf(ssrc.key("", 0, "units"), "schedule %s is for unit catalogue %q, the scenario uses %q", name, one.Units, f.Units)
+		}
 		if one.FormatVersion != FormatVersion {
 			ssrc.errorf(ssrc.key("", 0, "format_version"), "format_version is %d; this gpw reads schedule format %d", one.FormatVersion, FormatVersion)
 		}
@@ -472,6 +485,7 @@ func (x *expander) schedule(list []ScheduleSpec, what string, own bool) {
 			switch what {
 			case "arrives":
 				u.Arrives = e.Turn
+				u.Pool = e.Pool // a named pool, or AxisJul41 and the like (finish)
 				if !own {
 					if x.shared == nil {
 						x.shared = map[string]bool{}
@@ -611,6 +625,8 @@ func (x *expander) finish(unlisted string) {
 			u.Withdrawn = true // off the map at the start; Returns brings it back
 			u.Withdraws = ""
 			u.Pool = "Withdrawn"
+		case NonStacking[u.Kind]:
+			continue // leaders and air units are not rebuilt: out of this scenario
 		default:
 			u.Withdraws, u.Returns = "", ""
 			if w >= x.start {
@@ -804,8 +820,14 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 				free++
 			}
 		})
-		if free < len(g.Units) {
-			src.errorf(g.Line, "setup %s: %d units but only %d free hexes in its area", g.PoolName(), len(g.Units), free)
+		stacking := 0
+		for _, id := range g.Units {
+			if u, ok := x.units[id]; ok && !NonStacking[u.Kind] {
+				stacking++
+			}
+		}
+		if free < stacking {
+			src.errorf(g.Line, "setup %s: %d combat units but only %d free hexes in its area", g.PoolName(), stacking, free)
 		}
 	}
 }
@@ -846,7 +868,7 @@ func checkVictory(src *source, sc *Scenario, v VictorySpec) {
 		if len(c.Cities) == 0 {
 			src.errorf(c.Line, "victory: a condition lists the cities to hold")
 		}
-		for _, name := range c.Cities {
+		for _, name := range append(append([]string(nil), c.Cities...), c.Require...) {
 			if _, ok := sc.Map.FindCity(name); !ok {
 				src.errorf(src.find(c.Line-1, `"`+name+`"`), "victory: map %s has no city %q", sc.Map.Name, name)
 			}
@@ -1101,4 +1123,78 @@ func PlaceHex(m *core.Map, ref string) (int, error) {
 		h = next
 	}
 	return h, nil
+}
+
+// CheckFile validates a data file that is not a scenario: a unit
+// catalogue file, a schedule (against the catalogue its units key names)
+// or a map. It returns the file's kind; for "scenario" it checks nothing
+// (load it with Load and start a game to check it). dataFS holds the
+// built-in catalogues.
+func CheckFile(fsys fs.FS, file string, dataFS fs.FS) (string, error) {
+	data, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return "", err
+	}
+	kind := FileKind(data)
+	switch kind {
+	case "units":
+		return kind, CheckCatalogFile(fsys, file)
+	case "map":
+		_, err := LoadMapFile(fsys, file)
+		return kind, err
+	case "schedule":
+		return kind, checkScheduleFile(fsys, file, data, dataFS)
+	}
+	return kind, nil
+}
+
+// checkScheduleFile reads a schedule through a stand-in scenario that
+// starts before every turn it names.
+func checkScheduleFile(fsys fs.FS, file string, data []byte, dataFS fs.FS) error {
+	var head struct {
+		Units string `toml:"units"`
+	}
+	_, _ = toml.Decode(string(data), &head)
+	if head.Units == "" {
+		return Errors{{File: file, Line: 1, Msg: "a schedule file names its unit catalogue: units = \"gdw\""}}
+	}
+	const name = "scenarios/schedules/zz-check.toml"
+	over := overlayFS{extra: map[string][]byte{name: data}, fss: []fs.FS{fsys, dataFS}}
+	sc := fmt.Sprintf("name = \"check\"\nstart = \"Jan/Feb 1900\"\nunits = %q\nschedule = \"zz-check\"\nunlisted = \"absent\"\n[map]\nsheet = \"A\"\ncols = 1\nrows = 1\n", head.Units)
+	_, err := parse("check.toml", []byte(sc), over, over)
+	if es, ok := err.(Errors); ok {
+		var out Errors
+		for _, e := range es {
+			if e.File == name {
+				e.File = file
+				out = append(out, e)
+			}
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		return out
+	}
+	return err
+}
+
+// overlayFS serves extra files first, then each of fss in turn.
+type overlayFS struct {
+	extra map[string][]byte
+	fss   []fs.FS
+}
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if b, ok := o.extra[name]; ok {
+		return fstest.MapFS{name: {Data: b}}.Open(name)
+	}
+	for _, f := range o.fss {
+		if f == nil {
+			continue
+		}
+		if h, err := f.Open(name); err == nil {
+			return h, nil
+		}
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }

@@ -110,7 +110,12 @@ func tomlError(path string, err error) error {
 
 // undecoded reports keys nobody reads: most often a typo.
 func undecoded(src *source, md toml.MetaData, skip string) {
+	seen := map[string]bool{}
 	for _, k := range md.Undecoded() {
+		if seen[k.String()] {
+			continue // once per key, not once per table that repeats it
+		}
+		seen[k.String()] = true
 		if skip != "" && len(k) > 0 && k[0] == skip {
 			continue
 		}

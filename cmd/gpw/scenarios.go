@@ -96,7 +96,7 @@ func scenariosRun(o *scenariosOptions) error {
 			span += " – " + h.End
 		}
 		if !o.Check {
-			fmt.Fprintf(o.IO.Out, "%-28s %-10s %-24s %s\n", name, strings.Join(scenarioVariants(h), ","), span, h.Name)
+			fmt.Fprintf(o.IO.Out, "%-28s %-10s %-28s %s\n", name, strings.Join(scenarioVariants(h), ","), span, h.Name)
 			continue
 		}
 		for _, v := range scenarioVariants(h) {
@@ -168,6 +168,16 @@ func checkData(o *scenariosOptions, data fs.FS) int {
 			} else {
 				report("", err)
 			}
+		}
+	}
+	if ents, err := fs.ReadDir(data, "scenarios/schedules"); err == nil {
+		for _, e := range ents {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".toml") {
+				continue
+			}
+			f := path.Join("scenarios/schedules", e.Name())
+			_, err := scenario.CheckFile(data, f, data)
+			report(f, err)
 		}
 	}
 	if ents, err := fs.ReadDir(data, "maps"); err == nil {
