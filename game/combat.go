@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -259,7 +260,7 @@ func (g *Game) run() error {
 			}
 			return nil
 		case "attacker_loss", "exchange":
-			if st.kind == "exchange" && b.exLost >= b.lost {
+			if st.kind == "exchange" && b.exLost >= g.exchangeNeed(st) {
 				break
 			}
 			if len(g.livingAttackers()) == 0 {
@@ -350,7 +351,7 @@ func (g *Game) pendingText() string {
 	case "attacker_loss":
 		return fmt.Sprintf("the attacker chooses which attacker loses a step: loss UNIT (%s)", strings.Join(g.unitIDs(g.livingAttackers()), ", "))
 	case "exchange":
-		return fmt.Sprintf("exchange: the attacker has lost %d of the %d strength the defender lost: loss UNIT (%s)", b.exLost, b.lost, strings.Join(g.unitIDs(g.livingAttackers()), ", "))
+		return fmt.Sprintf("exchange: the attacker has lost %d of the %d strength the defender lost: loss UNIT (%s)", b.exLost, g.exchangeNeed(st), strings.Join(g.unitIDs(g.livingAttackers()), ", "))
 	case "advance":
 		return fmt.Sprintf("one attacker may advance into %s: advance UNIT (%s) or noadvance", s.Map.ID(b.defHex), strings.Join(g.unitIDs(g.livingAttackers()), ", "))
 	}
@@ -430,7 +431,7 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 			return g.refuse("retreat", "retreat %s is not a legal retreat of %s: it must go %d hexes away, not into enemy units, water or a hex twice, and end on an empty hex; legal: %s",
 				strings.Join(args, " "), s.Units[b.def].ID, st.n, strings.Join(o, " | "))
 		}
-		g.retreat(*pick)
+		return g.retreat(*pick)
 	case "loss":
 		if len(args) != 1 {
 			return g.refuse("loss", "usage: loss UNIT")
@@ -445,7 +446,7 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 		lost := g.loseStep(k, false)
 		if st.kind == "exchange" {
 			b.exLost += lost
-			if b.exLost < b.lost && len(g.livingAttackers()) > 0 {
+			if b.exLost < g.exchangeNeed(st) && len(g.livingAttackers()) > 0 {
 				return errMore
 			}
 		}
@@ -463,18 +464,30 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 		from := s.Map.ID(s.Units[k].Hex)
 		s.Relocate(k, b.defHex)
 		g.emit("advance", fmt.Sprintf("%s advances %s → %s", s.Units[k].ID, from, s.Map.ID(b.defHex)), Field{"unit", s.Units[k].ID}, Field{"from", from}, Field{"hex", s.Map.ID(b.defHex)})
+		return g.tellMove(k, "advance", []int{b.defHex})
 	case "noadvance":
 		g.emit("noadvance", "no advance after combat")
 	}
 	return nil
 }
 
+// exchangeNeed is the strength the attackers must lose in an exchange:
+// what the defender lost, or n when the rules queued exchange(n) (ADC2
+// counts the attack factor the defender lost).
+func (g *Game) exchangeNeed(st step) int {
+	if st.n > 0 {
+		return st.n
+	}
+	return g.battle.lost
+}
+
 // errMore keeps the exchange step pending: the attacker must lose more.
 var errMore = fmt.Errorf("exchange continues")
 
 // retreat moves the defender along a path, a step lost for each enemy zone
-// of control entered (GDW: Zones of Control / Combat).
-func (g *Game) retreat(r core.Retreat) {
+// of control entered (GDW: Zones of Control / Combat). The rules hear of a
+// retreat that the unit survives through after_move(u, "retreat", path).
+func (g *Game) retreat(r core.Retreat) error {
 	b, s := g.battle, g.S
 	u := &s.Units[b.def]
 	losses := 0
@@ -498,6 +511,20 @@ func (g *Game) retreat(r core.Retreat) {
 	b.vacated = true
 	g.emit("retreat", fmt.Sprintf("%s retreats %s, %d step(s) lost", u.ID, strings.Join(g.ids(done), " "), losses),
 		Field{"unit", u.ID}, Field{"path", g.ids(done)}, Field{"losses", losses}, Field{"eliminated", !g.alive(b.def)})
+	if !g.alive(b.def) {
+		return nil
+	}
+	return g.tellMove(b.def, "retreat", r.Path)
+}
+
+// tellMove calls after_move for a unit moved by a combat result: a
+// refusal cannot undo a result, so only a failure of the module counts.
+func (g *Game) tellMove(k int, how string, path []int) error {
+	var rf *Refusal
+	if err := g.afterMove(k, how, path); err != nil && !errors.As(err, &rf) {
+		return err
+	}
+	return nil
 }
 
 // autoDecide makes the pending choice by its documented default: the
@@ -515,7 +542,9 @@ func (g *Game) autoDecide(st step) error {
 				best = r
 			}
 		}
-		g.retreat(best)
+		if err := g.retreat(best); err != nil {
+			return err
+		}
 	case "attacker_loss", "exchange":
 		live := g.livingAttackers()
 		pick := live[0]
@@ -526,7 +555,7 @@ func (g *Game) autoDecide(st step) error {
 			}
 			return u.AttackNow()
 		}
-		need := b.lost - b.exLost
+		need := g.exchangeNeed(st) - b.exLost
 		for _, k := range live[1:] {
 			c, pc := cost(k), cost(pick)
 			if st.kind == "exchange" && (pc < need) != (c < need) {
@@ -542,7 +571,7 @@ func (g *Game) autoDecide(st step) error {
 		lost := g.loseStep(pick, false)
 		if st.kind == "exchange" {
 			b.exLost += lost
-			if b.exLost < b.lost && len(g.livingAttackers()) > 0 {
+			if b.exLost < g.exchangeNeed(st) && len(g.livingAttackers()) > 0 {
 				return nil
 			}
 		}

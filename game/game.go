@@ -90,7 +90,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 			g.variant = abs
 		}
 	}
-	r, err := interp.Load(variant, builtin, g.rollN, g)
+	r, err := interp.LoadWith(variant, builtin, g.rollN, g, sc.SpecialPath, sc.SpecialSource)
 	if err != nil {
 		return nil, err
 	}
@@ -348,9 +348,20 @@ func (g *Game) nextPhase() error {
 		g.points[p.Side] = 0 // GDW: unused replacement points are lost
 	}
 	g.phase++
-	if g.phase == len(g.Rules.Phases) {
+	wrap := g.phase == len(g.Rules.Phases)
+	if wrap {
 		g.phase = 0
+	}
+	if wrap || g.Rules.Phases[g.phase].Side != p.Side {
+		if g.victory(p.Side.String() + "-turn") {
+			return nil
+		}
+	}
+	if wrap {
 		if g.turn == g.endTurn {
+			if g.victory("end") {
+				return nil
+			}
 			g.over = true
 			g.emit("end", "the game is over after "+g.TurnName(g.turn), Field{"turn", g.TurnName(g.turn)})
 			return nil
@@ -397,6 +408,30 @@ func (g *Game) reinforce(side core.Side) {
 	if g.points[side] > 0 {
 		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, g.points[side]), Field{"side", side.String()}, Field{"points", g.points[side]})
 	}
+}
+
+// victory checks the scenario's victory conditions for the moment when
+// ("axis-turn", "soviet-turn" at the end of that player turn, "end") and
+// prints each one met; a win ends the game. It reports whether it did.
+func (g *Game) victory(when string) bool {
+	for _, v := range g.CheckVictory(when) {
+		g.emit("victory", v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result}, Field{"turn", g.TurnName(g.turn)}, Field{"when", when})
+		if v.Result == "win" {
+			g.EndGame(v.Side.String(), v.Text)
+			return true
+		}
+	}
+	return false
+}
+
+// EndGame ends the game with a winner ("" for none): for rules modules
+// whose victory conditions are theirs (World).
+func (g *Game) EndGame(winner, text string) {
+	if g.over {
+		return
+	}
+	g.over = true
+	g.emit("end", "the game is over: "+text, Field{"turn", g.TurnName(g.turn)}, Field{"winner", winner})
 }
 
 // PlayTurns ends phases (making every pending choice by default) until n

@@ -272,3 +272,11 @@ func (g *Game) Pools() []interp.PoolInfo {
 	}
 	return out
 }
+
+// CityHex finds a city by name: its hex id, or "".
+func (g *Game) CityHex(name string) string {
+	if c, ok := g.S.Map.FindCity(name); ok {
+		return g.S.Map.ID(c.Hex)
+	}
+	return ""
+}

@@ -58,7 +58,7 @@ func installAPI(L *lua.LState, h Host) {
 		"defender_eliminate": step(h, "defender_eliminate"),
 		// gpw.attacker_loss(steps): one attacker of the attacker's choice loses steps.
 		"attacker_loss": step(h, "attacker_loss"),
-		// gpw.exchange(): attackers lose at least the strength the defender lost.
+		// gpw.exchange([n]): attackers lose at least the strength the defender lost (or n, when given).
 		"exchange": step(h, "exchange"),
 		// gpw.advance(): one attacker may enter the vacated hex.
 		"advance": step(h, "advance"),

@@ -76,6 +76,13 @@ type Rules struct {
 // Load loads a variant: "gdw", "adc2" or the path of a .lua file that
 // requires one of them. builtin holds the built-in rules/ directory.
 func Load(variant string, builtin fs.FS, dice func(int) int, host Host) (*Rules, error) {
+	return LoadWith(variant, builtin, dice, host, "", nil)
+}
+
+// LoadWith loads a variant, then a scenario's special rules: a chunk that
+// returns function(R) ... return R end, which changes the rules like a house
+// module does.
+func LoadWith(variant string, builtin fs.FS, dice func(int) int, host Host, specialName string, special []byte) (*Rules, error) {
 	opts := Options{FS: builtin, FSRoot: "rules", Dice: dice}
 	name, ok := Variants[variant]
 	module := "rules/" + name + ".lua"
@@ -104,12 +111,37 @@ func Load(variant string, builtin fs.FS, dice func(int) int, host Host) (*Rules,
 		sb.Close()
 		return nil, fmt.Errorf("%s: a rules module must return a table, not %s", module, v.Type())
 	}
+	if specialName != "" {
+		if t, err = applySpecial(sb, t, specialName, special); err != nil {
+			sb.Close()
+			return nil, err
+		}
+	}
 	r := &Rules{Module: module, sb: sb, tbl: t}
 	if err := r.compile(); err != nil {
 		sb.Close()
 		return nil, fmt.Errorf("%s: %w", module, err)
 	}
 	return r, nil
+}
+
+func applySpecial(sb *Sandbox, t *lua.LTable, name string, src []byte) (*lua.LTable, error) {
+	v, err := sb.Run(name, src)
+	if err != nil {
+		return nil, err
+	}
+	f, ok := v.(*lua.LFunction)
+	if !ok {
+		return nil, fmt.Errorf("%s: special rules must return function(R) ... return R end, not %s", name, v.Type())
+	}
+	ret, err := sb.Call(f, 1, t)
+	if err != nil {
+		return nil, err
+	}
+	if nt, ok := ret[0].(*lua.LTable); ok {
+		return nt, nil
+	}
+	return t, nil
 }
 
 // Close releases the Lua state.

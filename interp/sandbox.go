@@ -284,6 +284,25 @@ func (sb *Sandbox) luaRequire(L *lua.LState) int {
 	return 1
 }
 
+// Run compiles and runs a chunk of Lua source (a scenario's special rules)
+// under the same sandbox and returns its value; name is used in errors
+// and the chunk is hashed with the modules.
+func (sb *Sandbox) Run(name string, src []byte) (lua.LValue, error) {
+	if len(src) > 0 && src[0] == 0x1b {
+		return nil, fmt.Errorf("%s is a binary chunk; only Lua source text may be loaded", name)
+	}
+	sb.sums = append(sb.sums, ModuleSum{Path: name, SHA256: fmt.Sprintf("%x", sha256.Sum256(src))})
+	proto, err := compileCached(name, src)
+	if err != nil {
+		return nil, err
+	}
+	ret, err := sb.Call(sb.L.NewFunctionFromProto(proto), 1)
+	if err != nil {
+		return nil, err
+	}
+	return ret[0], nil
+}
+
 // ModuleSum names a loaded module and the SHA-256 of its source.
 type ModuleSum struct {
 	Path   string `json:"path"`

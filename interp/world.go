@@ -35,10 +35,14 @@ type World interface {
 	Points(side string) int
 	SetPoints(side string, n int)
 	PhaseID() string
+	// CityHex finds a city by name: its hex id, or "".
+	CityHex(name string) string
 	// Pools lists the scenario's named force pools, in file order.
 	Pools() []PoolInfo
 	BattleUnits() (defender string, attackers []string)
 	CanRetreat(hexes int) bool
+	// EndGame ends the game, naming the winner ("" for none).
+	EndGame(winner, text string)
 }
 
 // PoolInfo is a scenario's named force pool ([[pool]]): its kind
@@ -150,6 +154,15 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 			L.Push(strs(L, a))
 			return 2
 		},
+		// gpw.city(name) -> the hex id of the named city, or nil
+		"city": func(L *lua.LState) int {
+			if h := w.CityHex(L.CheckString(1)); h != "" {
+				L.Push(lua.LString(h))
+			} else {
+				L.Push(lua.LNil)
+			}
+			return 1
+		},
 		// gpw.pools() -> array of {name, kind, side, turn, units}
 		"pools": func(L *lua.LState) int {
 			ps := w.Pools()
@@ -166,6 +179,8 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 			L.Push(a)
 			return 1
 		},
+		// gpw.end_game(winner, text): the game is over ("" for no winner)
+		"end_game": func(L *lua.LState) int { w.EndGame(L.OptString(1, ""), L.OptString(2, "")); return 0 },
 		// gpw.can_retreat(hexes) -> whether the defender has a legal retreat
 		"can_retreat": func(L *lua.LState) int { L.Push(lua.LBool(w.CanRetreat(L.OptInt(1, 2)))); return 1 },
 	}

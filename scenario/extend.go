@@ -209,6 +209,9 @@ func extend(src *source, sc *Scenario, f *fileSpec, fsys, dataFS fs.FS) {
 		} else {
 			src.errorf(src.key("", 0, "special"), "special rules %q: no such file next to the scenario", sc.Special)
 		}
+		if sc.SpecialPath != "" {
+			sc.SpecialSource, _ = fs.ReadFile(fsys, sc.SpecialPath)
+		}
 	}
 	start, err := ParseTurn(sc.Start)
 	if err != nil {

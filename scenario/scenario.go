@@ -39,6 +39,9 @@ type Scenario struct {
 	Schedule    []string // schedule = "gdw" or ["gdw", "gdw-events"] (scenarios/schedules/NAME.toml)
 	Special     string   // special = "file.lua": the scenario's special rules
 	SpecialPath string   // where Special was found (in the scenario's FS)
+	// SpecialSource is the special rules' Lua text, read with the scenario
+	// so that a save carries what it was played with.
+	SpecialSource []byte
 	Setup       []SetupSpec
 	Reinforce   []ScheduleSpec // reinforcements by turn, shared schedule first
 	Withdraw    []ScheduleSpec

@@ -2,10 +2,13 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"gpw"
 	"gpw/game"
 	"gpw/scenario"
 )
@@ -35,6 +38,20 @@ func newCheckCmd(ios *ioStreams) *cobra.Command {
 func checkRun(o *checkOptions) error {
 	bad := 0
 	for _, f := range o.Files {
+		// Catalogues, schedules and maps are checked as what they are.
+		if _, serr := os.Stat(f); serr == nil {
+			dir, file := filepath.Split(f)
+			if dir == "" {
+				dir = "."
+			}
+			kind, err := scenario.CheckFile(os.DirFS(dir), file, gpw.Data)
+			if kind != "scenario" && kind != "" {
+				if report(o, f, err) {
+					bad++
+				}
+				continue
+			}
+		}
 		sc, err := loadScenario(f)
 		if err == nil {
 			var g *game.Game
@@ -43,21 +60,31 @@ func checkRun(o *checkOptions) error {
 				g.Close()
 			}
 		}
-		if err != nil {
+		if report(o, f, err) {
 			bad++
-			if es, ok := err.(scenario.Errors); ok {
-				for _, e := range es {
-					fmt.Fprintln(o.IO.Out, e)
-				}
-			} else {
-				fmt.Fprintln(o.IO.Out, strings.TrimSpace(err.Error()))
-			}
-			continue
 		}
-		fmt.Fprintf(o.IO.Out, "%s: ok\n", f)
 	}
 	if bad > 0 {
 		return silentError{fmt.Sprintf("%d file(s) with problems", bad)}
 	}
 	return nil
+}
+
+// report prints a file's problems, or that it is fine; it reports whether
+// there were problems.
+func report(o *checkOptions, f string, err error) bool {
+	if err == nil {
+		fmt.Fprintf(o.IO.Out, "%s: ok\n", f)
+		return false
+	}
+	if es, ok := err.(scenario.Errors); ok {
+		for _, e := range es {
+			fmt.Fprintln(o.IO.Out, e)
+		}
+	} else if msg := strings.TrimSpace(err.Error()); strings.HasPrefix(msg, f) {
+		fmt.Fprintln(o.IO.Out, msg)
+	} else {
+		fmt.Fprintf(o.IO.Out, "%s: %s\n", f, msg)
+	}
+	return true
 }

@@ -12,6 +12,7 @@ import (
 
 	"gpw"
 	"gpw/core"
+	"gpw/game"
 	"gpw/mapgen"
 	"gpw/scenario"
 )
@@ -132,6 +133,9 @@ func mapRenderRun(o *mapRenderOptions) error {
 			}
 		}
 		counters = scenarioCounters(sc)
+		if st, err := game.StartPosition(sc, game.Options{}, rulesFS()); err == nil {
+			counters = stateCounters(st) // the start after the automatic setup
+		}
 	} else {
 		fsys, file := mapSource(o.Map)
 		var err error
@@ -190,6 +194,20 @@ func scenarioCounters(sc *scenario.Scenario) []mapgen.Counter {
 			values = fmt.Sprintf("%d-%d", st, u.MP)
 		}
 		out = append(out, mapgen.Counter{Hex: i, Side: side, Nation: u.Nation, Kind: u.Kind, Label: u.ID, Values: values, Reduced: u.Reduced})
+	}
+	return out
+}
+
+// stateCounters lists the units on the map in a position.
+func stateCounters(s *core.State) []mapgen.Counter {
+	var out []mapgen.Counter
+	for k := range s.Units {
+		u := &s.Units[k]
+		if u.Status != core.OnMap {
+			continue
+		}
+		out = append(out, mapgen.Counter{Hex: u.Hex, Side: u.Side, Nation: u.Nation, Kind: u.Kind, Label: u.ID,
+			Values: fmt.Sprintf("%d-%d", u.AttackNow(), u.MP), Reduced: u.Reduced})
 	}
 	return out
 }
