@@ -42,13 +42,13 @@ type Scenario struct {
 	// SpecialSource is the special rules' Lua text, read with the scenario
 	// so that a save carries what it was played with.
 	SpecialSource []byte
-	Setup       []SetupSpec
-	Reinforce   []ScheduleSpec // reinforcements by turn, shared schedule first
-	Withdraw    []ScheduleSpec
-	Return      []ScheduleSpec
-	PoolSpecs   []PoolSpec
-	Victory     VictorySpec
-	Front       *FrontSpec
+	Setup         []SetupSpec
+	Reinforce     []ScheduleSpec // reinforcements by turn, shared schedule first
+	Withdraw      []ScheduleSpec
+	Return        []ScheduleSpec
+	PoolSpecs     []PoolSpec
+	Victory       VictorySpec
+	Front         *FrontSpec
 }
 
 // UnitSpec is a [[unit]] entry.
