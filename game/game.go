@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"gpw/core"
@@ -109,25 +108,14 @@ func (g *Game) fileErr(line int, format string, a ...any) error {
 	return &scenario.Error{File: g.Sc.File, Line: line, Msg: fmt.Sprintf(format, a...)}
 }
 
-// ParseTurn reads a turn name such as "Sep/Oct 1941" against the calendar.
+// ParseTurn reads a turn name such as "Sep/Oct 1941" against the rules'
+// calendar.
 func (g *Game) ParseTurn(s string) (int, error) {
-	s = strings.TrimSpace(s)
-	i := strings.LastIndexByte(s, ' ')
-	if i < 0 {
-		return 0, fmt.Errorf("turn %q: expected a month and a year, such as \"Jul 1941\"", s)
-	}
-	year, err := strconv.Atoi(s[i+1:])
-	if err != nil || year < 1900 || year > 2100 {
-		return 0, fmt.Errorf("turn %q: %q is not a year", s, s[i+1:])
-	}
-	var names []string
+	months := make([]string, len(g.Rules.Calendar))
 	for k, m := range g.Rules.Calendar {
-		if strings.EqualFold(m.Name, s[:i]) {
-			return year*len(g.Rules.Calendar) + k, nil
-		}
-		names = append(names, m.Name)
+		months[k] = m.Name
 	}
-	return 0, fmt.Errorf("turn %q: %q is not a turn of the calendar (%s)", s, s[:i], strings.Join(names, ", "))
+	return scenario.ParseTurnIn(s, months)
 }
 
 // TurnName prints turn t.

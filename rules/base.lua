@@ -308,17 +308,4 @@ function R.can_rebuild(u)
   return n == nil or n[u.nation] == true
 end
 
--- R.rebuild_nations: whose units each side may rebuild. The Axis rebuilds
--- Germans, Romanians, Slovaks and Hungarians; the Soviets their own, the
--- Poles and the defected Romanians (GDW: Reinforcements and Replacements).
-R.rebuild_nations = {
-  axis = { ger = true, rom = true, slo = true, hun = true },
-  soviet = { sov = true, pol = true, rom = true },
-}
-
-function R.can_rebuild(u)
-  local n = R.rebuild_nations[u.side]
-  return n == nil or n[u.nation] == true
-end
-
 return R

@@ -20,7 +20,11 @@ import (
 var Calendar = []string{"Jan/Feb", "Mar/Apr", "May", "Jun", "Jul", "Aug", "Sep/Oct", "Nov/Dec"}
 
 // ParseTurn reads a turn name such as "Sep/Oct 1941" into year*8+slot.
-func ParseTurn(s string) (int, error) {
+func ParseTurn(s string) (int, error) { return ParseTurnIn(s, Calendar) }
+
+// ParseTurnIn reads a turn name against a calendar of month names:
+// year*len(months)+slot.
+func ParseTurnIn(s string, months []string) (int, error) {
 	s = strings.TrimSpace(s)
 	i := strings.LastIndexByte(s, ' ')
 	if i < 0 {
@@ -30,12 +34,12 @@ func ParseTurn(s string) (int, error) {
 	if err != nil || year < 1900 || year > 2100 {
 		return 0, fmt.Errorf("turn %q: %q is not a year", s, s[i+1:])
 	}
-	for k, m := range Calendar {
+	for k, m := range months {
 		if strings.EqualFold(m, s[:i]) {
-			return year*len(Calendar) + k, nil
+			return year*len(months) + k, nil
 		}
 	}
-	return 0, fmt.Errorf("turn %q: %q is not a turn of the calendar (%s)", s, s[:i], strings.Join(Calendar, ", "))
+	return 0, fmt.Errorf("turn %q: %q is not a turn of the calendar (%s)", s, s[:i], strings.Join(months, ", "))
 }
 
 // TurnName prints a turn index.
