@@ -14,17 +14,11 @@ import (
 
 // oddsOptions are the flags and arguments of gpw odds.
 type oddsOptions struct {
-	IO        *ioStreams
-	Scenario  string
-	Script    string
-	Rules     string
-	Seed      int64
-	SeedSet   bool
-	Dice      string
-	Auto      bool
-	AutoSetup bool
-	JSON      bool
-	Args      []string // HEX from HEX...
+	gameOptions
+	IO     *ioStreams
+	Script string
+	JSON   bool
+	Args   []string // HEX from HEX...
 }
 
 func newOddsCmd(ios *ioStreams) *cobra.Command {
@@ -38,22 +32,15 @@ and prints the ratio, each halving and shift with its rule, the final
 column and the chance of each result on it. Nothing is rolled for the
 battle and the game is not changed.`,
 		Args: cobra.MinimumNArgs(3),
-		RunE: func(c *cobra.Command, args []string) error {
-			o.SeedSet = c.Flags().Changed("seed")
+		RunE: func(_ *cobra.Command, args []string) error {
 			o.Args = args
 			return oddsRun(o)
 		},
 	}
+	addGameFlags(cmd, &o.gameOptions, true)
 	f := cmd.Flags()
-	f.StringVar(&o.Scenario, "scenario", "", "scenario file, or the name of a built-in scenario")
 	f.StringVar(&o.Script, "script", "", "commands to replay first, to reach the position")
-	f.StringVar(&o.Rules, "rules", "", "rules: gdw, adc2 or a .lua file (default: the scenario's)")
-	f.Int64Var(&o.Seed, "seed", 0, "dice seed for the script (default: the scenario's)")
-	f.StringVar(&o.Dice, "dice", "", "die rolls for the script, e.g. 2,5")
-	f.BoolVar(&o.Auto, "auto", false, "in the script, make every pending choice by its documented default")
-	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule")
 	f.BoolVar(&o.JSON, "json", false, "print one JSON object")
-	_ = cmd.MarkFlagRequired("scenario")
 	return cmd
 }
 
@@ -61,15 +48,7 @@ func oddsRun(o *oddsOptions) error {
 	if len(o.Args) < 3 || !strings.EqualFold(o.Args[1], "from") {
 		return fmt.Errorf("usage: gpw odds --scenario FILE HEX from HEX... (the defender's hex, then the attackers' hexes)")
 	}
-	sc, err := loadScenario(o.Scenario)
-	if err != nil {
-		return err
-	}
-	dice, err := parseDice(o.Dice)
-	if err != nil {
-		return err
-	}
-	g, err := game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup}, rulesFS(), nil)
+	g, err := o.start(nil)
 	if err != nil {
 		return err
 	}

@@ -47,13 +47,13 @@ func TestOddsRun(t *testing.T) {
 			Shifts:  []game.Shift{{Cause: "forest", Columns: -1, Rule: "GDW: Terrain and Combat"}, {Cause: "river", Columns: -1, Rule: "GDW: Terrain and Combat (all attackers across a river)"}},
 			Chances: []game.Chance{{Result: "DR", Dice: []int{1, 2}, Count: 2, Percent: 100.0 / 3}, {Result: "EX", Dice: []int{3, 4}, Count: 2, Percent: 100.0 / 3}, {Result: "NE", Dice: []int{5, 6}, Count: 2, Percent: 100.0 / 3}}}},
 		{name: "lower case from", o: oddsOptions{Args: []string{"b-1603", "FROM", "b-1703"}}, want: []string{"= 2:1", "column 1:1 (the shifts stop at the edge of the table: GDW: Combat / Minimum and Maximum Odds):", "AL   die 6           1/6 = 17%"}},
-		{name: "after a battle", o: oddsOptions{Args: []string{"B-1605", "from", "B-1503"}, Script: fought, Dice: "2"}, err: "ger-1 has already been attacked in this phase (GDW: Combat (each unit is attacked once))"},
-		{name: "defender gone", o: oddsOptions{Args: attack, Script: fought, Dice: "2"}, err: "B-1603 holds no enemy unit to attack"},
+		{name: "after a battle", o: oddsOptions{Args: []string{"B-1605", "from", "B-1503"}, Script: fought, gameOptions: gameOptions{Dice: "2"}}, err: "ger-1 has already been attacked in this phase (GDW: Combat (each unit is attacked once))"},
+		{name: "defender gone", o: oddsOptions{Args: attack, Script: fought, gameOptions: gameOptions{Dice: "2"}}, err: "B-1603 holds no enemy unit to attack"},
 		{name: "not combat", o: oddsOptions{Args: attack, Script: ended}, err: "it is the soviet-general phase, not a combat phase (GDW: Sequence of Play)"},
 		{name: "refused script", o: oddsOptions{Args: attack, Script: bad}, err: "bad.gpw:2: move: it is the soviet-combat phase"},
 		{name: "json refusal", o: oddsOptions{Args: attack, Script: ended, JSON: true}, err: "not a combat phase", silent: true},
 		{name: "no from", o: oddsOptions{Args: []string{"B-1603", "B-1503", "B-1602"}}, err: "usage: gpw odds"},
-		{name: "no scenario", o: oddsOptions{Args: attack, Scenario: "rulebook/nosuch"}, err: "no built-in scenario"},
+		{name: "no scenario", o: oddsOptions{Args: attack, gameOptions: gameOptions{Scenario: "rulebook/nosuch"}}, err: "no built-in scenario"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

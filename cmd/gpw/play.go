@@ -26,21 +26,10 @@ completion. Every command word of gpw run works; a refused command prints
 its reason and the game goes on. Queries change nothing: show, reach, zoc,
 supply, phase, units, preview. Type help for the list, quit to leave.`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			o.SeedSet = c.Flags().Changed("seed")
-			return playRun(o)
-		},
+		RunE: func(*cobra.Command, []string) error { return playRun(o) },
 	}
-	f := cmd.Flags()
-	f.StringVar(&o.Scenario, "scenario", "", "scenario file, or the name of a built-in scenario")
-	f.StringVar(&o.Rules, "rules", "", "rules: gdw, adc2 or a .lua file (default: the scenario's)")
-	f.Int64Var(&o.Seed, "seed", 0, "dice seed (default: the scenario's)")
-	f.StringVar(&o.Dice, "dice", "", "die rolls to use first, e.g. 2,5")
-	f.BoolVar(&o.JSON, "json", false, "print one JSON object per event and per query answer")
-	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
-	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
-	f.StringVar(&o.Load, "load", "", "continue a saved game instead of starting a scenario")
-	f.BoolVar(&o.Force, "force", false, "with --load: replay the save even though the rules changed")
+	addGameFlags(cmd, &o.gameOptions, true)
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print one JSON object per event and per query answer")
 	return cmd
 }
 

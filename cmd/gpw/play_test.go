@@ -33,7 +33,7 @@ func newTestPlayer(t *testing.T, asJSON bool) (*player, *strings.Builder) {
 	t.Helper()
 	var out strings.Builder
 	ios := &ioStreams{In: strings.NewReader(""), Out: &out, Err: &out}
-	g, err := newGame(&runOptions{IO: ios, Scenario: "rulebook/combat-river-forest", Dice: "2", JSON: asJSON})
+	g, err := newGame(&runOptions{IO: ios, gameOptions: gameOptions{Scenario: "rulebook/combat-river-forest", Dice: "2"}, JSON: asJSON})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestPlayRun(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ios, out := testIO(tc.input)
-			err := playRun(&runOptions{IO: ios, Scenario: "rulebook/combat-river-forest", Dice: "2"})
+			err := playRun(&runOptions{IO: ios, gameOptions: gameOptions{Scenario: "rulebook/combat-river-forest", Dice: "2"}})
 			if err != nil {
 				t.Fatal(err)
 			}

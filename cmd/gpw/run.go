@@ -16,21 +16,13 @@ import (
 
 // runOptions are the flags of gpw run.
 type runOptions struct {
+	gameOptions
 	IO        *ioStreams
-	Scenario  string
 	Script    string
-	Rules     string
-	Seed      int64
-	SeedSet   bool
-	Dice      string
 	JSON      bool
 	KeepGoing bool
-	Auto      bool
-	AutoSetup bool // place the setup units by the documented rule (issue 5)
 	Turns     int
 	Save      string // write the game here at the end
-	Load      string // start from this save instead of a scenario
-	Force     bool   // load a save even though its rules changed
 }
 
 func newRunCmd(ios *ioStreams) *cobra.Command {
@@ -42,25 +34,15 @@ func newRunCmd(ios *ioStreams) *cobra.Command {
 against a scenario and prints every event. Without --script the commands
 are read from standard input, unless --turns is given.`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			o.SeedSet = c.Flags().Changed("seed")
-			return runRun(o)
-		},
+		RunE: func(*cobra.Command, []string) error { return runRun(o) },
 	}
+	addGameFlags(cmd, &o.gameOptions, true)
 	f := cmd.Flags()
-	f.StringVar(&o.Scenario, "scenario", "", "scenario file, or the name of a built-in scenario")
 	f.StringVar(&o.Script, "script", "", "command script (default: standard input)")
-	f.StringVar(&o.Rules, "rules", "", "rules: gdw, adc2 or a .lua file (default: the scenario's)")
-	f.Int64Var(&o.Seed, "seed", 0, "dice seed (default: the scenario's)")
-	f.StringVar(&o.Dice, "dice", "", "die rolls to use first, e.g. 2,5")
 	f.BoolVar(&o.JSON, "json", false, "print one JSON object per event")
 	f.BoolVar(&o.KeepGoing, "keep-going", false, "go on after a refused command (exit status 1)")
-	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
-	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
 	f.IntVar(&o.Turns, "turns", 0, "after the script, end phases until this many turns are played")
 	f.StringVar(&o.Save, "save", "", "at the end, save the game to this file (written atomically)")
-	f.StringVar(&o.Load, "load", "", "continue a saved game instead of starting a scenario")
-	f.BoolVar(&o.Force, "force", false, "with --load: replay the save even though the rules changed")
 	return cmd
 }
 
@@ -97,24 +79,7 @@ func printer(w io.Writer, asJSON bool) func(game.Event) {
 }
 
 func newGame(o *runOptions) (*game.Game, error) {
-	if o.Load != "" {
-		if o.Scenario != "" {
-			return nil, fmt.Errorf("give --scenario or --load, not both")
-		}
-		return game.LoadSave(o.Load, rulesFS(), o.Force, printer(o.IO.Out, o.JSON))
-	}
-	if o.Scenario == "" {
-		return nil, fmt.Errorf("--scenario (or --load) is required")
-	}
-	sc, err := loadScenario(o.Scenario)
-	if err != nil {
-		return nil, err
-	}
-	dice, err := parseDice(o.Dice)
-	if err != nil {
-		return nil, err
-	}
-	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup}, rulesFS(), printer(o.IO.Out, o.JSON))
+	return o.start(printer(o.IO.Out, o.JSON))
 }
 
 func runRun(o *runOptions) error {

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"gpw/game"
+)
+
+// gameOptions are the flags that start a game, shared by run, play and odds.
+type gameOptions struct {
+	Scenario  string
+	Rules     string
+	Seed      int64
+	SeedSet   bool
+	Dice      string
+	Auto      bool
+	AutoSetup bool
+	Load      string
+	Force     bool
+}
+
+// addGameFlags registers the game flags on cmd; load adds --load/--force.
+func addGameFlags(cmd *cobra.Command, o *gameOptions, load bool) {
+	f := cmd.Flags()
+	f.StringVar(&o.Scenario, "scenario", "", "scenario file, or the name of a built-in scenario")
+	f.StringVar(&o.Rules, "rules", "", "rules: gdw, adc2 or a .lua file (default: the scenario's)")
+	f.Int64Var(&o.Seed, "seed", 0, "dice seed (default: the scenario's)")
+	f.StringVar(&o.Dice, "dice", "", "die rolls to use first, e.g. 2,5")
+	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
+	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
+	if load {
+		f.StringVar(&o.Load, "load", "", "continue a saved game instead of starting a scenario")
+		f.BoolVar(&o.Force, "force", false, "with --load: replay the save even though the rules changed")
+	}
+	pre := cmd.PreRunE
+	cmd.PreRunE = func(c *cobra.Command, args []string) error {
+		o.SeedSet = c.Flags().Changed("seed")
+		if pre != nil {
+			return pre(c, args)
+		}
+		return nil
+	}
+}
+
+// start loads the save or the scenario and starts the game.
+func (o *gameOptions) start(sink func(game.Event)) (*game.Game, error) {
+	if o.Load != "" {
+		if o.Scenario != "" {
+			return nil, fmt.Errorf("give --scenario or --load, not both")
+		}
+		return game.LoadSave(o.Load, rulesFS(), o.Force, sink)
+	}
+	if o.Scenario == "" {
+		return nil, fmt.Errorf("--scenario (or --load) is required")
+	}
+	sc, err := loadScenario(o.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	dice, err := parseDice(o.Dice)
+	if err != nil {
+		return nil, err
+	}
+	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup}, rulesFS(), sink)
+}
