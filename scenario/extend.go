@@ -248,7 +248,7 @@ func extend(src *source, sc *Scenario, f *fileSpec, fsys, dataFS fs.FS) {
 	}
 	if f.Units == "" {
 		for _, k := range []string{"setup", "reinforcements", "withdrawals", "returns", "pool", "schedule"} {
-			if l := src.key("", 0, k); l > 0 || src.header(k, 0) >= 0 {
+			if l := src.topKey(k); l > 0 || src.header(k, 0) >= 0 {
 				src.errorf(max(l, src.header(k, 0)+1), "%s needs a unit catalogue: add units = \"gdw\"", k)
 				return
 			}

@@ -106,6 +106,20 @@ func (s *source) key(table string, n int, key string) int {
 	return 0
 }
 
+// topKey returns the line of a top-level `key =` (before any table), or 0.
+func (s *source) topKey(key string) int {
+	for i, l := range s.lines {
+		l = strings.TrimSpace(stripComment(l))
+		if strings.HasPrefix(l, "[") {
+			return 0
+		}
+		if strings.HasPrefix(l, key) && strings.HasPrefix(strings.TrimSpace(l[len(key):]), "=") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 func stripComment(l string) string {
 	inStr := false
 	for i, c := range l {
