@@ -79,15 +79,15 @@ func (s *State) CoastalCities(side Side, sea *Region) []int {
 	return out
 }
 
-// TraceBySea traces supply for side, then, if a friendly coastal city of
+// TraceBySea traces supply for side (with the extra sources), then, if a friendly coastal city of
 // the sea is in regular supply, traces again from every friendly coastal
 // city of that sea (GDW: Supply, the Black Sea coast).
-func (sp *Supplier) TraceBySea(side Side, sea *Region) Bitset {
-	r := sp.Trace(side, nil)
+func (sp *Supplier) TraceBySea(side Side, sea *Region, extra []int) Bitset {
+	r := sp.Trace(side, extra)
 	ports := sp.S.CoastalCities(side, sea)
 	for _, p := range ports {
 		if r.Has(p) {
-			return sp.Trace(side, ports)
+			return sp.Trace(side, append(append([]int(nil), extra...), ports...))
 		}
 	}
 	return r

@@ -129,10 +129,10 @@ func TestTraceBySea(t *testing.T) {
 			if sp.Trace(Soviet, nil).Has(pocket) {
 				t.Fatalf("the pocket is in regular supply")
 			}
-			if got := sp.TraceBySea(Soviet, sea).Has(pocket); got != tt.supply {
+			if got := sp.TraceBySea(Soviet, sea, nil).Has(pocket); got != tt.supply {
 				t.Errorf("TraceBySea: pocket in supply %v, want %v", got, tt.supply)
 			}
-			if !sp.TraceBySea(Soviet, sea).Has(hx(t, m, "A-1203")) && tt.add == "" {
+			if !sp.TraceBySea(Soviet, sea, nil).Has(hx(t, m, "A-1203")) && tt.add == "" {
 				t.Errorf("TraceBySea lost the regular supply of A-1203")
 			}
 		})

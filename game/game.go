@@ -304,7 +304,9 @@ func (g *Game) beginPhase() error {
 	g.weather = "clear"
 	g.railFriendly = append(g.railFriendly[:0], g.S.RailOwner...)
 	if p.Kind == "move" || p.Kind == "combat" || p.Kind == "reinforcement" {
-		g.snapshotSupply(p.Side)
+		if err := g.snapshotSupply(p.Side); err != nil {
+			return err
+		}
 	}
 	if p.Kind == "reinforcement" {
 		g.reinforce(p.Side)
@@ -314,13 +316,36 @@ func (g *Game) beginPhase() error {
 
 // snapshotSupply judges supply for side now (GDW: Supply: at the start of
 // movement and combat phases).
-func (g *Game) snapshotSupply(side core.Side) {
-	r := g.supplier.Trace(side, nil)
-	if sea := g.Rules.SeaSupply[side]; sea != "" {
-		reg, _ := g.S.Map.Region(sea)
-		r = g.supplier.TraceBySea(side, reg)
+func (g *Game) snapshotSupply(side core.Side) error {
+	r, err := g.trace(side)
+	if err != nil {
+		return err
 	}
 	copy(g.supplied[side], r)
+	return nil
+}
+
+// trace traces side's supply in the present position: from the friendly
+// edge, the sources a rules hook adds (supply_sources(side) -> hex ids) and
+// by sea where the rules allow it. The answer is valid until the next trace.
+func (g *Game) trace(side core.Side) (core.Bitset, error) {
+	ids, err := g.Rules.List("supply_sources", interp.Str(side.String()))
+	if err != nil {
+		return nil, err
+	}
+	var extra []int
+	for _, id := range ids {
+		h, err := g.S.Map.ParseHex(id)
+		if err != nil {
+			return nil, fmt.Errorf("%s: supply_sources: %v", g.Rules.Module, err)
+		}
+		extra = append(extra, h)
+	}
+	if sea := g.Rules.SeaSupply[side]; sea != "" {
+		reg, _ := g.S.Map.Region(sea)
+		return g.supplier.TraceBySea(side, reg, extra), nil
+	}
+	return g.supplier.Trace(side, extra), nil
 }
 
 // inSupply reports whether unit k was in supply at the start of the phase.

@@ -44,11 +44,11 @@ func (g *Game) side(s string) (core.Side, error) {
 // traceNow traces side's supply in the present position, as the engine
 // does at the start of a phase (GDW: Supply); valid until the next trace.
 func (g *Game) traceNow(side core.Side) core.Bitset {
-	if sea := g.Rules.SeaSupply[side]; sea != "" {
-		reg, _ := g.S.Map.Region(sea)
-		return g.supplier.TraceBySea(side, reg)
+	r, err := g.trace(side)
+	if err != nil {
+		return g.supplier.Trace(side, nil) // the hook failed: the edge alone
 	}
-	return g.supplier.Trace(side, nil)
+	return r
 }
 
 // suppliedNow reports for each side whether hex h could trace supply now.
@@ -533,8 +533,11 @@ func (g *Game) Preview(defender string, from []string) (*Preview, error) {
 
 // label names CRT column i (from 1).
 func label(cols []string, i int) string {
+	if len(cols) == 0 {
+		return "no table"
+	}
 	if i < 1 || i > len(cols) {
-		return "below 1:1"
+		return "below " + cols[0]
 	}
 	return cols[i-1]
 }

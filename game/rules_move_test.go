@@ -1,6 +1,7 @@
 package game
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -184,4 +185,22 @@ func TestWeatherRules(t *testing.T) {
 				}
 			}},
 	})
+}
+
+// TestSupplySourcesHook checks that a rules hook can add supply sources:
+// a house module makes a pocket's city a source.
+func TestSupplySourcesHook(t *testing.T) {
+	dir := t.TempDir()
+	house := dir + "/airlift.lua"
+	src := "local R = require(\"base\")\nR.id = \"airlift\"\nfunction R.supply_sources(side)\n  if side == \"soviet\" then return { \"B-0205\" } end\nend\nreturn R\n"
+	if err := os.WriteFile(house, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := ruleCase{name: "airlift", phase: "soviet-general", mapx: wall(false, "lake"),
+		units: us("a soviet infantry 8/4 6 B-0204")}
+	g, evs := newTestGame(t, c.toml(), Options{Rules: house})
+	script(t, g, "move a B-0203 B-0202 B-0201 B-0101")
+	if len(find(*evs, "move")) != 1 || find(*evs, "move")[0].Get("allowance") != 6 {
+		t.Errorf("the pocket is not supplied through the added source:\n%s", jsonLog(t, *evs))
+	}
 }

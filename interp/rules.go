@@ -589,3 +589,20 @@ func (r *Rules) Hash() string {
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
+
+// List calls a hook that answers an array of strings (nil when absent).
+func (r *Rules) List(name string, args ...lua.LValue) ([]string, error) {
+	f := r.hook(name)
+	if f == nil {
+		return nil, nil
+	}
+	ret, err := r.sb.Call(f, 1, args...)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := ret[0].(*lua.LTable)
+	if !ok {
+		return nil, nil
+	}
+	return list(t), nil
+}
