@@ -154,14 +154,8 @@ func (s *State) Place(k, i int) error {
 	if u.Status == OnMap {
 		return fmt.Errorf("%s is already on the map", u.ID)
 	}
-	if i < 0 || i >= s.Map.Len() || !s.Map.OnMap[i] {
-		return fmt.Errorf("hex is off the map")
-	}
-	if s.Map.Terrain[i].Water() {
-		return fmt.Errorf("%s is a %s hex", s.Map.ID(i), s.Map.Terrain[i])
-	}
-	if u.Stacks && s.occ[i] >= 0 {
-		return fmt.Errorf("%s already holds %s", s.Map.ID(i), s.Units[s.occ[i]].ID)
+	if err := s.CanPlace(k, i); err != nil {
+		return err
 	}
 	u.Hex, u.Status = i, OnMap
 	if u.Stacks {
@@ -169,6 +163,22 @@ func (s *State) Place(k, i int) error {
 	}
 	s.addZOC(k, 1)
 	s.Enter(u.Side, i)
+	return nil
+}
+
+// CanPlace checks that unit k could stand in hex i: on the map, not
+// water, and no other stacking unit there if it stacks.
+func (s *State) CanPlace(k, i int) error {
+	u := &s.Units[k]
+	if i < 0 || i >= s.Map.Len() || !s.Map.OnMap[i] {
+		return fmt.Errorf("hex is off the map")
+	}
+	if s.Map.Terrain[i].Water() {
+		return fmt.Errorf("%s is a %s hex", s.Map.ID(i), s.Map.Terrain[i])
+	}
+	if o := s.occ[i]; u.Stacks && o >= 0 && int(o) != k {
+		return fmt.Errorf("%s already holds %s", s.Map.ID(i), s.Units[o].ID)
+	}
 	return nil
 }
 

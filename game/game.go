@@ -469,8 +469,43 @@ func (g *Game) PlayTurns(n int) error {
 			}
 			continue
 		}
+		if g.Phase().Kind == "reinforcement" {
+			if err := g.placeArrivals(); err != nil {
+				return err
+			}
+		}
 		if err := g.Exec("end"); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// placeArrivals places each waiting reinforcement of the phasing side by
+// the documented default: in scenario order, on the first hex that takes
+// it, trying the side's friendly cities in map order, then its map edge
+// from north to south. One with nowhere to go waits.
+func (g *Game) placeArrivals() error {
+	side := g.Phase().Side
+	m := g.S.Map
+	var hexes []int
+	for _, c := range m.Cities {
+		hexes = append(hexes, c.Hex)
+	}
+	hexes = append(hexes, m.Edge[side]...)
+	for k := range g.S.Units {
+		if !g.awaiting[k] || g.S.Units[k].Side != side {
+			continue
+		}
+		for _, h := range hexes {
+			if g.S.Control[h] != side || g.S.CanPlace(k, h) != nil || g.placeHex(k, h, "place", false) != nil {
+				continue
+			}
+			if err := g.Exec("place " + g.S.Units[k].ID + " " + m.ID(h)); err == nil {
+				break
+			} else if _, refused := err.(*Refusal); !refused {
+				return err
+			}
 		}
 	}
 	return nil
