@@ -32,6 +32,7 @@ type Unit struct {
 	Side     Side
 	Nation   string
 	Kind     string
+	Size     string // army, corps, division, ...
 	Class    int    // movement class, an index into the rules' class list
 	Attack   [2]int // full, half strength
 	Defense  [2]int

@@ -278,7 +278,7 @@ func (g *Game) cmdRail(args []string) error {
 
 func (g *Game) unitInfo(k int) interp.UnitInfo {
 	u, us := &g.S.Units[k], &g.Sc.Units[k]
-	return interp.UnitInfo{ID: u.ID, Side: u.Side.String(), Kind: u.Kind, Nation: u.Nation, Hex: g.S.Map.ID(u.Hex), Status: u.Status.String(),
+	return interp.UnitInfo{ID: u.ID, Side: u.Side.String(), Kind: u.Kind, Size: u.Size, Nation: u.Nation, Hex: g.S.Map.ID(u.Hex), Status: u.Status.String(),
 		Reduced: u.Reduced, Supplied: g.inSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP,
 		Pool: us.Pool, Radius: us.Radius, Range: us.Range, Shift: us.Shift}
 }

@@ -150,7 +150,11 @@ func (g *Game) setup() error {
 		if !ok {
 			return g.unitErr(us, "unit %s: kind %q is not known to the %s rules (known: %s)", us.ID, us.Kind, r.ID, strings.Join(r.KindNames(), ", "))
 		}
-		u := core.Unit{ID: us.ID, Name: us.Name, Side: us.SideOf(), Nation: us.Nation, Kind: us.Kind, Class: class,
+		size := us.Size
+		if size == "" {
+			size = map[core.Side]string{core.Axis: "corps", core.Soviet: "army"}[us.SideOf()] // GDW: Game Scale
+		}
+		u := core.Unit{ID: us.ID, Name: us.Name, Side: us.SideOf(), Nation: us.Nation, Kind: us.Kind, Size: size, Class: class,
 			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind] && !r.NonStacking[us.Kind], Hex: -1}
 		u.Defense = u.Attack
 		if len(us.Defense) == 2 {

@@ -470,12 +470,12 @@ func (r *Rules) PhaseIDs() []string {
 
 // UnitInfo is a unit as rules hooks see it.
 type UnitInfo struct {
-	ID, Side, Kind, Nation, Hex, Status string
-	Reduced, Supplied                   bool
-	Attack, Defense                     [2]int
-	MP                                  int
-	Pool                                string // the force pool it started in ("" for none)
-	Radius, Range, Shift                int    // counter values: a leader's command radius, an air unit's range and column shift
+	ID, Side, Kind, Nation, Hex, Status, Size string
+	Reduced, Supplied                         bool
+	Attack, Defense                           [2]int
+	MP                                        int
+	Pool                                      string // the force pool it started in ("" for none)
+	Radius, Range, Shift                      int    // counter values: a leader's command radius, an air unit's range and column shift
 }
 
 // UnitValue makes the Lua table of a unit for a hook call.

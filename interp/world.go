@@ -41,6 +41,9 @@ type World interface {
 	Pools() []PoolInfo
 	BattleUnits() (defender string, attackers []string)
 	CanRetreat(hexes int) bool
+	// RetreatZOC is the fewest enemy zones of control that any legal
+	// retreat of hexes by the battle's defender enters; -1 when it has none.
+	RetreatZOC(hexes int) int
 	// EndGame ends the game, naming the winner ("" for none).
 	EndGame(winner, text string)
 }
@@ -183,6 +186,8 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 		"end_game": func(L *lua.LState) int { w.EndGame(L.OptString(1, ""), L.OptString(2, "")); return 0 },
 		// gpw.can_retreat(hexes) -> whether the defender has a legal retreat
 		"can_retreat": func(L *lua.LState) int { L.Push(lua.LBool(w.CanRetreat(L.OptInt(1, 2)))); return 1 },
+		// gpw.retreat_zoc(hexes) -> the fewest enemy ZOC hexes a legal retreat of the defender enters, -1 when none
+		"retreat_zoc": func(L *lua.LState) int { L.Push(lua.LNumber(w.RetreatZOC(L.OptInt(1, 2)))); return 1 },
 	}
 	L.SetFuncs(t, api)
 }
@@ -192,6 +197,7 @@ func unitValue(L *lua.LState, u UnitInfo) *lua.LTable {
 	t.RawSetString("id", lua.LString(u.ID))
 	t.RawSetString("side", lua.LString(u.Side))
 	t.RawSetString("kind", lua.LString(u.Kind))
+	t.RawSetString("size", lua.LString(u.Size))
 	t.RawSetString("nation", lua.LString(u.Nation))
 	t.RawSetString("hex", lua.LString(u.Hex))
 	t.RawSetString("status", lua.LString(u.Status))

@@ -37,6 +37,7 @@ type catalogGroup struct {
 	Side     string      `toml:"side"`
 	Nation   string      `toml:"nation"`
 	Kind     string      `toml:"kind"`
+	Size     string      `toml:"size"`
 	Strength []int       `toml:"strength"`
 	Defense  []int       `toml:"defense"`
 	MP       *int        `toml:"mp"`
@@ -54,6 +55,7 @@ type catalogOv struct {
 	Side     string `toml:"side"`
 	Nation   string `toml:"nation"`
 	Kind     string `toml:"kind"`
+	Size     string `toml:"size"`
 	Strength []int  `toml:"strength"`
 	Defense  []int  `toml:"defense"`
 	MP       *int   `toml:"mp"`
@@ -167,7 +169,7 @@ func mergeUnit(g catalogGroup, o catalogOv) UnitSpec {
 		return 0
 	}
 	return UnitSpec{ID: o.ID, Name: o.Name, Note: o.Note, Side: pick(o.Side, g.Side), Nation: pick(o.Nation, g.Nation),
-		Kind: pick(o.Kind, g.Kind), Strength: ints(o.Strength, g.Strength), Defense: ints(o.Defense, g.Defense),
+		Kind: pick(o.Kind, g.Kind), Size: pick(o.Size, g.Size), Strength: ints(o.Strength, g.Strength), Defense: ints(o.Defense, g.Defense),
 		MP: ptr(o.MP, g.MP), Radius: ptr(o.Radius, g.Radius), Range: ptr(o.Range, g.Range), Shift: ptr(o.Shift, g.Shift)}
 }
 

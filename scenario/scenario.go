@@ -58,6 +58,7 @@ type UnitSpec struct {
 	Side       string `toml:"side"`
 	Nation     string `toml:"nation"`
 	Kind       string `toml:"kind"`
+	Size       string `toml:"size"` // army, corps, division... (default: army for Soviet units, corps for Axis ones)
 	Strength   []int  `toml:"strength"`
 	Defense    []int  `toml:"defense"`
 	MP         int    `toml:"mp"`
