@@ -140,7 +140,7 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 		return nil, err
 	}
 	if odds.Odds < 1 {
-		return nil, g.refuse("odds-min", "attack %d against defence %d is below 1:1: the attack cannot be made", odds.Attack, odds.Defense)
+		return nil, g.refuse("odds-min", "attack %d against defence %d is below %s: the attack cannot be made", odds.Attack, odds.Defense, g.Rules.CRTColumns[0])
 	}
 	return &Weighed{Defender: def, Hex: dh, Attackers: attackers, Odds: odds, Shifts: bt.shifts, Notes: bt.notes}, nil
 }
@@ -263,7 +263,7 @@ func (g *Game) run() error {
 			if st.kind == "exchange" && b.exLost >= g.exchangeNeed(st) {
 				break
 			}
-			if len(g.livingAttackers()) == 0 {
+			if len(g.losers(st)) == 0 {
 				break
 			}
 			if g.Opts.Auto {
@@ -297,6 +297,19 @@ func (g *Game) run() error {
 	}
 	g.battle = nil
 	return nil
+}
+
+// losers are the attackers that may take a pending attacker_loss or
+// exchange step: the living ones that the rules' can_lose(u, kind) hook
+// allows (all of them when the module has no such hook).
+func (g *Game) losers(st step) []int {
+	var out []int
+	for _, k := range g.livingAttackers() {
+		if ok, _, _, err := g.Rules.Check("can_lose", g.unitTable(k), interp.Str(st.kind)); err != nil || ok {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func (g *Game) livingAttackers() []int {
@@ -349,9 +362,9 @@ func (g *Game) pendingText() string {
 		}
 		return t
 	case "attacker_loss":
-		return fmt.Sprintf("the attacker chooses which attacker loses a step: loss UNIT (%s)", strings.Join(g.unitIDs(g.livingAttackers()), ", "))
+		return fmt.Sprintf("the attacker chooses which attacker loses a step: loss UNIT (%s)", strings.Join(g.unitIDs(g.losers(st)), ", "))
 	case "exchange":
-		return fmt.Sprintf("exchange: the attacker has lost %d of the %d strength the defender lost: loss UNIT (%s)", b.exLost, g.exchangeNeed(st), strings.Join(g.unitIDs(g.livingAttackers()), ", "))
+		return fmt.Sprintf("exchange: the attacker has lost %d of the %d strength the defender lost: loss UNIT (%s)", b.exLost, g.exchangeNeed(st), strings.Join(g.unitIDs(g.losers(st)), ", "))
 	case "advance":
 		return fmt.Sprintf("one attacker may advance into %s: advance UNIT (%s) or noadvance", s.Map.ID(b.defHex), strings.Join(g.unitIDs(g.livingAttackers()), ", "))
 	}
@@ -443,10 +456,13 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 		if !containsInt(g.livingAttackers(), k) {
 			return g.refuse("loss", "%s is not one of this battle's attackers", args[0])
 		}
+		if err := g.check("can_lose", g.unitTable(k), interp.Str(st.kind)); err != nil {
+			return err
+		}
 		lost := g.loseStep(k, false)
 		if st.kind == "exchange" {
 			b.exLost += lost
-			if b.exLost < g.exchangeNeed(st) && len(g.livingAttackers()) > 0 {
+			if b.exLost < g.exchangeNeed(st) && len(g.losers(st)) > 0 {
 				return errMore
 			}
 		}
@@ -546,7 +562,7 @@ func (g *Game) autoDecide(st step) error {
 			return err
 		}
 	case "attacker_loss", "exchange":
-		live := g.livingAttackers()
+		live := g.losers(st)
 		pick := live[0]
 		cost := func(k int) int {
 			u := &s.Units[k]
@@ -571,7 +587,7 @@ func (g *Game) autoDecide(st step) error {
 		lost := g.loseStep(pick, false)
 		if st.kind == "exchange" {
 			b.exLost += lost
-			if b.exLost < g.exchangeNeed(st) && len(g.livingAttackers()) > 0 {
+			if b.exLost < g.exchangeNeed(st) && len(g.losers(st)) > 0 {
 				return nil
 			}
 		}

@@ -111,6 +111,9 @@ func (g *Game) exec(w []string) error {
 		if err := g.check("on_phase_end", g.phaseValue()); err != nil {
 			return err
 		}
+		if g.over {
+			return nil // the rules ended the game (gpw.end_game)
+		}
 		return g.nextPhase()
 	}
 	if done, err := g.moduleCommand(cmd, args); done {

@@ -22,6 +22,11 @@ type ruleCase struct {
 	want   []string // events in order: "kind field=value ..."
 	refuse []string // substrings of the refusals, in order
 	check  func(t *testing.T, g *Game)
+	// variant is the rules the case plays under ("gdw" when empty;
+	// game/adc2_test.go sets "adc2").
+	variant string
+	last    string // the last turn ("May 1942" when empty)
+	top     string // more top-level keys (units = "gdw" for force pools)
 }
 
 // u writes a [[unit]] entry: "id side kind full/half mp hex [key=value...]".
@@ -64,13 +69,21 @@ func (c ruleCase) toml() string {
 	if start == "" {
 		start = "Jul 1941"
 	}
+	variant := c.variant
+	if variant == "" {
+		variant = "gdw"
+	}
+	last := c.last
+	if last == "" {
+		last = "May 1942"
+	}
 	return fmt.Sprintf(`name = %q
-rules = "gdw"
+rules = %q
 start = %q
-end = "May 1942"
+end = %q
 phase = %q
 seed = 11
-
+%s
 [map]
 sheet = "B"
 cols = 20
@@ -81,7 +94,7 @@ soviet_edge = "east"
 %s
 %s
 %s
-`, c.name, start, c.phase, c.mapx, c.units, c.extra)
+`, c.name, variant, start, last, c.phase, c.top, c.mapx, c.units, c.extra)
 }
 
 // eventMatches reports whether e has every "field=value" of want.

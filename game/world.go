@@ -73,6 +73,11 @@ func (g *Game) HexFacts(hex string) (interp.HexFacts, bool) {
 	if s := g.S.Control[h]; s != core.NoSide {
 		f.Edge = m.IsEdge(s, h)
 	}
+	for _, s := range []core.Side{core.Axis, core.Soviet} {
+		if m.IsEdge(s, h) {
+			f.EdgeOf = s.String()
+		}
+	}
 	return f, true
 }
 
@@ -256,6 +261,39 @@ func (g *Game) BattleUnits() (string, []string) {
 // CanRetreat reports whether the defender of the battle has a legal retreat.
 func (g *Game) CanRetreat(n int) bool {
 	return g.battle != nil && g.alive(g.battle.def) && len(g.retreats(n)) > 0
+}
+
+// Hexside describes the side between adjacent hexes a and b: a river,
+// water (lake or sea; the Straits of Kerch count as water too), the
+// straits. False when they are not adjacent.
+func (g *Game) Hexside(a, b string) (interp.HexsideFacts, bool) {
+	m := g.S.Map
+	i, err1 := m.ParseHex(a)
+	j, err2 := m.ParseHex(b)
+	if err1 != nil || err2 != nil {
+		return interp.HexsideFacts{}, false
+	}
+	d, adj := m.Adjacent(i, j)
+	if !adj {
+		return interp.HexsideFacts{}, false
+	}
+	bit := uint8(1) << d
+	return interp.HexsideFacts{River: m.River[i]&bit != 0, Water: m.WaterSide[i]&bit != 0, Strait: m.Strait[i]&bit != 0}, true
+}
+
+// RetreatZOC is the fewest enemy zones of control that a legal retreat of
+// n hexes by the battle's defender enters; -1 when it has none.
+func (g *Game) RetreatZOC(n int) int {
+	if g.battle == nil || !g.alive(g.battle.def) {
+		return -1
+	}
+	least := -1
+	for _, r := range g.retreats(n) {
+		if least < 0 || r.ZOC < least {
+			least = r.ZOC
+		}
+	}
+	return least
 }
 
 // Pools lists the scenario's named force pools ([[pool]]), in file order.

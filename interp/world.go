@@ -8,7 +8,8 @@ import (
 type HexFacts struct {
 	ID, Terrain, City, CityKind, Capital, Country, Control string
 	Regions                                                []string
-	Rail, Edge                                             bool // a rail hex; on a friendly map edge of Control
+	Rail, Edge                                             bool   // a rail hex; on a friendly map edge of Control
+	EdgeOf                                                 string // the side whose friendly map edge it lies on ("" for none)
 }
 
 // World is the game as rules modules may read and change it: a generic
@@ -44,8 +45,17 @@ type World interface {
 	// RetreatZOC is the fewest enemy zones of control that any legal
 	// retreat of hexes by the battle's defender enters; -1 when it has none.
 	RetreatZOC(hexes int) int
+	// Hexside describes the side between two adjacent hexes; false when
+	// they are not adjacent.
+	Hexside(a, b string) (HexsideFacts, bool)
 	// EndGame ends the game, naming the winner ("" for none).
 	EndGame(winner, text string)
+}
+
+// HexsideFacts describes the side between two adjacent hexes to rules
+// modules: a river, lake or sea (water), the Straits of Kerch.
+type HexsideFacts struct {
+	River, Water, Strait bool
 }
 
 // PoolInfo is a scenario's named force pool ([[pool]]): its kind
@@ -90,7 +100,7 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 		"units": func(L *lua.LState) int { L.Push(strs(L, w.UnitIDs(L.OptString(1, ""), L.OptString(2, "")))); return 1 },
 		// gpw.units_at(hex) -> array of ids
 		"units_at": func(L *lua.LState) int { L.Push(strs(L, w.UnitsAt(L.CheckString(1)))); return 1 },
-		// gpw.hex(id) -> {id, terrain, city, city_kind, capital, country, control, regions, rail, edge} or nil
+		// gpw.hex(id) -> {id, terrain, city, city_kind, capital, country, control, regions, rail, edge, edge_of} or nil
 		"hex": func(L *lua.LState) int {
 			h, ok := w.HexFacts(L.CheckString(1))
 			if !ok {
@@ -104,6 +114,7 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 			t.RawSetString("regions", strs(L, h.Regions))
 			t.RawSetString("rail", lua.LBool(h.Rail))
 			t.RawSetString("edge", lua.LBool(h.Edge))
+			t.RawSetString("edge_of", lua.LString(h.EdgeOf))
 			L.Push(t)
 			return 1
 		},
@@ -188,6 +199,20 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 		"can_retreat": func(L *lua.LState) int { L.Push(lua.LBool(w.CanRetreat(L.OptInt(1, 2)))); return 1 },
 		// gpw.retreat_zoc(hexes) -> the fewest enemy ZOC hexes a legal retreat of the defender enters, -1 when none
 		"retreat_zoc": func(L *lua.LState) int { L.Push(lua.LNumber(w.RetreatZOC(L.OptInt(1, 2)))); return 1 },
+		// gpw.hexside(a, b) -> {river, water, strait} for adjacent hexes, or nil
+		"hexside": func(L *lua.LState) int {
+			f, ok := w.Hexside(L.CheckString(1), L.CheckString(2))
+			if !ok {
+				L.Push(lua.LNil)
+				return 1
+			}
+			t := L.CreateTable(0, 3)
+			t.RawSetString("river", lua.LBool(f.River))
+			t.RawSetString("water", lua.LBool(f.Water))
+			t.RawSetString("strait", lua.LBool(f.Strait))
+			L.Push(t)
+			return 1
+		},
 	}
 	L.SetFuncs(t, api)
 }

@@ -1,0 +1,1201 @@
+-- rules/adc2.lua: The Great Patriotic War for ADC2, by Gerald Schwartz.
+--
+-- The ADC2 edition reproduces GDW's game with slightly different rules.
+-- This module requires the GDW module (rules/base.lua) and replaces what
+-- the ADC2 text changes; every refusal and note cites "ADC2: Section".
+-- The clause-by-clause map (clause -> code -> test) is the ADC2 section of
+-- docs/rules-coverage.md.
+--
+-- Module commands (R.commands), each refused with an ADC2 citation when
+-- illegal:
+--   shock                 announce the year's shock attack (reinforcement phase)
+--   convert UNIT NEW      a Soviet infantry army becomes NEW from a Conversion pool (1 point)
+--   enter UNIT HEX        a unit the rules released onto the map: a displaced air unit,
+--                         an eliminated partisan, a Garrison pool unit (Yugoslavia), a
+--                         Romanian or Bulgarian Defection unit, a leader waiting for its capital
+--   leader LEADER HEX     1st Movement Phase leader relocation (from or to the capital)
+--   drop UNIT HEX         airborne assault (a movement phase)
+--   support AIR HEX       offensive air support on the enemy in HEX (combat phase, before the attack)
+--   defend AIR UNIT       defensive air support on a friendly unit, for the enemy's next combat phase
+--   transfer AIR HEX      air transfer mission (combat phase)
+--
+-- State that must replay (counts, once-a-year flags, queues) lives in the
+-- locals below: a game is replayed from its commands, deterministically.
+-- Nothing that affects play iterates with pairs.
+local R = require("base")
+local gpw = gpw
+local floor, ceil, min, max = math.floor, math.ceil, math.min, math.max
+
+R.id = "adc2"
+R.name = "ADC2"
+R.book = "ADC2"
+R.description = "The Great Patriotic War for ADC2 (Gerald Schwartz): two movement phases, odds rounded for the defender, FRU halving, leaders, air support, shock attacks, partisans, airborne assaults and the allies' rules"
+
+-- Unit Capabilities: leaders and air units are non-combat units (no ZOC,
+-- no stacking); partisans and airborne units project a ZOC only into their
+-- own hex; airborne units do not take a hex's one combat-unit place.
+R.noncombat = { leader = true, air = true }
+R.zoc_own_hex = { airborne = true, partisan = true }
+R.nonstacking = { airborne = true }
+
+-- Sequence of Play: five phases per player.
+R.phases = {
+  { id = "axis-reinforcement", side = "axis", kind = "reinforcement" },
+  { id = "axis-rail", side = "axis", kind = "rail" },
+  { id = "axis-move1", side = "axis", kind = "move", weather = true },
+  { id = "axis-combat", side = "axis", kind = "combat" },
+  { id = "axis-move2", side = "axis", kind = "move", weather = true },
+  { id = "soviet-reinforcement", side = "soviet", kind = "reinforcement" },
+  { id = "soviet-rail", side = "soviet", kind = "rail" },
+  { id = "soviet-move1", side = "soviet", kind = "move", weather = true },
+  { id = "soviet-combat", side = "soviet", kind = "combat" },
+  { id = "soviet-move2", side = "soviet", kind = "move", weather = true },
+}
+
+-- Rail Movement Phase: Soviet 6 armies, Axis 2 corps (none before Jan/Feb
+-- 1942: rail_allowed); never through enemy ZOC.
+R.rail = { no_enemy_zoc = true, limit = { axis = 2, soviet = 6 } }
+-- Retreat: through enemy ZOC only if unavoidable; never ending in enemy
+-- ZOC or over-stacked, farther if need be.
+R.retreat = { hexes = 2, max_extra = 4, avoid_zoc_end = true, avoid_zoc = true }
+-- Reinforcement Phase: "The city may not be in enemy ZOC."
+R.place_city_no_zoc = true
+-- The ADC2 map marks Berlin and Moscow as fortresses itself.
+R.capitals_are_fortresses = false
+R.stand_terrain = { swamp = true, mountain = true }
+
+local C = {
+  seq = "ADC2: Sequence of Play",
+  caps = "ADC2: Unit Capabilities",
+  stack = "ADC2: Stacking Limits",
+  weather = "ADC2: Weather",
+  supply = "ADC2: Supply",
+  reinf = "ADC2: Reinforcement Phase",
+  rail = "ADC2: Rail Movement Phase",
+  move = "ADC2: Movement Phases",
+  combat = "ADC2: Combat Phase",
+  crt = "ADC2: Combat Phase (CRT results)",
+  retreat = "ADC2: Retreat",
+  advance = "ADC2: Advance after Combat",
+  air = "ADC2: Air Support",
+  leaders = "ADC2: Leaders",
+  shock = "ADC2: Shock Combat",
+  airborne = "ADC2: Airborne Assault",
+  partisans = "ADC2: Partisans",
+  allies = "ADC2: Allies",
+  play = "ADC2: Game Play",
+}
+
+R.cite = {
+  ["off-map"] = C.move,
+  water = C.move,
+  ["enemy-unit"] = C.move,
+  stack = C.stack,
+  terrain = C.move,
+  ["stop-terrain"] = C.move,
+  mp = C.move,
+  ["zoc-stop"] = C.move,
+  path = C.move,
+  ["strait-class"] = C.move,
+  ["strait-limit"] = C.move,
+  ["not-on-map"] = C.move,
+  ["rail-start"] = C.rail,
+  ["rail-line"] = C.rail,
+  ["rail-friendly"] = C.rail,
+  ["rail-zoc"] = C.rail,
+  ["rail-limit"] = C.rail,
+  phase = C.seq,
+  ["moved-twice"] = C.move,
+  ["phase-class"] = C.caps,
+  ["not-adjacent"] = C.combat,
+  ["attack-once"] = C.combat,
+  ["defend-once"] = C.combat,
+  ["odds-min"] = C.combat,
+  ["water-attack"] = C.move,
+  decision = C.crt,
+  retreat = C.retreat,
+  stand = C.retreat,
+  advance = C.advance,
+  loss = C.crt,
+  place = C.reinf,
+  rebuild = C.reinf,
+  points = C.reinf,
+  unknown = "gpw: commands",
+}
+
+-- ---------------------------------------------------------------- helpers
+
+local function nofn() end
+
+local function phase_parts()
+  local id = gpw.phase()
+  local side, part = id:match("^(%a+)%-(.+)$")
+  return side or "", part or "", id
+end
+
+local function enemy_of(side)
+  if side == "axis" then return "soviet" end
+  return "axis"
+end
+
+local function turn_index() return gpw.turn().index end
+
+local function is_noncombat(u) return u.kind == "leader" or u.kind == "air" end
+-- a combat unit for stacking, victory and adjacency purposes
+local function is_combat(u) return not is_noncombat(u) and u.kind ~= "partisan" end
+
+local function class_of(u) return R.kinds[u.kind] end
+-- circled MP: the units that move in the 1st Movement Phase (ADC2: Unit
+-- Capabilities): tanks, panzers, mechanized (armour class) and cavalry.
+local function circled(u) local c = class_of(u); return c == "armor" or c == "cavalry" end
+-- "Infantry type units" (ADC2: Shock Combat): infantry, guards, shock,
+-- mountain, garrison; airborne and partisans move like infantry.
+local function infantry_type(u) local c = class_of(u); return c == "infantry" or c == "mountain" end
+
+local function units_of(hex)
+  local out = {}
+  local ids = gpw.units_at(hex)
+  for i = 1, #ids do out[#out + 1] = gpw.unit(ids[i]) end
+  return out
+end
+
+-- the combat unit (not airborne) of side in hex, or nil
+local function combat_in(hex, side)
+  local us = units_of(hex)
+  for i = 1, #us do
+    local u = us[i]
+    if u.side == side and is_combat(u) and not R.nonstacking[u.kind] then return u end
+  end
+  return nil
+end
+
+local function any_combat_in(hex, side)
+  local us = units_of(hex)
+  for i = 1, #us do
+    if us[i].side == side and is_combat(us[i]) then return us[i] end
+  end
+  return nil
+end
+
+local function enemy_in(hex, side)
+  local us = units_of(hex)
+  for i = 1, #us do
+    if us[i].side ~= side and not is_noncombat(us[i]) then return us[i] end
+  end
+  return nil
+end
+
+local function has_region(h, name)
+  for i = 1, #h.regions do
+    if h.regions[i] == name then return true end
+  end
+  return false
+end
+
+local function capital_of(side)
+  if side == "axis" then return gpw.city("Berlin") end
+  return gpw.city("Moscow")
+end
+
+local function emit_loss(u, why, rule)
+  gpw.emit("loss", u.id .. " is eliminated: " .. why, { "unit", u.id, "strength", "0", "rule", rule })
+end
+
+-- ---------------------------------------------------------------- state
+
+local moved = {}          -- id -> phase id it moved in (move, rail, drop)
+local eligible = {}       -- defender id -> true: attackable this combat phase
+local eligible_phase = ""
+local shock_year = { axis = -1, soviet = -1 }   -- year of the last yearly shock attack
+local shock_extra_used = false                  -- the Axis first-turn shock attack
+local shock_active = { axis = -1, soviet = -1 } -- turn index of an announced shock attack
+local drop_turn = { axis = -100, soviet = -100 }
+local offensive = {}      -- defender hex -> array of air ids (this combat phase)
+local defensive = {}      -- friendly unit id -> array of air ids (for the enemy's next combat phase)
+local mission = {}        -- air id -> phase id of its mission
+local air_queue = { axis = {}, soviet = {} }    -- displaced air units: {id=, from=turn}
+local air_last = { axis = -100, soviet = -100 } -- turn the last displaced air unit re-entered
+local partisan_queue = {}                       -- eliminated partisans: {id=, from=turn}
+local partisan_last = -100
+local companion = {}      -- leader id -> combat unit id it accompanies
+local relocated = {}      -- phase id .. side .. "out"/"in" -> true
+local leader_wait = {}    -- leader id -> true: waits for its capital
+local last_status = {}    -- id -> status at the last sweep
+local elim_total = { rom = 0, hun = 0 }
+local elim_turn = { rom = {}, hun = {} }       -- turn index -> eliminations that turn
+local no_attack_from = { rom = nil, hun = nil } -- turn index from which they refuse to attack
+local romania_defected = -1                     -- turn index of the defection, -1
+local hungary_surrendered = false
+local balkan_active = false
+local soviet_in_yugoslavia = false
+local entered_turn = {}   -- id -> turn index it entered from a Garrison pool
+local battle_hex = ""     -- the hex of the battle last weighed
+local announced = {}      -- Garrison pool name -> announced open
+
+local function pool_of(name)
+  local ps = gpw.pools()
+  for i = 1, #ps do
+    if ps[i].name == name then return ps[i] end
+  end
+  return nil
+end
+
+local function pool_kind_of(u)
+  if u.pool == "" then return "", nil end
+  local p = pool_of(u.pool)
+  if not p then return "", nil end
+  return p.kind, p
+end
+
+-- ---------------------------------------------------------------- sweep
+-- sweep settles what follows from the position whatever changed it: the
+-- allies' elimination counts, leaders left without their combat unit,
+-- Bratislava, Hungary's surrender. It runs as phases start and end, after
+-- every move, before every battle and in every module command (not in
+-- the per-hex hooks: can_place and can_move_path stay cheap), and is
+-- idempotent.
+
+local function leader_home(l, why)
+  local cap = capital_of(l.side)
+  if cap and gpw.hex(cap).control == l.side then
+    gpw.relocate(l.id, cap)
+    gpw.emit("leader", l.id .. " is removed to " .. cap .. ": " .. why, { "unit", l.id, "hex", cap, "rule", C.leaders })
+  else
+    gpw.remove(l.id, "pending")
+    leader_wait[l.id] = true
+    gpw.emit("leader", l.id .. " leaves the map until its capital is friendly: " .. why, { "unit", l.id, "hex", "", "rule", C.leaders })
+  end
+  companion[l.id] = nil
+end
+
+local sweeping = false
+local function sweep()
+  if sweeping then return end
+  sweeping = true
+  local t = turn_index()
+  local ids = gpw.units("", "")
+  for i = 1, #ids do
+    local u = gpw.unit(ids[i])
+    local prev = last_status[u.id]
+    if u.side == "axis" and (u.nation == "rom" or u.nation == "hun") and is_combat(u)
+        and u.status == "eliminated" and prev ~= nil and prev ~= "eliminated" then
+      local n = u.nation
+      elim_total[n] = elim_total[n] + 1
+      elim_turn[n][t] = (elim_turn[n][t] or 0) + 1
+      local limit = n == "rom" and 4 or 2
+      if elim_turn[n][t] >= limit and no_attack_from[n] == nil then
+        no_attack_from[n] = t + 1
+        gpw.emit("allies", (n == "rom" and "Romanian" or "Hungarian") .. " units will not attack Soviet units after this turn",
+          { "nation", n, "eliminated", tostring(elim_turn[n][t]), "rule", C.allies })
+      end
+    end
+    last_status[u.id] = u.status
+    if u.kind == "leader" and u.status == "on map" then
+      local c = combat_in(u.hex, u.side)
+      if c then
+        companion[u.id] = c.id
+      elseif companion[u.id] then
+        local cu = gpw.unit(companion[u.id])
+        if cu.status ~= "on map" then
+          leader_home(u, "its combat unit was eliminated")
+        elseif cu.hex ~= u.hex then
+          companion[u.id] = nil
+        end
+      end
+    end
+  end
+  -- Hungary surrenders after 6 eliminations (ADC2: Allies).
+  if not hungary_surrendered and elim_total.hun >= 6 then
+    hungary_surrendered = true
+    for i = 1, #ids do
+      local u = gpw.unit(ids[i])
+      if u.side == "axis" and u.nation == "hun" and u.status ~= "removed" then gpw.remove(u.id, "removed") end
+    end
+    gpw.emit("surrender", "Hungary surrenders: its Axis units are removed from play", { "nation", "hun", "rule", C.allies })
+  end
+  -- The Slovak unit leaves play if Bratislava is ever Soviet-occupied.
+  local brat = gpw.city("Bratislava")
+  if brat and any_combat_in(brat, "soviet") then
+    for i = 1, #ids do
+      local u = gpw.unit(ids[i])
+      if u.side == "axis" and u.nation == "slo" and u.status ~= "removed" then
+        gpw.remove(u.id, "removed")
+        gpw.emit("removed", u.id .. " is removed from play: Bratislava is occupied by a Soviet unit", { "unit", u.id, "rule", C.allies })
+      end
+    end
+  end
+  sweeping = false
+end
+
+-- ---------------------------------------------------------------- weather and phases
+
+local function roll_weather()
+  local turn = gpw.turn()
+  if turn.weather == "" then
+    gpw.set_weather("clear", 0, "")
+    return
+  end
+  local die = gpw.roll()
+  local w = "clear"
+  if die < 4 then w = turn.weather end
+  gpw.set_weather(w, die, C.weather)
+end
+
+-- combat eligibility: each defender with an attacker in its ZOC at the
+-- start of the combat phase (ADC2: Combat Phase). Airborne defenders,
+-- whose ZOC is their own hex, may be attacked from adjacent hexes like
+-- the infantry they fight as; partisans are never attacked (they are
+-- eliminated in Axis ZOC instead).
+local function mark_eligible(side)
+  eligible = {}
+  local foes = gpw.units(enemy_of(side), "on map")
+  for i = 1, #foes do
+    local d = gpw.unit(foes[i])
+    if is_combat(d) then
+      local ns = gpw.neighbors(d.hex)
+      for j = 1, #ns do
+        if any_combat_in(ns[j], side) then
+          eligible[d.id] = true
+          break
+        end
+      end
+    end
+  end
+end
+
+-- Partisans in the ZOC of an Axis combat unit in the Axis combat phase
+-- are eliminated and go to the Soviet map edge to return (ADC2: Partisans).
+local function eliminate_partisans()
+  local ps = gpw.units("soviet", "on map")
+  for i = 1, #ps do
+    local p = gpw.unit(ps[i])
+    if p.kind == "partisan" and gpw.in_zoc("axis", p.hex) then
+      gpw.remove(p.id, "pending")
+      partisan_queue[#partisan_queue + 1] = { id = p.id, from = turn_index() }
+      emit_loss(p, "a partisan in an Axis zone of control", C.partisans)
+    end
+  end
+end
+
+local function romanian_units_in_romania()
+  local n = 0
+  local ss = gpw.units("soviet", "on map")
+  for i = 1, #ss do
+    local u = gpw.unit(ss[i])
+    if is_combat(u) and gpw.hex(u.hex).country == "Romania" then n = n + 1 end
+  end
+  return n
+end
+
+-- Romanian defection roll, each Soviet reinforcement phase once six or
+-- more Romanian units have been eliminated (ADC2: Allies).
+local function defection_roll()
+  if romania_defected >= 0 or elim_total.rom < 6 then return end
+  local die = gpw.roll()
+  local mods = elim_total.rom - 6
+  local odessa = gpw.city("Odessa")
+  if odessa and any_combat_in(odessa, "soviet") then mods = mods + 1 end
+  mods = mods + floor(romanian_units_in_romania() / 2)
+  local ok = die + mods >= 6
+  gpw.emit("defection", string.format("Romanian defection roll %d%+d: %s", die, mods, ok and "Romania defects" or "no defection"),
+    { "die", tostring(die), "modifier", tostring(mods), "result", ok and "defects" or "holds", "rule", C.allies })
+  if not ok then return end
+  romania_defected = turn_index()
+  local ids = gpw.units("axis", "")
+  for i = 1, #ids do
+    local u = gpw.unit(ids[i])
+    if u.nation == "rom" and u.status ~= "removed" then gpw.remove(u.id, "removed") end
+  end
+end
+
+function R.on_phase_start(phase)
+  sweep()
+  local side = phase.side
+  if phase.kind == "move" and phase.weather then roll_weather() end
+  if phase.kind == "combat" then
+    mark_eligible(side)
+    eligible_phase = phase.id
+    offensive = {}
+    -- a side's own defensive missions end when its own combat phase comes
+    local fu = gpw.units(side, "")
+    for i = 1, #fu do defensive[fu[i]] = nil end
+    if side == "axis" then eliminate_partisans() end
+  end
+  if phase.kind == "reinforcement" and side == "soviet" then defection_roll() end
+  if phase.kind == "reinforcement" and side == "axis" and balkan_active then
+    local ps = gpw.pools()
+    local t = turn_index()
+    for i = 1, #ps do
+      local p = ps[i]
+      if p.kind == "garrison" and p.side == "axis" and p.turn <= t and not announced[p.name] then
+        announced[p.name] = true
+        gpw.emit("pool", p.name .. " may enter in Yugoslavia (enter UNIT HEX)", { "pool", p.name, "rule", C.reinf })
+      end
+    end
+  end
+end
+
+-- Victory (ADC2: Game Play): checked as each player turn ends.
+local function occupied_by(city, side)
+  local h = gpw.city(city)
+  return h ~= nil and any_combat_in(h, side) ~= nil
+end
+
+function R.on_phase_end(phase)
+  sweep()
+  if phase == "soviet-move2" then
+    if occupied_by("Moscow", "axis") and occupied_by("Leningrad", "axis") and occupied_by("Kuibyshev", "axis") then
+      local text = "the Axis occupies Moscow, Leningrad and Kuibyshev at the end of a Soviet player turn: the Axis wins"
+      gpw.emit("victory", text, { "side", "axis", "result", "win", "rule", C.play })
+      gpw.end_game("axis", text)
+      return true
+    end
+    -- Balkan Garrison activation (ADC2: Allies)
+    if not balkan_active then
+      local why = nil
+      if romania_defected >= 0 then why = "Romania has defected"
+      elseif occupied_by("Budapest", "soviet") then why = "a Soviet unit occupies Budapest"
+      elseif occupied_by("Warsaw", "soviet") then why = "a Soviet unit occupies Warsaw"
+      elseif soviet_in_yugoslavia then why = "a Soviet unit has entered Yugoslavia" end
+      if why then
+        balkan_active = true
+        gpw.emit("balkan", "the Balkan Garrison is activated: " .. why, { "rule", C.allies })
+      end
+    end
+  elseif phase == "axis-move2" then
+    if occupied_by("Berlin", "soviet") then
+      local text = "a Soviet unit occupies Berlin at the end of an Axis player turn: the Soviet player wins"
+      gpw.emit("victory", text, { "side", "soviet", "result", "win", "rule", C.play })
+      gpw.end_game("soviet", text)
+    end
+  end
+end
+
+-- ---------------------------------------------------------------- movement
+
+function R.can_move(u, phase)
+  local side, part = phase_parts()
+  if u.kind == "air" then
+    return false, u.id .. " is an air unit: it moves only on a transfer mission", C.air
+  end
+  if u.kind == "leader" then
+    if u.side == "soviet" then
+      return false, "Soviet leaders move only by relocation in the 1st Movement Phase (leader LEADER HEX)", C.leaders
+    end
+    if part ~= "move2" then
+      return false, "Axis leaders move up to 2 hexes in the 2nd Movement Phase, or relocate in the 1st (leader LEADER HEX)", C.leaders
+    end
+    return true
+  end
+  if moved[u.id] == phase then
+    return false, u.id .. " has already moved in this phase", C.move
+  end
+  if part == "move1" and not circled(u) then
+    if u.kind == "shock" then return true end
+    if shock_active[u.side] == turn_index() and infantry_type(u) then return true end
+    return false, u.id .. " (" .. u.kind .. ") has no circled MP: only panzer, mechanized, tank and cavalry units move in the 1st Movement Phase (Shock armies one hex; all infantry one hex after a shock attack)", C.caps
+  end
+  return true
+end
+
+-- Entered from a Garrison pool this turn: in supply (ADC2: Reinforcement Phase).
+local function supplied_now(u)
+  return u.supplied or entered_turn[u.id] == turn_index()
+end
+
+function R.allowance(u, mp, phase)
+  local side, part = phase_parts()
+  if u.kind == "leader" then return 99 end -- two hexes, whatever the terrain: can_move_path counts them
+  if part == "move1" and not circled(u) then return 1 end -- one hex (ADC2: Shock Combat)
+  if not u.supplied and supplied_now(u) then return min(u.mp, mp * 2) end
+  return mp
+end
+
+-- is hex within n hexes of Romania or Bessarabia?
+local function near_romania(hex, n)
+  local seen, ring = { [hex] = true }, { hex }
+  for d = 0, n do
+    local nxt = {}
+    for i = 1, #ring do
+      local h = gpw.hex(ring[i])
+      if h.country == "Romania" or has_region(h, "Bessarabia") then return true end
+      if d < n then
+        local ns = gpw.neighbors(ring[i])
+        for j = 1, #ns do
+          if not seen[ns[j]] then
+            seen[ns[j]] = true
+            nxt[#nxt + 1] = ns[j]
+          end
+        end
+      end
+    end
+    ring = nxt
+  end
+  return false
+end
+
+local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
+
+-- stacking in hex for unit u arriving (ADC2: Stacking Limits): one combat
+-- unit with at most one airborne unit; two airborne units alone. Leaders
+-- and air units do not count (air units have their own limits).
+local function stack_error(u, hex)
+  if is_noncombat(u) then return nil end
+  local us = units_of(hex)
+  local combat, airborne = 0, 0
+  for i = 1, #us do
+    local o = us[i]
+    if o.id ~= u.id and o.side == u.side and not is_noncombat(o) then
+      if R.nonstacking[o.kind] then airborne = airborne + 1 else combat = combat + 1 end
+    end
+  end
+  if R.nonstacking[u.kind] then airborne = airborne + 1 else combat = combat + 1 end
+  if combat > 1 then return hex .. " already holds a combat unit" end
+  if combat == 1 and airborne > 1 then return hex .. " would hold a combat unit and " .. airborne .. " airborne units (at most one)" end
+  if airborne > 2 then return hex .. " would hold " .. airborne .. " airborne units (at most two)" end
+  return nil
+end
+
+local function path_check(u, path, how)
+  local last = path[#path]
+  local e = stack_error(u, last)
+  if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
+  if how == "rail" then
+    local us = units_of(last)
+    for i = 1, #us do
+      if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then
+        return false, u.id .. " may not stop on " .. last .. ", where " .. us[i].id .. " stands", C.rail
+      end
+    end
+  end
+  if u.kind == "leader" and #path > 2 then
+    return false, "Axis leaders move at most 2 hexes", C.leaders
+  end
+  if u.side == "axis" and (u.nation == "rom" or u.nation == "hun" or u.nation == "slo") then
+    local home = home_country[u.nation]
+    local rom_limit = false
+    if u.nation == "rom" and u.kind ~= "garrison" then
+      local t = gpw.turn()
+      local odessa = gpw.city("Odessa")
+      local held = false
+      if odessa then
+        local c = any_combat_in(odessa, "axis")
+        held = c ~= nil and c.nation == "rom"
+      end
+      rom_limit = t.index < 1942 * 8 + 4 or not held -- before Jul 1942, or Odessa not Romanian
+    end
+    for i = 1, #path do
+      local h = gpw.hex(path[i])
+      if u.kind == "garrison" and h.country ~= home then
+        return false, u.id .. " is a garrison unit and may not leave " .. home .. " (" .. path[i] .. ")", C.allies
+      end
+      if (u.nation == "rom" or u.nation == "slo") and h.country == "Hungary" then
+        return false, u.id .. " may never enter Hungary (" .. path[i] .. ")", C.allies
+      end
+      if u.nation == "slo" and h.country == "Romania" then
+        return false, u.id .. " may not enter Romania (" .. path[i] .. ")", C.allies
+      end
+      if rom_limit and not near_romania(path[i], 3) then
+        return false, u.id .. " may not move over 3 hexes from Romania or Bessarabia (" .. path[i] .. ") until Jul 1942, and then only while a Romanian unit holds Odessa", C.allies
+      end
+    end
+  end
+  return true
+end
+
+function R.can_move_path(u, path, how)
+  return path_check(u, path, how)
+end
+
+-- After a combat unit moves: enemy air units and leaders alone beside its
+-- path are displaced; retreating leaders follow their unit; garrison units
+-- retreated out of their country are eliminated.
+local function moved_beside(u, path)
+  if is_noncombat(u) then return end
+  local foe = enemy_of(u.side)
+  local seen = {}
+  local hexes = {}
+  for i = 1, #path do
+    if not seen[path[i]] then
+      seen[path[i]] = true
+      hexes[#hexes + 1] = path[i]
+    end
+    local ns = gpw.neighbors(path[i])
+    for j = 1, #ns do
+      if not seen[ns[j]] then
+        seen[ns[j]] = true
+        hexes[#hexes + 1] = ns[j]
+      end
+    end
+  end
+  local t = turn_index()
+  for i = 1, #hexes do
+    local us = units_of(hexes[i])
+    local guarded = any_combat_in(hexes[i], foe) ~= nil
+    for j = 1, #us do
+      local o = us[j]
+      if o.side == foe and not guarded then
+        if o.kind == "air" then
+          gpw.remove(o.id, "pending")
+          local q = air_queue[foe]
+          q[#q + 1] = { id = o.id, from = t }
+          gpw.emit("displaced", o.id .. " is displaced to the " .. foe .. " map edge by " .. u.id, { "unit", o.id, "by", u.id, "rule", C.air })
+        elseif o.kind == "leader" then
+          leader_home(o, u.id .. " moved adjacent")
+        end
+      end
+    end
+  end
+end
+
+function R.after_move(u, how, path)
+  local side, part, pid = phase_parts()
+  if how == "move" or how == "rail" then moved[u.id] = pid end
+  if how == "retreat" then
+    if u.kind == "garrison" and home_country[u.nation] and gpw.hex(u.hex).country ~= home_country[u.nation] then
+      gpw.remove(u.id, "eliminated")
+      emit_loss(u, "a garrison unit forced to retreat out of " .. home_country[u.nation], C.allies)
+      return
+    end
+    -- its leaders retreat with it
+    if battle_hex ~= "" then
+      local us = units_of(battle_hex)
+      for i = 1, #us do
+        if us[i].kind == "leader" and us[i].side == u.side then
+          gpw.relocate(us[i].id, u.hex)
+          gpw.emit("leader", us[i].id .. " retreats with " .. u.id, { "unit", us[i].id, "hex", u.hex, "rule", C.leaders })
+        end
+      end
+    end
+  end
+  if u.side == "soviet" and is_combat(u) then
+    for i = 1, #path do
+      if gpw.hex(path[i]).country == "Yugoslavia" then soviet_in_yugoslavia = true end
+    end
+  end
+  moved_beside(u, path)
+  sweep()
+end
+
+-- Rail Movement Phase: the Axis only from Jan/Feb 1942; leaders and air
+-- units never.
+function R.rail_allowed(u, turn)
+  if is_noncombat(u) then return 0 end
+  if u.side == "axis" and turn.index < 1942 * 8 then return 0 end
+  return -1
+end
+
+-- ---------------------------------------------------------------- placement
+
+local function air_limit(h)
+  if h.city_kind == "major" or h.city_kind == "fortress" then return 2 end
+  if h.city_kind == "minor" or h.rail then return 1 end
+  return 0
+end
+
+local function air_base_error(u, hex)
+  local h = gpw.hex(hex)
+  if not h then return "no hex " .. hex end
+  if h.control ~= u.side then return hex .. " is not friendly" end
+  local lim = air_limit(h)
+  if lim == 0 then return hex .. " is not a city, fortress or rail hex" end
+  local n = 0
+  local us = units_of(hex)
+  for i = 1, #us do
+    if us[i].kind == "air" and us[i].id ~= u.id then n = n + 1 end
+  end
+  if n >= lim then return hex .. " already holds " .. n .. " air unit(s) (at most " .. lim .. ")" end
+  return nil
+end
+
+-- the ordinary entry hexes: the friendly map edge, or a friendly city,
+-- never in enemy ZOC (ADC2: Reinforcement Phase)
+local function entry_error(u, hex)
+  local h = gpw.hex(hex)
+  if not h then return "no hex " .. hex end
+  if h.terrain == "sea" or h.terrain == "lake" then return hex .. " is a " .. h.terrain .. " hex" end
+  if h.edge_of ~= u.side and not (h.city ~= "" and h.control == u.side) then
+    return hex .. " is neither on the " .. u.side .. " map edge nor a friendly city"
+  end
+  if gpw.in_zoc(enemy_of(u.side), hex) then return hex .. " is in an enemy zone of control" end
+  return stack_error(u, hex)
+end
+
+function R.can_place(u, hex, how)
+  if u.kind == "leader" then
+    local cap = capital_of(u.side)
+    if hex ~= cap then return false, u.id .. " must be placed in its capital " .. tostring(cap), C.leaders end
+    if gpw.hex(cap).control ~= u.side then return false, cap .. " is not friendly: the leader waits", C.leaders end
+    return true
+  end
+  if u.kind == "air" then
+    local e = air_base_error(u, hex)
+    if e then return false, u.id .. ": " .. e, C.air end
+    return true
+  end
+  if u.kind == "partisan" then
+    local h = gpw.hex(hex)
+    if h.control ~= "soviet" then return false, hex .. " is not a friendly location", C.partisans end
+    if gpw.in_zoc("axis", hex) then return false, hex .. " is in an Axis zone of control", C.partisans end
+    local e = stack_error(u, hex)
+    if e then return false, e, C.stack end
+    return true
+  end
+  if how == "rebuild" and u.side == "axis" and u.nation == "slo" then
+    if hex ~= gpw.city("Bratislava") then return false, u.id .. " returns only in Bratislava", C.allies end
+  end
+  local e = entry_error(u, hex)
+  if e then return false, e, C.reinf end
+  return true
+end
+
+-- ---------------------------------------------------------------- replacements
+
+R.rebuild_nations = {
+  axis = { ger = true, rom = true, slo = true, hun = true }, -- not Italians (ADC2: Allies)
+  soviet = { sov = true, pol = true, rom = true },
+}
+
+-- A step costs one point, armour too; an eliminated unit returns at half
+-- strength for 1 and is rebuilt to full for another (2 in all). A unit on
+-- the map must be in supply, even in its capital (ADC2: Reinforcement
+-- Phase). Leaders, air units and partisans are not rebuilt.
+function R.rebuild_cost(u) return 1 end
+
+function R.can_rebuild(u)
+  if is_noncombat(u) or u.kind == "partisan" then return false end
+  if u.status == "on map" and not u.supplied then return false end
+  local n = R.rebuild_nations[u.side]
+  return n[u.nation] == true
+end
+
+-- ---------------------------------------------------------------- combat
+
+function R.can_attack(a, d)
+  local side, part, pid = phase_parts()
+  if is_noncombat(a) or a.kind == "partisan" then
+    return false, a.id .. " is not a combat unit and cannot attack", C.caps
+  end
+  if eligible_phase == pid and not eligible[d.id] then
+    return false, d.id .. " had no attacking unit in its zone of control at the start of the combat phase", C.combat
+  end
+  if a.side == "axis" and (a.nation == "rom" or a.nation == "hun") and d.side == "soviet" then
+    local from = no_attack_from[a.nation]
+    if from and turn_index() >= from then
+      return false, a.id .. ": " .. (a.nation == "rom" and "Romanian units may not attack after a turn with 4 or more Romanian units eliminated"
+        or "Hungarian units may not attack after a turn with 2 or more Hungarian units eliminated"), C.allies
+    end
+  end
+  return true
+end
+
+local function pow2(n) local p = 1; for _ = 1, n do p = p * 2 end; return p end
+
+-- the leader that assists an attack on hex: in supply, within its command
+-- radius; the first of the scenario's order when several could.
+local function assisting_leader(side, hex)
+  local ls = gpw.units(side, "on map")
+  for i = 1, #ls do
+    local l = gpw.unit(ls[i])
+    if l.kind == "leader" and gpw.in_supply(l.id) and gpw.distance(l.hex, hex) <= l.radius then return l end
+  end
+  return nil
+end
+
+-- R.odds (ADC2: Combat Phase): each attacker's AF is halved once for each
+-- of mud, out of supply, a swamp or mountain defender and attacking across
+-- the Straits of Kerch; fractions are kept until the total, which is
+-- rounded up. The ratio is rounded for the defender (down) to a CRT
+-- column; then the shifts, cumulative, clamped to the table.
+function R.odds(b)
+  sweep()
+  local side = phase_parts()
+  local d = gpw.unit(b.defender)
+  local dhex = d and d.hex or ""
+  battle_hex = dhex
+  local exact, plain, allriver = 0, 0, true
+  local mud = b.weather == "mud"
+  local into = R.halve_into[b.terrain]
+  local unsup, strait = false, false
+  for i = 1, b.n do
+    local a = b.att[i]
+    plain = plain + a
+    local h = 0
+    if mud then h = h + 1 end
+    local sup = b.sup[i]
+    if not sup then
+      local au = gpw.unit(b.attackers[i])
+      if au and entered_turn[au.id] == turn_index() then sup = true end
+    end
+    if not sup then h = h + 1; unsup = true end
+    if into then h = h + 1 end
+    if b.strait[i] then h = h + 1; strait = true end
+    exact = exact + a / pow2(h)
+    if not b.river[i] then allriver = false end
+  end
+  if mud then gpw.note("mud: attack factors halved", C.weather) end
+  if unsup then gpw.note("out of supply: attack halved", C.combat) end
+  if into then gpw.note("defender in " .. b.terrain .. ": attack halved", C.combat) end
+  if strait then gpw.note("across the Straits of Kerch: attack halved", C.combat) end
+  local total = ceil(exact - 1e-9)
+  if total ~= plain then gpw.note("halvings cumulative, fractions rounded up", C.combat) end
+  local def = b.def
+  local ncol = #R.crt.columns
+  local ratio
+  if def > 0 then ratio = floor(total / def) else ratio = ncol end
+  if ratio < 1 then return total, def, 0, 0 end
+  local odds = min(ratio, ncol)
+  local col = odds
+  local function shift(cause, n, cite)
+    gpw.shift(cause, n, cite)
+    col = col + n
+  end
+  if b.terrain == "forest" or b.terrain == "rough" then shift(b.terrain, -1, C.combat) end
+  if b.city == "major" or b.city == "fortress" then shift(b.city .. " city", -1, C.combat) end
+  if allriver and b.n > 0 then shift("river", -1, C.combat .. " (all attackers across a river)") end
+  if b.weather == "snow" then shift("snow", -1, C.weather) end
+  local l = assisting_leader(side, dhex)
+  if l then shift("leader " .. l.id, 1, C.leaders) end
+  local off = offensive[dhex] or {}
+  for i = 1, #off do
+    local a = gpw.unit(off[i])
+    shift("air support " .. a.id, a.shift, C.air)
+  end
+  local dfn = defensive[b.defender] or {}
+  for i = 1, #dfn do
+    local a = gpw.unit(dfn[i])
+    if a.status == "on map" then shift("defensive air support " .. a.id, -a.shift, C.air) end
+  end
+  if col < 1 then col = 1 end
+  if col > ncol then col = ncol end
+  return total, def, odds, col
+end
+
+-- missions flown for this battle are spent
+local function spend_air(b)
+  local d = gpw.unit(b.defender)
+  offensive[d.hex] = nil
+  defensive[b.defender] = nil
+end
+
+local function stands(b)
+  return R.stand_terrain[b.terrain] or b.city == "fortress"
+end
+
+-- in lieu of retreating, a step (ADC2: Retreat): no choice.
+local function step_instead(b)
+  gpw.emit("stand", b.defender .. " takes a step reduction in lieu of retreating (" .. (b.city == "fortress" and "fortress" or b.terrain) .. ")",
+    { "unit", b.defender, "rule", C.retreat })
+  gpw.defender_loss(1)
+end
+
+R.results = {}
+R.results.NE = function(b) spend_air(b) end
+R.results.DR = function(b)
+  spend_air(b)
+  if stands(b) then step_instead(b) else gpw.retreat(R.retreat.hexes, false) end
+  gpw.advance()
+end
+R.results.DRL = function(b)
+  spend_air(b)
+  gpw.defender_loss(1)
+  if stands(b) then step_instead(b) else gpw.retreat(R.retreat.hexes, false) end
+  gpw.advance()
+end
+-- DE: two step reductions.
+R.results.DE = function(b)
+  spend_air(b)
+  gpw.defender_loss(2)
+  gpw.advance()
+end
+R.results.AL = function(b)
+  spend_air(b)
+  gpw.attacker_loss(1)
+end
+-- EX: the defender loses one step (and does not retreat); the attackers
+-- lose at least the attack factor the defender lost.
+R.results.EX = function(b)
+  spend_air(b)
+  local d = gpw.unit(b.defender)
+  local lost
+  if d.reduced or d.attack_half == 0 then lost = d.strength else lost = d.attack - d.attack_half end
+  gpw.defender_loss(1)
+  if lost > 0 then gpw.exchange(lost) end
+  gpw.advance()
+end
+
+-- ---------------------------------------------------------------- commands
+
+local cmd = {}
+
+-- shock: the yearly shock attack (ADC2: Shock Combat).
+function cmd.shock(...)
+  sweep()
+  if select("#", ...) > 0 then return false, "usage: shock", C.shock end
+  local side, part = phase_parts()
+  if part ~= "reinforcement" then return false, "a shock attack is announced in the Reinforcement Phase", C.shock end
+  local t = gpw.turn()
+  if shock_active[side] == t.index then return false, "a shock attack is already announced this turn", C.shock end
+  if side == "soviet" and t.year == 1941 then return false, "the Soviet player may not conduct a shock attack in 1941", C.shock end
+  if side == "axis" and t.year == 1944 then return false, "the Axis player gets no shock attack in 1944", C.shock end
+  local extra = side == "axis" and t.year == 1941 and t.month == "Jun" and not shock_extra_used
+  if not extra and shock_year[side] == t.year then
+    return false, "the " .. side .. " player has already made this year's shock attack", C.shock
+  end
+  if extra then shock_extra_used = true else shock_year[side] = t.year end
+  shock_active[side] = t.index
+  gpw.emit("shock", side .. " announces a shock attack: all infantry may move one hex in the 1st Movement Phase",
+    { "side", side, "extra", tostring(extra), "rule", C.shock })
+end
+
+-- convert UNIT NEW (ADC2: Reinforcement Phase)
+function cmd.convert(id, new, extra)
+  sweep()
+  if not id or not new or extra then return false, "usage: convert UNIT NEWUNIT", C.reinf end
+  local side, part = phase_parts()
+  if side ~= "soviet" or part ~= "reinforcement" then return false, "conversion is done in the Soviet Reinforcement Phase", C.reinf end
+  local u, n = gpw.unit(id), gpw.unit(new)
+  if not u or u.status ~= "on map" or u.side ~= "soviet" or u.kind ~= "infantry" then
+    return false, tostring(id) .. " is not a Soviet infantry army on the map", C.reinf
+  end
+  if not u.supplied then return false, id .. " is not in supply", C.reinf end
+  local kind, p = "", nil
+  if n then kind, p = pool_kind_of(n) end
+  if not n or kind ~= "conversion" or n.status ~= "pending" then
+    return false, tostring(new) .. " is not a Guards or Shock army in a Conversion pool", C.reinf
+  end
+  if p.turn > turn_index() then return false, new .. " becomes available for conversion only in " .. p.name, C.reinf end
+  if gpw.points("soviet") < 1 then return false, "a conversion costs a replacement point; none left", C.reinf end
+  local hex = u.hex
+  gpw.remove(id, "removed")
+  local ok, err = gpw.place(new, hex)
+  if not ok then
+    gpw.place(id, hex)
+    return false, "cannot convert: " .. tostring(err), C.reinf
+  end
+  gpw.set_points("soviet", gpw.points("soviet") - 1)
+  gpw.emit("convert", id .. " converts to " .. new .. " in " .. hex, { "unit", id, "to", new, "hex", hex, "points", "1", "rule", C.reinf })
+end
+
+local function queue_pop(q, id)
+  for i = 1, #q do
+    if q[i].id == id then
+      table.remove(q, i)
+      return true
+    end
+  end
+  return false
+end
+
+local function in_queue(q, id)
+  for i = 1, #q do
+    if q[i].id == id then return q[i] end
+  end
+  return nil
+end
+
+-- southern edge of Romania: Romanian hexes on the map's edge or beside
+-- Bulgaria (ADC2: Allies)
+local function south_romania(hex)
+  local h = gpw.hex(hex)
+  if h.country ~= "Romania" then return false end
+  local ns = gpw.neighbors(hex)
+  if #ns < 6 then return true end
+  for i = 1, #ns do
+    if gpw.hex(ns[i]).country == "Bulgaria" then return true end
+  end
+  return false
+end
+
+-- enter UNIT HEX: a unit the rules release onto the map.
+function cmd.enter(id, hex, extra)
+  sweep()
+  if not id or not hex or extra then return false, "usage: enter UNIT HEX", C.reinf end
+  local side, part = phase_parts()
+  local u = gpw.unit(id)
+  if not u then return false, "no unit " .. id, C.reinf end
+  if u.side ~= side or part ~= "reinforcement" then return false, "units enter in their own Reinforcement Phase", C.reinf end
+  if u.status == "on map" then return false, id .. " is already on the map", C.reinf end
+  if not gpw.hex(hex) then return false, "no hex " .. hex, C.reinf end
+  local t = turn_index()
+  local rule, err = C.reinf, nil
+  local after = nofn
+  if u.kind == "air" and in_queue(air_queue[side], id) then
+    rule = C.air
+    local q = in_queue(air_queue[side], id)
+    local wait = side == "axis" and 2 or 1
+    if air_queue[side][1].id ~= id then err = "displaced air units return in turn, first " .. air_queue[side][1].id
+    elseif t < q.from + 1 then err = "a displaced air unit returns in a subsequent game turn"
+    elseif t < q.from + wait then err = "the Axis player must wait one game turn before it returns"
+    elseif t < air_last[side] + wait then err = "only one displaced air unit returns " .. (side == "axis" and "every other game turn" or "each game turn")
+    else err = air_base_error(u, hex) end
+    after = function() queue_pop(air_queue[side], id); air_last[side] = t end
+  elseif u.kind == "partisan" and in_queue(partisan_queue, id) then
+    rule = C.partisans
+    local q = in_queue(partisan_queue, id)
+    if t <= q.from then err = "an eliminated partisan returns in a later game turn"
+    elseif t < partisan_last + 3 then err = "one partisan returns at a time, two game turns apart"
+    else
+      local h = gpw.hex(hex)
+      if h.control ~= "soviet" or gpw.in_zoc("axis", hex) then err = hex .. " is not a friendly location free of Axis ZOC" end
+    end
+    after = function() queue_pop(partisan_queue, id); partisan_last = t end
+  elseif u.kind == "leader" and leader_wait[id] then
+    rule = C.leaders
+    local ok, msg = R.can_place(u, hex, "place")
+    if not ok then err = msg end
+    after = function() leader_wait[id] = nil end
+  else
+    local kind, p = pool_kind_of(u)
+    if u.status ~= "pending" or not p then return false, id .. " is not a unit waiting to enter", C.reinf end
+    local h = gpw.hex(hex)
+    rule = C.allies
+    if kind == "garrison" then
+      if not balkan_active then err = "the Garrison pools open only once the Balkan Garrison is activated"
+      elseif p.turn > t then err = id .. " arrives only with " .. p.name
+      elseif h.country ~= "Yugoslavia" then err = hex .. " is not in Yugoslavia" end
+      rule = C.reinf
+      after = function() entered_turn[id] = t end
+    elseif kind == "defection" and p.name:find("Roman") then
+      if romania_defected < 0 then err = "Romania has not defected"
+      elseif not (h.country == "Romania" or has_region(h, "Bessarabia")) then err = hex .. " is not in Romania or Bessarabia"
+      elseif not gpw.in_zoc("soviet", hex) then err = hex .. " is not in a Soviet zone of control" end
+    elseif kind == "defection" and p.name:find("Bulgar") then
+      if romania_defected < 0 or t <= romania_defected then err = "the Bulgarians enter the game turn after Romania defects"
+      elseif not south_romania(hex) then err = hex .. " is not on the southern map edge of Romania" end
+    else
+      return false, id .. " is not a unit the rules let enter (" .. kind .. " pool " .. p.name .. ")", C.reinf
+    end
+    if not err then err = stack_error(u, hex) end
+  end
+  if err then return false, id .. ": " .. err, rule end
+  local ok, perr = gpw.place(id, hex)
+  if not ok then return false, id .. ": " .. tostring(perr), rule end
+  after()
+  local nu = gpw.unit(id)
+  gpw.emit("place", id .. " enters in " .. hex, { "unit", id, "hex", hex, "strength", tostring(nu.strength), "rule", rule })
+end
+
+-- leader LEADER HEX: the 1st Movement Phase relocations (ADC2: Leaders)
+function cmd.leader(id, hex, extra)
+  sweep()
+  if not id or not hex or extra then return false, "usage: leader LEADER HEX", C.leaders end
+  local side, part, pid = phase_parts()
+  local l = gpw.unit(id)
+  if not l or l.kind ~= "leader" or l.side ~= side or l.status ~= "on map" then
+    return false, tostring(id) .. " is not a " .. side .. " leader on the map", C.leaders
+  end
+  if part ~= "move1" then return false, "leaders relocate in the 1st Movement Phase", C.leaders end
+  local cap = capital_of(side)
+  local key
+  if l.hex == cap and hex ~= cap then
+    key = pid .. "/out"
+    if not combat_in(hex, side) then return false, "a leader relocates from the capital only to a hex with a friendly combat unit", C.leaders end
+  elseif hex == cap and l.hex ~= cap then
+    key = pid .. "/in"
+  else
+    return false, "a leader relocates from the capital to a friendly combat unit, or from anywhere to the capital", C.leaders
+  end
+  if relocated[key] then return false, "only one leader relocates " .. (key:find("out") and "from" or "to") .. " the capital in a phase", C.leaders end
+  relocated[key] = true
+  local from = l.hex
+  gpw.relocate(id, hex)
+  gpw.emit("leader", id .. " relocates " .. from .. " → " .. hex, { "unit", id, "from", from, "hex", hex, "rule", C.leaders })
+  sweep()
+end
+
+-- drop UNIT HEX: airborne assault (ADC2: Airborne Assault)
+function cmd.drop(id, hex, extra)
+  sweep()
+  if not id or not hex or extra then return false, "usage: drop UNIT HEX", C.airborne end
+  local side, part, pid = phase_parts()
+  local u = gpw.unit(id)
+  if not u or u.kind ~= "airborne" or u.side ~= side or u.status ~= "on map" then
+    return false, tostring(id) .. " is not a " .. side .. " airborne unit on the map", C.airborne
+  end
+  if part ~= "move1" and part ~= "move2" then return false, "an airborne assault is made in a Movement Phase", C.airborne end
+  if moved[id] == pid then return false, id .. " has already moved in this phase", C.move end
+  local air = false
+  local us = units_of(u.hex)
+  for i = 1, #us do air = air or (us[i].kind == "air" and us[i].side == side) end
+  if not air then return false, id .. " is not stacked with an air unit", C.airborne end
+  local t = turn_index()
+  if drop_turn[side] == t then return false, "only one airborne assault per player turn", C.airborne end
+  if drop_turn[side] == t - 1 then return false, "no airborne assaults in consecutive game turns", C.airborne end
+  local h = gpw.hex(hex)
+  if not h then return false, "no hex " .. hex, C.airborne end
+  if h.terrain ~= "clear" then return false, hex .. " is not a clear hex", C.airborne end
+  local dist = gpw.distance(u.hex, hex)
+  if dist < 1 or dist > 4 then return false, hex .. " is not within 4 hexes", C.airborne end
+  if enemy_in(hex, side) then return false, hex .. " holds an enemy unit", C.airborne end
+  local e = stack_error(u, hex)
+  if e then return false, e, C.stack end
+  local from = u.hex
+  gpw.relocate(id, hex)
+  drop_turn[side] = t
+  moved[id] = pid
+  gpw.emit("drop", id .. " makes an airborne assault " .. from .. " → " .. hex, { "unit", id, "from", from, "hex", hex, "rule", C.airborne })
+  moved_beside(gpw.unit(id), { hex })
+  sweep()
+end
+
+local function air_for_mission(id)
+  local side, part, pid = phase_parts()
+  local a = gpw.unit(id or "")
+  if not a or a.kind ~= "air" or a.side ~= side or a.status ~= "on map" then
+    return nil, tostring(id) .. " is not a " .. side .. " air unit on the map"
+  end
+  if part ~= "combat" then return nil, "air missions are flown in the friendly Combat Phase" end
+  if mission[id] == pid then return nil, id .. " has already flown a mission this phase" end
+  return a, pid
+end
+
+function cmd.support(id, hex, extra)
+  sweep()
+  if not id or not hex or extra then return false, "usage: support AIR HEX", C.air end
+  local a, pid = air_for_mission(id)
+  if not a then return false, pid, C.air end
+  local d = enemy_in(hex, a.side)
+  if not d then return false, hex .. " holds no enemy unit", C.air end
+  if gpw.distance(a.hex, hex) > a.range then return false, hex .. " is beyond " .. id .. "'s range of " .. a.range, C.air end
+  mission[id] = pid
+  local l = offensive[hex] or {}
+  l[#l + 1] = id
+  offensive[hex] = l
+  gpw.emit("air", id .. " flies offensive support over " .. hex, { "unit", id, "mission", "offensive", "hex", hex, "rule", C.air })
+end
+
+function cmd.defend(id, uid, extra)
+  sweep()
+  if not id or not uid or extra then return false, "usage: defend AIR UNIT", C.air end
+  local a, pid = air_for_mission(id)
+  if not a then return false, pid, C.air end
+  local f = gpw.unit(uid)
+  if not f or f.side ~= a.side or f.status ~= "on map" or is_noncombat(f) then
+    return false, tostring(uid) .. " is not a friendly combat unit on the map", C.air
+  end
+  if gpw.distance(a.hex, f.hex) > a.range then return false, f.hex .. " is beyond " .. id .. "'s range of " .. a.range, C.air end
+  mission[id] = pid
+  local l = defensive[uid] or {}
+  l[#l + 1] = id
+  defensive[uid] = l
+  gpw.emit("air", id .. " flies defensive support over " .. uid, { "unit", id, "mission", "defensive", "hex", f.hex, "rule", C.air })
+end
+
+function cmd.transfer(id, hex, extra)
+  sweep()
+  if not id or not hex or extra then return false, "usage: transfer AIR HEX", C.air end
+  local a, pid = air_for_mission(id)
+  if not a then return false, pid, C.air end
+  if gpw.distance(a.hex, hex) > 2 * a.range then return false, hex .. " is beyond twice " .. id .. "'s range", C.air end
+  local e = air_base_error(a, hex)
+  if e then return false, e, C.air end
+  mission[id] = pid
+  local from = a.hex
+  gpw.relocate(id, hex)
+  gpw.emit("air", id .. " transfers " .. from .. " → " .. hex, { "unit", id, "mission", "transfer", "from", from, "hex", hex, "rule", C.air })
+end
+
+R.commands = cmd
+
+return R
