@@ -125,9 +125,17 @@ func Diff(a, b *Rules) []Difference {
 				top = k[i+1:]
 			}
 		}
+		// The second module's citation; where it kept the first's, the
+		// change is its own: name it and the rule it changes.
 		rule := b.Source(top)
-		if rule == "" {
-			rule = a.Source(top)
+		if as := a.Source(top); rule == as {
+			rule = b.Name
+			if rule == a.Name {
+				rule = b.ID
+			}
+			if as != "" {
+				rule += ", changing " + as
+			}
 		}
 		out = append(out, Difference{Key: k, A: fa[k], B: fb[k], Rule: rule})
 	}

@@ -29,7 +29,7 @@ return R
 		{"gdw", "gdw", []string{"gdw and gdw set the same rules"}},
 		{"gdw", house, []string{
 			"river_extra", "gdw: 1", ": 2  (House: Wide rivers)",
-			"crt.1:1.die 6", "gdw: AL", ": NE  (GDW: Combat Results Table)",
+			"crt.1:1.die 6", "gdw: AL", ": NE  (wide, changing GDW: Combat Results Table)",
 			"results.AL", "base.lua:", "wide.lua:6",
 			"3 difference(s)"}},
 	}
