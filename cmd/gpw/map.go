@@ -100,6 +100,7 @@ type mapRenderOptions struct {
 	HexPx    float64
 	NoIDs    bool
 	Scenario string
+	Save     string
 }
 
 func newMapRenderCmd(o *mapRenderOptions) *cobra.Command {
@@ -113,30 +114,36 @@ func newMapRenderCmd(o *mapRenderOptions) *cobra.Command {
 	cmd.Flags().StringVarP(&o.Output, "output", "o", "map.svg", "file to write: .svg or .png")
 	cmd.Flags().Float64Var(&o.HexPx, "hex", 48, "pixels from hex centre to hex centre")
 	cmd.Flags().BoolVar(&o.NoIDs, "no-ids", false, "leave out the hex ids")
-	cmd.Flags().StringVar(&o.Scenario, "scenario", "", "draw this scenario's map and the units it places on hexes (a file or a built-in name)")
+	cmd.Flags().StringVar(&o.Scenario, "scenario", "", "draw this scenario's map and its start, set up by the automatic rule (a file or a built-in name)")
+	cmd.Flags().StringVar(&o.Save, "save", "", "draw a saved game's map and units as they stand")
 	return cmd
 }
 
 func mapRenderRun(o *mapRenderOptions) error {
 	var c *mapgen.Compiled
 	var counters []mapgen.Counter
-	if o.Scenario != "" {
+	switch {
+	case o.Scenario != "" && o.Save != "":
+		return fmt.Errorf("give --scenario or --save, not both")
+	case o.Save != "":
+		g, err := game.LoadSave(o.Save, rulesFS(), true, nil)
+		if err != nil {
+			return err
+		}
+		defer g.Close()
+		c = namedMap(g.S.Map)
+		counters = stateCounters(g.S)
+	case o.Scenario != "":
 		sc, err := loadScenario(o.Scenario)
 		if err != nil {
 			return err
 		}
-		c = mapgen.FromMap(sc.Map)
-		if sc.Map.Name != "" && fileExists(filepath.Join("maps", sc.Map.Name+".toml")) {
-			// a named map: draw it with its rivers' names
-			if named, err := mapgen.LoadMap(os.DirFS("maps"), sc.Map.Name+".toml"); err == nil {
-				c = named
-			}
-		}
+		c = namedMap(sc.Map)
 		counters = scenarioCounters(sc)
 		if st, err := game.StartPosition(sc, game.Options{}, rulesFS()); err == nil {
 			counters = stateCounters(st) // the start after the automatic setup
 		}
-	} else {
+	default:
 		fsys, file := mapSource(o.Map)
 		var err error
 		if c, err = mapgen.LoadMap(fsys, file); err != nil {
@@ -196,6 +203,17 @@ func scenarioCounters(sc *scenario.Scenario) []mapgen.Counter {
 		out = append(out, mapgen.Counter{Hex: i, Side: side, Nation: u.Nation, Kind: u.Kind, Label: u.ID, Values: values, Reduced: u.Reduced})
 	}
 	return out
+}
+
+// namedMap is the drawing of a game's map: for a named map, its file, so
+// that rivers keep their names.
+func namedMap(m *core.Map) *mapgen.Compiled {
+	if m.Name != "" && fileExists(filepath.Join("maps", m.Name+".toml")) {
+		if named, err := mapgen.LoadMap(os.DirFS("maps"), m.Name+".toml"); err == nil {
+			return named
+		}
+	}
+	return mapgen.FromMap(m)
 }
 
 // stateCounters lists the units on the map in a position.
