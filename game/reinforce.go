@@ -128,9 +128,13 @@ func (g *Game) cmdRebuild(args []string) error {
 	if j := g.placeable(u.Side); j >= 0 {
 		return g.refuse("rebuild", "place the reinforcements first (%s waits): reinforcements are placed before replacements are taken", s.Units[j].ID)
 	}
-	ok, err := g.Rules.Bool("can_rebuild", g.unitTable(k))
+	// can_rebuild(u) answers yes or no, and may say why and cite the rule.
+	ok, msg, rule, err := g.Rules.Check("can_rebuild", g.unitTable(k))
 	if err != nil {
 		return err
+	}
+	if !ok && msg != "" {
+		return &Refusal{Msg: msg, Rule: rule}
 	}
 	if !ok {
 		return g.refuse("rebuild", "%s units (%s) may not be rebuilt by the %s player", u.Nation, u.ID, u.Side)

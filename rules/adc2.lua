@@ -31,6 +31,37 @@ R.name = "ADC2"
 R.book = "ADC2"
 R.description = "The Great Patriotic War for ADC2 (Gerald Schwartz): two movement phases, odds rounded for the defender, FRU halving, leaders, air support, shock attacks, partisans, airborne assaults and the allies' rules"
 
+-- Where each field comes from (gpw rules diff cites these).
+local sources = {
+  name = "ADC2: Introduction",
+  phases = "ADC2: Sequence of Play; Unit Capabilities (circled MP)",
+  rail = "ADC2: Rail Movement Phase",
+  retreat = "ADC2: Retreat",
+  odds = "ADC2: Combat Phase",
+  NE = "ADC2: Combat Phase (NE)", DR = "ADC2: Retreat", DRL = "ADC2: Combat Phase (DRL); Retreat",
+  DE = "ADC2: Combat Phase (DE: two step reductions)", AL = "ADC2: Combat Phase (AL)",
+  EX = "ADC2: Combat Phase (EX: AF lost)",
+  on_phase_start = "ADC2: Weather; Combat Phase; Partisans; Allies",
+  on_phase_end = "ADC2: Game Play (victory); Allies (Balkan Garrison)",
+  can_move = "ADC2: Unit Capabilities; Shock Combat; Leaders; Air Support",
+  can_move_path = "ADC2: Stacking Limits; Allies; Leaders",
+  allowance = "ADC2: Shock Combat; Leaders",
+  after_move = "ADC2: Air Support; Leaders; Allies",
+  can_attack = "ADC2: Combat Phase; Allies",
+  can_place = "ADC2: Reinforcement Phase; Air Support; Leaders; Partisans",
+  rail_allowed = "ADC2: Rail Movement Phase",
+  rebuild_cost = "ADC2: Reinforcement Phase", can_rebuild = "ADC2: Reinforcement Phase; Allies",
+  noncombat = "ADC2: Unit Capabilities", zoc_own_hex = "ADC2: Unit Capabilities",
+  nonstacking = "ADC2: Stacking Limits",
+  place_city_no_zoc = "ADC2: Reinforcement Phase",
+  capitals_are_fortresses = "ADC2: Combat Phase (the map's fortresses)",
+  stand_terrain = "ADC2: Retreat",
+  shock = "ADC2: Shock Combat", convert = "ADC2: Reinforcement Phase", enter = "ADC2: Air Support; Partisans; Allies; Reinforcement Phase",
+  leader = "ADC2: Leaders", drop = "ADC2: Airborne Assault", support = "ADC2: Air Support", defend = "ADC2: Air Support",
+  transfer = "ADC2: Air Support",
+}
+for k, v in pairs(sources) do R.sources[k] = v end -- order does not matter: distinct keys
+
 -- Unit Capabilities: leaders and air units are non-combat units (no ZOC,
 -- no stacking); partisans and airborne units project a ZOC only into their
 -- own hex; airborne units do not take a hex's one combat-unit place.
@@ -611,7 +642,7 @@ end
 -- path are displaced; retreating leaders follow their unit; garrison units
 -- retreated out of their country are eliminated.
 local function moved_beside(u, path)
-  if is_noncombat(u) then return end
+  if not is_combat(u) then return end
   local foe = enemy_of(u.side)
   local seen = {}
   local hexes = {}
@@ -763,10 +794,16 @@ R.rebuild_nations = {
 function R.rebuild_cost(u) return 1 end
 
 function R.can_rebuild(u)
-  if is_noncombat(u) or u.kind == "partisan" then return false end
-  if u.status == "on map" and not u.supplied then return false end
+  if is_noncombat(u) then return false, u.id .. " is a " .. u.kind .. " unit: it is not rebuilt", C.reinf end
+  if u.kind == "partisan" then return false, u.id .. " is a partisan: it returns only by the partisan rules", C.partisans end
+  if u.status == "on map" and not u.supplied then
+    return false, u.id .. " is out of supply: rebuilding needs supply, even in the capital", C.reinf
+  end
   local n = R.rebuild_nations[u.side]
-  return n[u.nation] == true
+  if n[u.nation] ~= true then
+    return false, u.nation .. " units (" .. u.id .. ") may not be rebuilt by the " .. u.side .. " player", C.allies
+  end
+  return true
 end
 
 -- ---------------------------------------------------------------- combat
