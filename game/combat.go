@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gpw/core"
@@ -116,7 +117,7 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 		if g.attacked[k] {
 			return nil, g.refuse("attack-once", "%s has already attacked in this phase", s.Units[k].ID)
 		}
-		if containsInt(attackers, k) {
+		if slices.Contains(attackers, k) {
 			return nil, g.refuse("attack-once", "%s is named twice", s.Units[k].ID)
 		}
 		if err := g.check("can_attack", g.unitTable(k), g.unitTable(def)); err != nil {
@@ -432,7 +433,7 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 		var pick *core.Retreat
 		opts := g.retreats(st.n)
 		for i := range opts {
-			if equal(opts[i].Path, path) {
+			if slices.Equal(opts[i].Path, path) {
 				pick = &opts[i]
 			}
 		}
@@ -446,15 +447,9 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 		}
 		return g.retreat(*pick)
 	case "loss":
-		if len(args) != 1 {
-			return g.refuse("loss", "usage: loss UNIT")
-		}
-		k, err := g.unit(args[0])
+		k, err := g.attackerArg("loss", args, "%s is not one of this battle's attackers")
 		if err != nil {
 			return err
-		}
-		if !containsInt(g.livingAttackers(), k) {
-			return g.refuse("loss", "%s is not one of this battle's attackers", args[0])
 		}
 		if err := g.check("can_lose", g.unitTable(k), interp.Str(st.kind)); err != nil {
 			return err
@@ -467,15 +462,9 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 			}
 		}
 	case "advance":
-		if len(args) != 1 {
-			return g.refuse("advance", "usage: advance UNIT")
-		}
-		k, err := g.unit(args[0])
+		k, err := g.attackerArg("advance", args, "only a unit that took part in the attack may advance; %s did not")
 		if err != nil {
 			return err
-		}
-		if !containsInt(g.livingAttackers(), k) {
-			return g.refuse("advance", "only a unit that took part in the attack may advance; %s did not", args[0])
 		}
 		from := s.Map.ID(s.Units[k].Hex)
 		s.Relocate(k, b.defHex)
@@ -605,23 +594,18 @@ func (g *Game) autoDecide(st step) error {
 	return nil
 }
 
-func equal(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
+// attackerArg reads the one UNIT of a decision that names a surviving
+// attacker of the battle (loss, advance).
+func (g *Game) attackerArg(cmd string, args []string, notOne string) (int, error) {
+	if len(args) != 1 {
+		return -1, g.refuse(cmd, "usage: %s UNIT", cmd)
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
+	k, err := g.unit(args[0])
+	if err != nil {
+		return -1, err
 	}
-	return true
-}
-
-func containsInt(s []int, x int) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
+	if !slices.Contains(g.livingAttackers(), k) {
+		return -1, g.refuse(cmd, notOne, args[0])
 	}
-	return false
+	return k, nil
 }
