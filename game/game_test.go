@@ -42,15 +42,7 @@ func TestFullTurn(t *testing.T) {
 		"phase phase=soviet-general", "weather die=4", "move unit=s1",
 		"phase phase=axis-reinforcement turn=Nov/Dec_1941",
 	}
-	i := 0
-	for _, e := range *evs {
-		if i < len(want) && eventMatches(want[i], e) {
-			i++
-		}
-	}
-	if i < len(want) {
-		t.Errorf("missing %q\n%s", want[i], jsonLog(t, *evs))
-	}
+	expectEvents(t, *evs, want)
 }
 
 // TestDeterminism plays the same scenario, seed and commands twice with

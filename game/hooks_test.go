@@ -30,15 +30,7 @@ end
 end
 attack B-1004 from B-1105`)
 	want := []string{"pinned unit=b hex=B-1205", "move unit=cav mp=4 allowance=4", "echo unit=cav how=move hexes=4", "move unit=a", "phase phase=axis-reinforcement", "phase phase=soviet-combat"}
-	i := 0
-	for _, e := range *evs {
-		if i < len(want) && eventMatches(want[i], e) {
-			i++
-		}
-	}
-	if i < len(want) {
-		t.Errorf("missing %q\n%s", want[i], jsonLog(t, *evs))
-	}
+	expectEvents(t, *evs, want)
 	wantRefused := []string{"no unit zz (House: Pinning)", "b is pinned (House: Pinning)", "leave B-1005 first (House: Crossroads)", "a may not attack out of a forest (House: Forests)"}
 	if len(refused) != len(wantRefused) {
 		t.Fatalf("refused %q, want %q", refused, wantRefused)

@@ -55,15 +55,7 @@ func runHouse(t *testing.T, rules string, c houseCase) *Game {
 	if i < len(c.lines) {
 		t.Errorf("missing line %q\nlog:\n  %s", c.lines[i], strings.Join(log, "\n  "))
 	}
-	i = 0
-	for _, e := range *evs {
-		if i < len(c.want) && eventMatches(c.want[i], e) {
-			i++
-		}
-	}
-	if i < len(c.want) {
-		t.Errorf("missing event %q\nlog:\n  %s", c.want[i], strings.Join(log, "\n  "))
-	}
+	expectEvents(t, *evs, c.want)
 	if len(refused) != len(c.refuse) {
 		t.Errorf("refusals %q, want %d like %q", refused, len(c.refuse), c.refuse)
 	} else {

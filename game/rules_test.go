@@ -120,23 +120,30 @@ func eventMatches(want string, e Event) bool {
 	return true
 }
 
+// expectEvents checks that the events hold each of want, in order (other
+// events may come between), and prints the log when one is missing.
+func expectEvents(t *testing.T, evs []Event, want []string) {
+	t.Helper()
+	i := 0
+	for _, e := range evs {
+		if i < len(want) && eventMatches(want[i], e) {
+			i++
+		}
+	}
+	if i < len(want) {
+		var b strings.Builder
+		for _, e := range evs {
+			b.WriteString("  " + e.Kind + ": " + e.Text + "\n")
+		}
+		t.Errorf("missing event %q\nlog:\n%s", want[i], b.String())
+	}
+}
+
 func runCase(t *testing.T, c ruleCase) {
 	t.Helper()
 	g, evs := newTestGame(t, c.toml(), Options{Dice: c.dice, Auto: c.auto})
 	refused := script(t, g, c.script)
-	i := 0
-	for _, e := range *evs {
-		if i < len(c.want) && eventMatches(c.want[i], e) {
-			i++
-		}
-	}
-	if i < len(c.want) {
-		var b strings.Builder
-		for _, e := range *evs {
-			b.WriteString("  " + e.Kind + ": " + e.Text + "\n")
-		}
-		t.Errorf("missing event %q\nlog:\n%s", c.want[i], b.String())
-	}
+	expectEvents(t, *evs, c.want)
 	if len(refused) != len(c.refuse) {
 		t.Errorf("refusals %q, want %d like %q", refused, len(c.refuse), c.refuse)
 	} else {

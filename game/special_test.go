@@ -63,15 +63,7 @@ func TestVictoryEndsTheGame(t *testing.T) {
 	g, evs := newTestGame(t, c.toml(), Options{})
 	refused := script(t, g, "end\nend")
 	want := []string{"victory side=axis result=win when=soviet-turn", "end winner=axis"}
-	i := 0
-	for _, e := range *evs {
-		if i < len(want) && eventMatches(want[i], e) {
-			i++
-		}
-	}
-	if i < len(want) {
-		t.Errorf("missing %q\n%s", want[i], jsonLog(t, *evs))
-	}
+	expectEvents(t, *evs, want)
 	if len(refused) != 1 || !strings.Contains(refused[0], "the game is over") {
 		t.Errorf("refused %q", refused)
 	}
