@@ -99,6 +99,7 @@ func ParseCityKind(s string) (CityKind, error) {
 // City is a named city on the map.
 type City struct {
 	Name    string
+	Aliases []string // other spellings (FindCity matches them)
 	Kind    CityKind
 	Capital Side // NoSide unless Berlin (axis) or Moscow (soviet)
 	Hex     int
@@ -335,6 +336,13 @@ func (m *Map) FindCity(name string) (City, bool) {
 	for _, c := range m.Cities {
 		if strings.EqualFold(c.Name, name) {
 			return c, true
+		}
+	}
+	for _, c := range m.Cities {
+		for _, a := range c.Aliases {
+			if strings.EqualFold(a, name) {
+				return c, true
+			}
 		}
 	}
 	return City{}, false

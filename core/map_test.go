@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -355,7 +356,7 @@ func TestCitiesRegionsCountries(t *testing.T) {
 	if err := m.AddCity(City{Name: "Other", Hex: kiev.Hex}); err == nil {
 		t.Errorf("two cities in one hex")
 	}
-	if c, ok := m.City(kiev.Hex); !ok || c != kiev {
+	if c, ok := m.City(kiev.Hex); !ok || !reflect.DeepEqual(c, kiev) {
 		t.Errorf("City(A-1010) = %v, %v", c, ok)
 	}
 	if _, ok := m.City(hx(t, m, "A-1011")); ok {
@@ -363,6 +364,12 @@ func TestCitiesRegionsCountries(t *testing.T) {
 	}
 	if c, ok := m.FindCity("KIEV"); !ok || c.Hex != kiev.Hex {
 		t.Errorf("FindCity(KIEV) = %v, %v", c, ok)
+	}
+	if err := m.AddCity(City{Name: "Kuibyshev", Aliases: []string{"Kubishev"}, Hex: hx(t, m, "A-1212")}); err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := m.FindCity("kubishev"); !ok || c.Name != "Kuibyshev" {
+		t.Errorf("FindCity(kubishev) = %v, %v: aliases are not matched", c, ok)
 	}
 	m.AddRegion("Ukraine", hxs(t, m, "A-1010"))
 	m.AddRegion("ukraine", hxs(t, m, "A-1011"))

@@ -412,7 +412,7 @@ func (c *Compiled) placeCities(s *Source) {
 		if ct.Capital != "" {
 			capital, _ = core.ParseSide(ct.Capital)
 		}
-		m.AddCity(core.City{Name: ct.Name, Kind: kind, Capital: capital, Hex: target})
+		m.AddCity(core.City{Name: ct.Name, Aliases: ct.Aliases, Kind: kind, Capital: capital, Hex: target})
 		// a city's hex belongs to the state that held the city
 		if name := s.countryAt(orb.Point{ct.At[0], ct.At[1]}); name != "" && name != m.CountryOf(target) {
 			m.SetCountry(name, []int{target})

@@ -70,6 +70,9 @@ type City struct {
 	At      [2]float64 `toml:"at"` // lon, lat
 	Kind    string     `toml:"kind"`
 	Capital string     `toml:"capital"`
+	// Aliases are other spellings a player may type (the ADC2 rules'
+	// "Kubishev", today's "Samara").
+	Aliases []string `toml:"aliases"`
 	// Rail marks a junction named only to route railways; it is not put on
 	// the map as a city.
 	Rail bool `toml:"rail_only"`

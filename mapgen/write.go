@@ -80,6 +80,16 @@ func (c *Compiled) WriteTOML(w io.Writer) error {
 		if ct.Capital != core.NoSide {
 			fmt.Fprintf(b, "capital = %q\n", ct.Capital)
 		}
+		if len(ct.Aliases) > 0 {
+			fmt.Fprintf(b, "aliases = [")
+			for i, a := range ct.Aliases {
+				if i > 0 {
+					fmt.Fprint(b, ", ")
+				}
+				fmt.Fprintf(b, "%q", a)
+			}
+			fmt.Fprintln(b, "]")
+		}
 	}
 	for k, name := range m.Countries {
 		fmt.Fprintf(b, "\n[[country]]\nname = %q\n", name)

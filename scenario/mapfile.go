@@ -60,10 +60,11 @@ type RiverSpec struct {
 
 // CitySpec is a city.
 type CitySpec struct {
-	Hex     string `toml:"hex"`
-	Name    string `toml:"name"`
-	Kind    string `toml:"kind"`
-	Capital string `toml:"capital"`
+	Hex     string   `toml:"hex"`
+	Name    string   `toml:"name"`
+	Kind    string   `toml:"kind"`
+	Capital string   `toml:"capital"`
+	Aliases []string `toml:"aliases"`
 }
 
 // RailSpec is a rail line as a chain of adjacent hexes.
@@ -232,7 +233,7 @@ func (spec *MapSpec) build(src *source, prefix string) *core.Map {
 			src.valuef(c.Hex, "city in %s has no name", c.Hex)
 		}
 		if i >= 0 {
-			if err := m.AddCity(core.City{Name: c.Name, Kind: kind, Capital: capital, Hex: i}); err != nil {
+			if err := m.AddCity(core.City{Name: c.Name, Aliases: c.Aliases, Kind: kind, Capital: capital, Hex: i}); err != nil {
 				src.valuef(c.Hex, "%v", err)
 			}
 		}
