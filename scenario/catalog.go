@@ -32,26 +32,9 @@ func (c *Catalog) Unit(id string) (UnitSpec, bool) {
 	return c.Units[k], true
 }
 
-// catalogGroup is a [[group]] of a catalogue file: defaults for its units.
-type catalogGroup struct {
-	Side     string      `toml:"side"`
-	Nation   string      `toml:"nation"`
-	Kind     string      `toml:"kind"`
-	Size     string      `toml:"size"`
-	Strength []int       `toml:"strength"`
-	Defense  []int       `toml:"defense"`
-	MP       *int        `toml:"mp"`
-	Radius   *int        `toml:"radius"`
-	Range    *int        `toml:"range"`
-	Shift    *int        `toml:"shift"`
-	Unit     []catalogOv `toml:"unit"`
-}
-
-// catalogOv is one unit of a group; its keys override the group's.
-type catalogOv struct {
-	ID       string `toml:"id"`
-	Name     string `toml:"name"`
-	Note     string `toml:"note"`
+// counterValues are what a counter shows: a group gives defaults, each of
+// its units may override them.
+type counterValues struct {
 	Side     string `toml:"side"`
 	Nation   string `toml:"nation"`
 	Kind     string `toml:"kind"`
@@ -62,6 +45,20 @@ type catalogOv struct {
 	Radius   *int   `toml:"radius"`
 	Range    *int   `toml:"range"`
 	Shift    *int   `toml:"shift"`
+}
+
+// catalogGroup is a [[group]] of a catalogue file: defaults for its units.
+type catalogGroup struct {
+	counterValues
+	Unit []catalogOv `toml:"unit"`
+}
+
+// catalogOv is one unit of a group; its keys override the group's.
+type catalogOv struct {
+	counterValues
+	ID   string `toml:"id"`
+	Name string `toml:"name"`
+	Note string `toml:"note"`
 }
 
 type catalogFile struct {
