@@ -39,6 +39,10 @@ type Mover struct {
 	Rules *MoveRules
 	// Extra is added to the cost of every hex entered (snow: +1).
 	Extra int
+	// MayShare, when set, lets unit k end its move on the stacking unit
+	// occupant for now (ADC2: a friend that will move out in the same
+	// phase); the caller checks the stack later.
+	MayShare func(k, occupant int) bool
 
 	spent   []int16
 	parent  []int32
@@ -202,7 +206,7 @@ func (mv *Mover) CheckPath(k int, path []int, mp int) (PathResult, error) {
 		res.MP += cost
 		cur, stopped = b, stop
 	}
-	if o := s.Occupant(cur); o >= 0 && o != k && u.Stacks {
+	if o := s.Occupant(cur); o >= 0 && o != k && u.Stacks && (mv.MayShare == nil || !mv.MayShare(k, o)) {
 		return PathResult{}, refuse("stack", "%s may not end its move in %s, which holds %s", u.ID, m.ID(cur), s.Units[o].ID)
 	}
 	if cur == u.Hex {
@@ -282,7 +286,7 @@ func (mv *Mover) CanEnd(k, i int) bool {
 		return false
 	}
 	o := mv.S.Occupant(i)
-	return o < 0 || o == k || !mv.S.Units[k].Stacks
+	return o < 0 || o == k || !mv.S.Units[k].Stacks || (mv.MayShare != nil && mv.MayShare(k, o))
 }
 
 // Path returns the cheapest path found by the last Reach to hex i, start

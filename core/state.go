@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -187,11 +188,48 @@ func (s *State) Take(k int, st Status) {
 	u := &s.Units[k]
 	if u.Status == OnMap {
 		s.addZOC(k, -1)
-		if s.occ[u.Hex] == int32(k) {
-			s.occ[u.Hex] = -1
-		}
+		s.leave(k)
 	}
 	u.Hex, u.Status = -1, st
+}
+
+// leave clears unit k from its hex's occupant; another stacking unit left
+// there (a hex over-stacked for the moment) becomes the occupant. Call it
+// after addZOC(k, -1).
+func (s *State) leave(k int) {
+	h := s.Units[k].Hex
+	if s.occ[h] != int32(k) {
+		return
+	}
+	s.occ[h] = -1
+	if s.present[s.Units[k].Side][h] == 0 { // (counts without k already)
+		return
+	}
+	for j := range s.Units {
+		if o := &s.Units[j]; j != k && o.Status == OnMap && o.Hex == h && o.Stacks {
+			s.occ[h] = int32(j)
+			return
+		}
+	}
+}
+
+// Overstacked lists the hexes holding more than one stacking unit of
+// side (a move may leave one so for the moment, ADC2: Movement Phases),
+// in map order.
+func (s *State) Overstacked(side Side) []int {
+	seen := map[int]int{}
+	var out []int
+	for k := range s.Units {
+		u := &s.Units[k]
+		if u.Side == side && u.Status == OnMap && u.Stacks {
+			seen[u.Hex]++
+			if seen[u.Hex] == 2 {
+				out = append(out, u.Hex)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 // Relocate moves unit k to hex i without any rule check; the hexes it
@@ -199,11 +237,9 @@ func (s *State) Take(k int, st Status) {
 func (s *State) Relocate(k, i int) {
 	u := &s.Units[k]
 	s.addZOC(k, -1)
-	if s.occ[u.Hex] == int32(k) {
-		s.occ[u.Hex] = -1
-	}
+	s.leave(k)
 	u.Hex = i
-	if u.Stacks {
+	if u.Stacks && s.occ[i] < 0 {
 		s.occ[i] = int32(k)
 	}
 	s.addZOC(k, 1)

@@ -100,3 +100,38 @@ func TestUnitSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestOverstackAndLeave lets a second stacking unit stand in a hex for the
+// moment: the hex is reported over-stacked, and when the first leaves the
+// second becomes the occupant.
+func TestOverstackAndLeave(t *testing.T) {
+	m, err := NewMap("t", []Sheet{{Name: "B", Cols: 10, Rows: 10}}, Soviet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := m.ParseHex("B-0505")
+	g, _ := m.ParseHex("B-0506")
+	units := []Unit{
+		{ID: "a", Side: Soviet, Stacks: true, Hex: h, Status: OnMap},
+		{ID: "b", Side: Soviet, Stacks: true, Hex: g, Status: OnMap},
+	}
+	s, err := NewState(m, units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Relocate(1, h)
+	if got := s.Overstacked(Soviet); len(got) != 1 || got[0] != h {
+		t.Fatalf("Overstacked = %v, want [B-0505]", got)
+	}
+	if s.Occupant(h) != 0 {
+		t.Errorf("the first unit should stay the occupant")
+	}
+	s.Relocate(0, g)
+	if s.Occupant(h) != 1 || s.Occupant(g) != 0 || len(s.Overstacked(Soviet)) != 0 {
+		t.Errorf("after a left: occupants %d %d, overstacked %v", s.Occupant(h), s.Occupant(g), s.Overstacked(Soviet))
+	}
+	s.Take(1, Eliminated)
+	if s.Occupant(h) != -1 || s.EnemyAt(Axis, h) {
+		t.Errorf("the hex should be empty")
+	}
+}

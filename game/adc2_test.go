@@ -250,8 +250,13 @@ func TestADC2Stacking(t *testing.T) {
 			refuse: []string{"3 airborne units (at most two)", "a combat unit and 2 airborne units"}},
 		{name: "adc2/stack-one-combat-unit", phase: "soviet-move2",
 			units:  us("a soviet infantry 8/4 6 B-1505", "b soviet infantry 8/4 6 B-1405"),
-			script: "move b B-1505",
-			refuse: []string{"B-1505"}},
+			script: "move a B-1605\nmove b B-1505 B-1605",
+			want:   []string{"move unit=a"}, refuse: []string{"B-1605"}},
+		{name: "adc2/end-on-a-friend-that-moves-out", phase: "soviet-move2",
+			units:  us("a soviet infantry 8/4 6 B-1505", "b soviet infantry 8/4 6 B-1405", "g axis infantry 6/3 4 B-0110"),
+			script: "move b B-1505\nend\nmove a B-1605\nend",
+			want:   []string{"move unit=b path=B-1505", "move unit=a path=B-1605", "phase phase=axis-reinforcement"},
+			refuse: []string{"a must move out of B-1505, where b ended its move, before the phase ends (ADC2: Movement Phases)"}},
 	})
 }
 

@@ -108,6 +108,9 @@ func (g *Game) exec(w []string) error {
 		if len(args) > 0 {
 			return g.refuse("unknown", "end takes no arguments")
 		}
+		if err := g.stackLeft(); err != nil {
+			return err
+		}
 		if err := g.check("on_phase_end", g.phaseValue()); err != nil {
 			return err
 		}

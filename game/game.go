@@ -30,8 +30,10 @@ type Game struct {
 	S     *core.State
 	Opts  Options
 
-	mover    *core.Mover
-	supplier *core.Supplier
+	mover *core.Mover
+	// shareMover checks, apart from mover, that a unit shared with can leave.
+	shareMover *core.Mover
+	supplier   *core.Supplier
 
 	turn, endTurn int // year*len(calendar)+slot
 	phase         int
@@ -216,6 +218,9 @@ func (g *Game) setup() error {
 	}
 	g.S = s
 	g.mover = core.NewMover(s, &r.Move)
+	if r.ShareUntilMoved {
+		g.mover.MayShare = g.mayShare
+	}
 	g.supplier = core.NewSupplier(s)
 	g.supplied[0], g.supplied[1] = core.NewBitset(sc.Map.Len()), core.NewBitset(sc.Map.Len())
 	g.moved, g.attacked, g.defended, g.awaiting = make([]bool, n), make([]bool, n), make([]bool, n), make([]bool, n)
@@ -350,6 +355,51 @@ func (g *Game) trace(side core.Side) (core.Bitset, error) {
 		return g.supplier.TraceBySea(side, reg, extra), nil
 	}
 	return g.supplier.Trace(side, extra), nil
+}
+
+// mayShare lets unit k end its move on the friend o for now when o has
+// not moved in this phase and may still move in it (rules with
+// share_until_moved: ADC2: Movement Phases). The stack must be gone when
+// the phase ends.
+func (g *Game) mayShare(k, o int) bool {
+	p := g.Phase()
+	uo := &g.S.Units[o]
+	if p.Kind != "move" || uo.Side != g.S.Units[k].Side || g.moved[o] || (p.Classes != nil && !p.Classes[uo.Class]) {
+		return false
+	}
+	// o must have somewhere to go, or the phase could never end.
+	if g.shareMover == nil {
+		g.shareMover = core.NewMover(g.S, &g.Rules.Move)
+	}
+	sm := g.shareMover
+	sm.Extra = g.mover.Extra
+	sm.Reach(o, g.MP(o))
+	for _, h := range sm.Reached() {
+		if sm.CanEnd(o, int(h)) {
+			return true
+		}
+	}
+	return false
+}
+
+// stackLeft refuses to end a movement phase while a hex holds two of the
+// phasing side's combat units.
+func (g *Game) stackLeft() error {
+	p := g.Phase()
+	if p.Kind != "move" || !g.Rules.ShareUntilMoved {
+		return nil
+	}
+	for _, h := range g.S.Overstacked(p.Side) {
+		first := g.S.Occupant(h)
+		var others []string
+		for k := range g.S.Units {
+			if u := &g.S.Units[k]; k != first && u.Status == core.OnMap && u.Hex == h && u.Stacks {
+				others = append(others, u.ID)
+			}
+		}
+		return g.refuse("stack-leave", "%s must move out of %s, where %s ended its move, before the phase ends", g.S.Units[first].ID, g.S.Map.ID(h), strings.Join(others, ", "))
+	}
+	return nil
 }
 
 // inSupply reports whether unit k was in supply at the start of the phase.

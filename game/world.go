@@ -318,3 +318,9 @@ func (g *Game) CityHex(name string) string {
 	}
 	return ""
 }
+
+// Moved reports whether unit id has moved (or rail-moved) in this phase.
+func (g *Game) Moved(id string) bool {
+	k, ok := g.S.UnitByID(id)
+	return ok && g.moved[k]
+}

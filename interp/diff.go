@@ -79,6 +79,7 @@ func (r *Rules) Flatten() map[string]string {
 		put("zoc_own_hex."+k, r.OwnHexZOC[k])
 	}
 	put("place_city_no_zoc", r.PlaceCityNoZOC)
+	put("share_until_moved", r.ShareUntilMoved)
 	// Hooks: where each function is defined.
 	hooks := func(prefix string, t *lua.LTable) {
 		for _, k := range keys(t) {

@@ -66,6 +66,9 @@ type Rules struct {
 	NonStacking           map[string]bool // combat kinds that do not take a hex's one stacking place (ADC2: airborne)
 	SeaSupply             [2]string       // per side: the sea region for supply by sea, "" for none
 	PlaceCityNoZOC        bool            // reinforcements may not enter a city in enemy ZOC
+	// ShareUntilMoved lets a unit end its move on a friend that has not
+	// moved yet in the phase; the friend must leave before the phase ends.
+	ShareUntilMoved bool
 	CRT                   [][]string      // by die-1, column-1
 
 	sb  *Sandbox
@@ -339,6 +342,7 @@ func (r *Rules) compile() error {
 		r.SeaSupply = [2]string{str(ss, "axis"), str(ss, "soviet")}
 	}
 	r.PlaceCityNoZOC = truth(t.RawGetString("place_city_no_zoc"))
+	r.ShareUntilMoved = truth(t.RawGetString("share_until_moved"))
 	crt := table(t, "crt")
 	if crt == nil {
 		return fmt.Errorf("crt is missing")

@@ -50,6 +50,8 @@ type World interface {
 	Hexside(a, b string) (HexsideFacts, bool)
 	// EndGame ends the game, naming the winner ("" for none).
 	EndGame(winner, text string)
+	// Moved reports whether a unit has moved (or rail-moved) this phase.
+	Moved(id string) bool
 }
 
 // HexsideFacts describes the side between two adjacent hexes to rules
@@ -193,6 +195,8 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 			L.Push(a)
 			return 1
 		},
+		// gpw.moved(id) -> whether the unit has moved in this phase
+		"moved": func(L *lua.LState) int { L.Push(lua.LBool(w.Moved(L.CheckString(1)))); return 1 },
 		// gpw.end_game(winner, text): the game is over ("" for no winner)
 		"end_game": func(L *lua.LState) int { w.EndGame(L.OptString(1, ""), L.OptString(2, "")); return 0 },
 		// gpw.can_retreat(hexes) -> whether the defender has a legal retreat

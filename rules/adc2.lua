@@ -68,6 +68,9 @@ for k, v in pairs(sources) do R.sources[k] = v end -- order does not matter: dis
 R.noncombat = { leader = true, air = true }
 R.zoc_own_hex = { airborne = true, partisan = true }
 R.nonstacking = { airborne = true }
+-- ADC2: Movement Phases: a unit may end its move on a friendly combat unit
+-- that moves out later in the same phase; the phase cannot end before.
+R.share_until_moved = true
 
 -- Sequence of Play: five phases per player.
 R.phases = {
@@ -122,6 +125,7 @@ R.cite = {
   water = C.move,
   ["enemy-unit"] = C.move,
   stack = C.stack,
+  ["stack-leave"] = C.move,
   terrain = C.move,
   ["stop-terrain"] = C.move,
   mp = C.move,
@@ -570,14 +574,20 @@ local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
 -- stacking in hex for unit u arriving (ADC2: Stacking Limits): one combat
 -- unit with at most one airborne unit; two airborne units alone. Leaders
 -- and air units do not count (air units have their own limits).
-local function stack_error(u, hex)
+local function stack_error(u, hex, moving)
   if is_noncombat(u) then return nil end
   local us = units_of(hex)
   local combat, airborne = 0, 0
   for i = 1, #us do
     local o = us[i]
     if o.id ~= u.id and o.side == u.side and not is_noncombat(o) then
-      if R.nonstacking[o.kind] then airborne = airborne + 1 else combat = combat + 1 end
+      if R.nonstacking[o.kind] then
+        airborne = airborne + 1
+      elseif not (moving and not R.nonstacking[u.kind] and not gpw.moved(o.id)) then
+        -- a combat unit that has yet to move this phase may make room:
+        -- the engine holds the phase until it does (share_until_moved)
+        combat = combat + 1
+      end
     end
   end
   if R.nonstacking[u.kind] then airborne = airborne + 1 else combat = combat + 1 end
@@ -589,7 +599,7 @@ end
 
 local function path_check(u, path, how)
   local last = path[#path]
-  local e = stack_error(u, last)
+  local e = stack_error(u, last, how == "move")
   if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
   if how == "rail" then
     local us = units_of(last)
