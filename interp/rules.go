@@ -69,7 +69,7 @@ type Rules struct {
 	// ShareUntilMoved lets a unit end its move on a friend that has not
 	// moved yet in the phase; the friend must leave before the phase ends.
 	ShareUntilMoved bool
-	CRT                   [][]string      // by die-1, column-1
+	CRT             [][]string // by die-1, column-1
 
 	sb  *Sandbox
 	tbl *lua.LTable
