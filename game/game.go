@@ -72,7 +72,7 @@ type Game struct {
 
 // New sets up a game of sc. builtin holds the rules/ directory.
 func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Game, error) {
-	g := &Game{Sc: sc, Opts: o, sink: sink, dice: append([]int(nil), o.Dice...), startDice: o.Dice, startAuto: o.Auto}
+	g := &Game{Sc: sc, Opts: o, sink: sink, dice: append([]int(nil), o.Dice...), startDice: o.Dice, startAuto: o.Auto, weather: "clear"}
 	seed := sc.Seed
 	if o.SeedSet {
 		seed = o.Seed
