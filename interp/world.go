@@ -222,7 +222,7 @@ func installWorld(L *lua.LState, t *lua.LTable, w World) {
 }
 
 func unitValue(L *lua.LState, u UnitInfo) *lua.LTable {
-	t := L.CreateTable(0, 14)
+	t := L.CreateTable(0, 24)
 	t.RawSetString("id", lua.LString(u.ID))
 	t.RawSetString("side", lua.LString(u.Side))
 	t.RawSetString("kind", lua.LString(u.Kind))
