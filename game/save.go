@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"testing/fstest"
 
 	"gpw/interp"
 	"gpw/scenario"
@@ -22,26 +23,29 @@ const autoSetupMark = "!auto-setup"
 // hash, the dice and every accepted command. Loading replays the commands,
 // so a reload gives the same dice: nothing can be re-rolled.
 type Save struct {
-	Format   int                `json:"format_version"`
-	Scenario string             `json:"scenario"`
-	Source   string             `json:"scenario_source"`
-	Rules    string             `json:"rules"`
-	Modules  []interp.ModuleSum `json:"modules"`
-	Hash     string             `json:"rules_hash"`
-	Seed     int64              `json:"seed"`
-	SeedSet  bool               `json:"seed_set"`
-	Dice     []int              `json:"dice,omitempty"`
-	Auto     bool               `json:"auto"`
-	AutoSet  bool               `json:"auto_setup"`
-	Commands []string           `json:"commands"`
-	Turn     string             `json:"turn"`
-	Phase    string             `json:"phase"`
-	Rolls    int                `json:"rolls"`
+	Format        int                `json:"format_version"`
+	Scenario      string             `json:"scenario"`
+	Source        string             `json:"scenario_source"`
+	Special       string             `json:"special,omitempty"`        // the special rules' path
+	SpecialSource string             `json:"special_source,omitempty"` // and text
+	Rules         string             `json:"rules"`
+	Modules       []interp.ModuleSum `json:"modules"`
+	Hash          string             `json:"rules_hash"`
+	Seed          int64              `json:"seed"`
+	SeedSet       bool               `json:"seed_set"`
+	Dice          []int              `json:"dice,omitempty"`
+	Auto          bool               `json:"auto"`
+	AutoSet       bool               `json:"auto_setup"`
+	Commands      []string           `json:"commands"`
+	Turn          string             `json:"turn"`
+	Phase         string             `json:"phase"`
+	Rolls         int                `json:"rolls"`
 }
 
 // Snapshot describes the game as a Save.
 func (g *Game) Snapshot() *Save {
 	return &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.variant,
+		Special: g.Sc.SpecialPath, SpecialSource: string(g.Sc.SpecialSource),
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
 		Dice: g.startDice, Auto: g.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
 		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls}
@@ -91,7 +95,13 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 	if sv.Format != SaveFormat {
 		return nil, fmt.Errorf("%s: save format %d; this gpw reads format %d", path, sv.Format, SaveFormat)
 	}
-	sc, err := scenario.Parse(sv.Scenario, []byte(sv.Source), builtin)
+	// The scenario and its special rules come from the save itself; unit
+	// catalogues and maps from the built-in data.
+	files := fstest.MapFS{sv.Scenario: {Data: []byte(sv.Source)}}
+	if sv.Special != "" {
+		files[sv.Special] = &fstest.MapFile{Data: []byte(sv.SpecialSource)}
+	}
+	sc, err := scenario.Load(files, sv.Scenario, builtin)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the saved scenario: %w", path, err)
 	}

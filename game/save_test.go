@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gpw"
+	"gpw/scenario"
 )
 
 // TestSaveAndLoad saves a game in mid-turn and loads it: the position,
@@ -92,5 +93,37 @@ func TestLoadBadSave(t *testing.T) {
 	os.WriteFile(path, []byte("{not json"), 0o644)
 	if _, err := LoadSave(path, gpw.Data, false, nil); err == nil || !strings.Contains(err.Error(), "bad.json: not a gpw save") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// TestSaveScenarioWithSpecialRules saves a built-in scenario with special
+// rules and a setup step, and loads it back.
+func TestSaveScenarioWithSpecialRules(t *testing.T) {
+	sc, err := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(sc, Options{}, gpw.Data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if err := g.PlayTurns(1); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "b.json")
+	if err := g.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	h, err := LoadSave(path, gpw.Data, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if !reflect.DeepEqual(snap(g), snap(h)) {
+		t.Error("the loaded game differs")
+	}
+	if g.Rules.Hash() != h.Rules.Hash() || len(h.Sc.SpecialSource) == 0 {
+		t.Error("the special rules did not come back with the save")
 	}
 }
