@@ -107,13 +107,26 @@ type Odds struct {
 // battle tables are reused across battles: no fresh Lua table per call.
 type battleTables struct {
 	b, att, sup, river, strait, ids, kinds *lua.LTable
+	strs                                   map[string]lua.LValue // interned strings: no allocation per battle
+}
+
+// str returns the Lua string s, made once.
+func (bt *battleTables) str(s string) lua.LValue {
+	v, ok := bt.strs[s]
+	if !ok {
+		v = lua.LString(s)
+		if len(bt.strs) < 4096 {
+			bt.strs[s] = v
+		}
+	}
+	return v
 }
 
 func (r *Rules) battleTables() *battleTables {
 	if r.bt == nil {
 		L := r.sb.L
 		bt := &battleTables{b: L.CreateTable(0, 16), att: L.CreateTable(8, 0), sup: L.CreateTable(8, 0), river: L.CreateTable(8, 0), strait: L.CreateTable(8, 0),
-			ids: L.CreateTable(8, 0), kinds: L.CreateTable(8, 0)}
+			ids: L.CreateTable(8, 0), kinds: L.CreateTable(8, 0), strs: map[string]lua.LValue{}}
 		bt.b.RawSetString("attackers", bt.ids)
 		bt.b.RawSetString("kinds", bt.kinds)
 		bt.b.RawSetString("att", bt.att)
@@ -130,12 +143,12 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 	bt := r.battleTables()
 	n := len(b.Att)
 	for i := 0; i < n; i++ {
-		bt.att.RawSetInt(i+1, lua.LNumber(b.Att[i]))
+		bt.att.RawSetInt(i+1, lnum(b.Att[i]))
 		bt.sup.RawSetInt(i+1, lua.LBool(b.Sup[i]))
 		bt.river.RawSetInt(i+1, lua.LBool(b.River[i]))
 		bt.strait.RawSetInt(i+1, lua.LBool(b.Strait[i]))
-		bt.ids.RawSetInt(i+1, lstr(b.Attackers, i))
-		bt.kinds.RawSetInt(i+1, lstr(b.Kinds, i))
+		bt.ids.RawSetInt(i+1, bt.str(at(b.Attackers, i)))
+		bt.kinds.RawSetInt(i+1, bt.str(at(b.Kinds, i)))
 	}
 	for _, a := range []*lua.LTable{bt.att, bt.sup, bt.river, bt.strait, bt.ids, bt.kinds} {
 		for j := a.Len(); j > n; j-- {
@@ -143,14 +156,14 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 		}
 	}
 	t := bt.b
-	t.RawSetString("n", lua.LNumber(n))
-	t.RawSetString("def", lua.LNumber(b.Def))
-	t.RawSetString("terrain", lua.LString(b.Terrain))
-	t.RawSetString("city", lua.LString(b.City))
+	t.RawSetString("n", lnum(n))
+	t.RawSetString("def", lnum(b.Def))
+	t.RawSetString("terrain", bt.str(b.Terrain))
+	t.RawSetString("city", bt.str(b.City))
 	t.RawSetString("capital", lua.LBool(b.Capital))
-	t.RawSetString("weather", lua.LString(b.Weather))
-	t.RawSetString("defender", lua.LString(b.Defender))
-	t.RawSetString("def_kind", lua.LString(b.DefKind))
+	t.RawSetString("weather", bt.str(b.Weather))
+	t.RawSetString("defender", bt.str(b.Defender))
+	t.RawSetString("def_kind", bt.str(b.DefKind))
 	f := r.hook("odds")
 	if f == nil {
 		return Odds{}, errNoHook(r, "odds")
@@ -176,11 +189,27 @@ func (r *Rules) Apply(code string) error {
 	return err
 }
 
-func lstr(ss []string, i int) lua.LValue {
-	if i < len(ss) {
-		return lua.LString(ss[i])
+// smallNums holds the Lua numbers 0..255 made once: a battle's factors
+// then cost no allocation.
+var smallNums = func() (t [256]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LNumber(i)
 	}
-	return lua.LString("")
+	return
+}()
+
+func lnum(n int) lua.LValue {
+	if n >= 0 && n < len(smallNums) {
+		return smallNums[n]
+	}
+	return lua.LNumber(n)
+}
+
+func at(ss []string, i int) string {
+	if i < len(ss) {
+		return ss[i]
+	}
+	return ""
 }
 
 func lint(v lua.LValue) int {
