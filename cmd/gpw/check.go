@@ -24,7 +24,7 @@ func newCheckCmd(ios *ioStreams) *cobra.Command {
 	o := &checkOptions{IO: ios}
 	cmd := &cobra.Command{
 		Use:   "check FILE...",
-		Short: "Validate scenarios and report every problem with file and line",
+		Short: "Validate scenarios, unit catalogues, schedules, maps and rules modules, with file and line",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Files = args
@@ -38,6 +38,17 @@ func newCheckCmd(ios *ioStreams) *cobra.Command {
 func checkRun(o *checkOptions) error {
 	bad := 0
 	for _, f := range o.Files {
+		// A rules module is loaded as a variant would be.
+		if strings.HasSuffix(f, ".lua") {
+			r, err := loadRules(f)
+			if err == nil {
+				r.Close()
+			}
+			if report(o, f, err) {
+				bad++
+			}
+			continue
+		}
 		// Catalogues, schedules and maps are checked as what they are.
 		if _, serr := os.Stat(f); serr == nil {
 			dir, file := filepath.Split(f)
