@@ -17,7 +17,6 @@ type battle struct {
 	attackers []int // attacking units
 	lost      int   // strength the defender lost (for EX)
 	exLost    int   // strength the attackers lost in the exchange
-	vacated   bool
 	shifts    []Shift
 	notes     []Note
 }
@@ -120,7 +119,7 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 		if slices.Contains(attackers, k) {
 			return nil, g.refuse("attack-once", "%s is named twice", s.Units[k].ID)
 		}
-		if err := g.check("can_attack", g.unitTable(k), g.unitTable(def)); err != nil {
+		if err := g.check("can_attack", func() []interp.Value { return []interp.Value{g.unitTable(k), g.unitTable(def)} }); err != nil {
 			return nil, err
 		}
 		attackers = append(attackers, k)
@@ -216,9 +215,6 @@ func (g *Game) loseStep(k int, def bool) int {
 	} else {
 		g.S.Take(k, core.Eliminated)
 		u.Reduced = false
-		if g.battle != nil && k == g.battle.def {
-			g.battle.vacated = true
-		}
 	}
 	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after})
 	return before - after
@@ -304,6 +300,9 @@ func (g *Game) run() error {
 // exchange step: the living ones that the rules' can_lose(u, kind) hook
 // allows (all of them when the module has no such hook).
 func (g *Game) losers(st step) []int {
+	if !g.Rules.Has("can_lose") {
+		return g.livingAttackers()
+	}
 	var out []int
 	for _, k := range g.livingAttackers() {
 		if ok, _, _, err := g.Rules.Check("can_lose", g.unitTable(k), interp.Str(st.kind)); err != nil || ok {
@@ -451,7 +450,7 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := g.check("can_lose", g.unitTable(k), interp.Str(st.kind)); err != nil {
+		if err := g.check("can_lose", func() []interp.Value { return []interp.Value{g.unitTable(k), interp.Str(st.kind)} }); err != nil {
 			return err
 		}
 		lost := g.loseStep(k, false)
@@ -513,7 +512,6 @@ func (g *Game) retreat(r core.Retreat) error {
 		}
 		s.Relocate(b.def, r.Path[len(r.Path)-1])
 	}
-	b.vacated = true
 	g.emit("retreat", fmt.Sprintf("%s retreats %s, %d step(s) lost", u.ID, strings.Join(g.ids(done), " "), losses),
 		Field{"unit", u.ID}, Field{"path", g.ids(done)}, Field{"losses", losses}, Field{"eliminated", !g.alive(b.def)})
 	if !g.alive(b.def) {

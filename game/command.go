@@ -50,19 +50,17 @@ func (g *Game) Exec(line string) error {
 	if len(w) == 0 {
 		return nil
 	}
-	var err error
-	defer func() {
-		if err == nil {
-			g.history = append(g.history, strings.Join(w, " "))
-		}
-	}()
-	if g.setupStep != nil {
-		err = g.Command(line)
-		return err
-	}
 	// The rules' time limit runs per command, so a player may think.
 	g.Rules.Begin(g.Phase().ID)
-	err = g.exec(w)
+	var err error
+	if g.setupStep != nil {
+		err = g.setupExec(strings.ToLower(w[0]), w[1:])
+	} else {
+		err = g.exec(w)
+	}
+	if err == nil {
+		g.history = append(g.history, strings.Join(w, " "))
+	}
 	var rf *Refusal
 	if errors.As(err, &rf) {
 		g.emit("error", "refused: "+rf.Error(), Field{"error", rf.Error()}, Field{"rule", rf.Rule}, Field{"command", strings.Join(w, " ")})
@@ -111,7 +109,7 @@ func (g *Game) exec(w []string) error {
 		if err := g.stackLeft(); err != nil {
 			return err
 		}
-		if err := g.check("on_phase_end", g.phaseValue()); err != nil {
+		if err := g.check("on_phase_end", func() []interp.Value { return []interp.Value{g.phaseValue()} }); err != nil {
 			return err
 		}
 		if g.over {
@@ -179,8 +177,10 @@ func (g *Game) MP(k int) int {
 	if g.Rules.Weather[g.weather].MPHalf {
 		mp /= 2
 	}
-	if n, err := g.Rules.Int("allowance", mp, g.unitTable(k), interp.Num(mp), g.phaseValue()); err == nil {
-		mp = n
+	if g.Rules.Has("allowance") {
+		if n, err := g.Rules.Int("allowance", mp, g.unitTable(k), interp.Num(mp), g.phaseValue()); err == nil {
+			mp = n
+		}
 	}
 	return mp
 }
@@ -199,7 +199,7 @@ func (g *Game) canMove(k int) error {
 	if g.moved[k] {
 		return g.refuse("moved-twice", "%s has already moved in this phase", u.ID)
 	}
-	return g.check("can_move", g.unitTable(k), g.phaseValue())
+	return g.check("can_move", func() []interp.Value { return []interp.Value{g.unitTable(k), g.phaseValue()} })
 }
 
 func (g *Game) cmdMove(args []string) error {
@@ -227,7 +227,9 @@ func (g *Game) cmdMove(args []string) error {
 	if err != nil {
 		return g.fromCore(err)
 	}
-	if err := g.check("can_move_path", g.unitTable(k), g.Rules.Strings(g.ids(path)), interp.Str("move")); err != nil {
+	if err := g.check("can_move_path", func() []interp.Value {
+		return []interp.Value{g.unitTable(k), g.Rules.Strings(g.ids(path)), interp.Str("move")}
+	}); err != nil {
 		return err
 	}
 	u := &g.S.Units[k]
@@ -270,7 +272,9 @@ func (g *Game) cmdRail(args []string) error {
 	if err != nil {
 		return g.fromCore(err)
 	}
-	if err := g.check("can_move_path", g.unitTable(k), g.Rules.Strings(g.ids(path)), interp.Str("rail")); err != nil {
+	if err := g.check("can_move_path", func() []interp.Value {
+		return []interp.Value{g.unitTable(k), g.Rules.Strings(g.ids(path)), interp.Str("rail")}
+	}); err != nil {
 		return err
 	}
 	from := g.S.Map.ID(u.Hex)

@@ -551,8 +551,12 @@ func (g *Game) placeArrivals() error {
 		if !g.awaiting[k] || g.S.Units[k].Side != side {
 			continue
 		}
+		var ut interp.Value // the unit's Lua table, made once for all hexes
+		if g.Rules.Has("can_place") {
+			ut = g.unitTable(k)
+		}
 		for _, h := range hexes {
-			if g.S.Control[h] != side || g.S.CanPlace(k, h) != nil || g.placeHex(k, h, "place", false) != nil {
+			if g.S.Control[h] != side || g.S.CanPlace(k, h) != nil || g.placeHexAs(ut, k, h, "place", false) != nil {
 				continue
 			}
 			if err := g.Exec("place " + g.S.Units[k].ID + " " + m.ID(h)); err == nil {

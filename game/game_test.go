@@ -72,18 +72,20 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
+// stateSnap is everything a refused command or a query must leave alone.
 type stateSnap struct {
-	Units            []core.Unit
-	Control, Rail    []core.Side
-	Rolls, Points    any
-	Moved, Attacked  []bool
-	Turn, Phase, Len int
+	Units                     []core.Unit
+	Control, Rail             []core.Side
+	Rolls, Points             any
+	Moved, Attacked, Defended []bool
+	Turn, Phase, Steps        int
 }
 
 func snap(g *Game) stateSnap {
 	return stateSnap{Units: append([]core.Unit(nil), g.S.Units...), Control: append([]core.Side(nil), g.S.Control...),
 		Rail: append([]core.Side(nil), g.S.RailOwner...), Rolls: g.rolls, Points: g.points,
-		Moved: append([]bool(nil), g.moved...), Attacked: append([]bool(nil), g.attacked...), Turn: g.turn, Phase: g.phase}
+		Moved: append([]bool(nil), g.moved...), Attacked: append([]bool(nil), g.attacked...),
+		Defended: append([]bool(nil), g.defended...), Turn: g.turn, Phase: g.phase, Steps: len(g.steps)}
 }
 
 // TestRefusalChangesNothing checks that every refused command leaves the

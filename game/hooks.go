@@ -6,8 +6,11 @@ import (
 
 // check asks a rules hook whether something may be done; a "no" becomes a
 // refusal citing the rule the module names.
-func (g *Game) check(hook string, args ...interp.Value) error {
-	ok, msg, rule, err := g.Rules.Check(hook, args...)
+func (g *Game) check(hook string, args func() []interp.Value) error {
+	if !g.Rules.Has(hook) {
+		return nil // no Lua table is built for an absent hook
+	}
+	ok, msg, rule, err := g.Rules.Check(hook, args()...)
 	if err != nil {
 		return err
 	}
@@ -23,7 +26,9 @@ func (g *Game) phaseValue() interp.Value { return interp.Str(g.Phase().ID) }
 // afterMove tells the rules that a unit moved (move, rail, advance,
 // retreat), for rules that react to movement.
 func (g *Game) afterMove(k int, how string, path []int) error {
-	return g.check("after_move", g.unitTable(k), interp.Str(how), g.Rules.Strings(g.ids(path)))
+	return g.check("after_move", func() []interp.Value {
+		return []interp.Value{g.unitTable(k), interp.Str(how), g.Rules.Strings(g.ids(path))}
+	})
 }
 
 // moduleCommand runs a command word that the rules module defines.

@@ -35,16 +35,7 @@ func riverForest(t *testing.T, dice ...int) (*Game, *[]Event) {
 // snapshot is everything a query must leave alone.
 func snapshot(t *testing.T, g *Game, evs []Event) string {
 	t.Helper()
-	b, err := json.Marshal(struct {
-		Units   any
-		Control any
-		Rail    any
-		Rolls   int
-		Steps   int
-		Moved   any
-		Att     any
-		Def     any
-	}{g.S.Units, g.S.Control, g.S.RailOwner, g.rolls, len(g.steps), g.moved, g.attacked, g.defended})
+	b, err := json.Marshal(snap(g))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,20 @@ func (g *Game) entryHex(side core.Side, h int, major bool) error {
 // the rules' can_place(u, hex, how) may allow (true) or refuse (false, why,
 // rule); when it answers nil or is absent, the engine's entry rule judges.
 func (g *Game) placeHex(k, h int, how string, major bool) error {
-	v, msg, rule, err := g.Rules.Decide("can_place", g.unitTable(k), interp.Str(g.S.Map.ID(h)), interp.Str(how))
+	var ut interp.Value
+	if g.Rules.Has("can_place") {
+		ut = g.unitTable(k)
+	}
+	return g.placeHexAs(ut, k, h, how, major)
+}
+
+// placeHexAs is placeHex with unit k's Lua table already made (nil when the
+// rules have no can_place), for callers that try many hexes.
+func (g *Game) placeHexAs(ut interp.Value, k, h int, how string, major bool) error {
+	if ut == nil {
+		return g.entryHex(g.S.Units[k].Side, h, major)
+	}
+	v, msg, rule, err := g.Rules.Decide("can_place", ut, interp.Str(g.S.Map.ID(h)), interp.Str(how))
 	switch {
 	case err != nil:
 		return err

@@ -139,9 +139,14 @@ func expectEvents(t *testing.T, evs []Event, want []string) {
 	}
 }
 
-func runCase(t *testing.T, c ruleCase) {
+func runCase(t *testing.T, c ruleCase) { playCase(t, c, Options{}) }
+
+// playCase plays a case with the options given (the rules, say) and checks
+// its events, refusals and final check; it returns the game and its log.
+func playCase(t *testing.T, c ruleCase, o Options) (*Game, []Event) {
 	t.Helper()
-	g, evs := newTestGame(t, c.toml(), Options{Dice: c.dice, Auto: c.auto})
+	o.Dice, o.Auto = c.dice, c.auto
+	g, evs := newTestGame(t, c.toml(), o)
 	refused := script(t, g, c.script)
 	expectEvents(t, *evs, c.want)
 	if len(refused) != len(c.refuse) {
@@ -156,6 +161,7 @@ func runCase(t *testing.T, c ruleCase) {
 	if c.check != nil {
 		c.check(t, g)
 	}
+	return g, *evs
 }
 
 // at asserts unit id stands in hex (or is off the map when hex is "-").

@@ -8,7 +8,6 @@ package game
 // rule of autoPlace), end. --auto-setup places every unit at once.
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -113,27 +112,8 @@ func (g *Game) SetupArea(k int) core.Bitset {
 	return nil
 }
 
-// Command runs one command line of the setup step (Exec sends it here
-// while the setup step lasts); outside it, it is Exec.
-func (g *Game) Command(line string) error {
-	if g.setupStep == nil {
-		return g.Exec(line)
-	}
-	if i := strings.IndexByte(line, '#'); i >= 0 {
-		line = line[:i]
-	}
-	w := strings.Fields(line)
-	if len(w) == 0 {
-		return nil
-	}
-	err := g.setupExec(strings.ToLower(w[0]), w[1:])
-	var rf *Refusal
-	if errors.As(err, &rf) {
-		g.emit("error", "refused: "+rf.Error(), Field{"error", rf.Error()}, Field{"rule", rf.Rule}, Field{"command", strings.Join(w, " ")})
-	}
-	return err
-}
-
+// setupExec runs a command of the setup step (Exec sends every command
+// here while the step lasts).
 func (g *Game) setupExec(cmd string, args []string) error {
 	switch cmd {
 	case "place":

@@ -204,7 +204,7 @@ func TestSetupRegionRefusesOutside(t *testing.T) {
 		{"place sov-16 A-0502", "not a unit to set up"},
 	}
 	for _, r := range refusals {
-		err := g.Command(r.cmd)
+		err := g.Exec(r.cmd)
 		rf, ok := err.(*Refusal)
 		if !ok {
 			t.Errorf("%s: want a refusal, got %v", r.cmd, err)
@@ -218,7 +218,7 @@ func TestSetupRegionRefusesOutside(t *testing.T) {
 		}
 	}
 	for _, c := range []string{"place sov-3 A-0502", "place sov-4 A-0502"} {
-		err := g.Command(c)
+		err := g.Exec(c)
 		if c == "place sov-4 A-0502" {
 			if err == nil || !strings.Contains(err.Error(), "one unit per hex") {
 				t.Errorf("stacking in setup: %v", err)
@@ -228,7 +228,7 @@ func TestSetupRegionRefusesOutside(t *testing.T) {
 		}
 	}
 	for _, c := range []string{"place sov-4 A-0604", "place sov-4 A-0505", "end", "place ger-5 A-0404", "end"} {
-		if err := g.Command(c); err != nil {
+		if err := g.Exec(c); err != nil {
 			t.Fatalf("%s: %v", c, err)
 		}
 	}
@@ -462,10 +462,10 @@ func TestModdingWorkedExample(t *testing.T) {
 	if !g.InSetup() || g.SetupSide() != core.Soviet {
 		t.Fatal("no Soviet setup step")
 	}
-	if err := g.Command("place auto"); err != nil {
+	if err := g.Exec("place auto"); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Command("end"); err != nil {
+	if err := g.Exec("end"); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.PlayTurns(2); err != nil {

@@ -384,6 +384,10 @@ func (r *Rules) ClassOf(kind string) (int, bool) {
 // Begin names the phase for error messages and arms its time limit.
 func (r *Rules) Begin(phase string) { r.sb.SetPhase(phase, HookLimit) }
 
+// Has reports whether the module defines the hook name: callers skip
+// building a hook's arguments when it does not.
+func (r *Rules) Has(name string) bool { return r.hook(name) != nil }
+
 // hook returns the rules' function name, or nil.
 func (r *Rules) hook(name string) lua.LValue {
 	if f, ok := r.tbl.RawGetString(name).(*lua.LFunction); ok {
@@ -501,18 +505,8 @@ func turnValue(L *lua.LState, t TurnInfo) lua.LValue {
 // Check calls a hook that answers ok, or false with a message and the rule
 // that forbids; an absent hook allows.
 func (r *Rules) Check(name string, args ...lua.LValue) (ok bool, msg, rule string, err error) {
-	f := r.hook(name)
-	if f == nil {
-		return true, "", "", nil
-	}
-	ret, err := r.sb.Call(f, 3, args...)
-	if err != nil {
-		return false, "", "", err
-	}
-	if ret[0] == lua.LNil || truth(ret[0]) {
-		return true, "", "", nil
-	}
-	return false, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+	v, msg, rule, err := r.Decide(name, args...)
+	return v >= 0 && err == nil, msg, rule, err
 }
 
 // Decide calls a hook that may allow outright (true), refuse (false, a
@@ -523,11 +517,16 @@ func (r *Rules) Decide(name string, args ...lua.LValue) (verdict int, msg, rule 
 	if f == nil {
 		return 0, "", "", nil
 	}
+	return r.verdict(f, args...)
+}
+
+// verdict calls f and reads its answer: nil (0), true (1) or false with a
+// message and a rule (-1).
+func (r *Rules) verdict(f lua.LValue, args ...lua.LValue) (int, string, string, error) {
 	ret, err := r.sb.Call(f, 3, args...)
-	if err != nil {
-		return 0, "", "", err
-	}
 	switch {
+	case err != nil:
+		return 0, "", "", err
 	case ret[0] == lua.LNil:
 		return 0, "", "", nil
 	case truth(ret[0]):
@@ -556,14 +555,8 @@ func (r *Rules) RunCommand(f lua.LValue, args []string) (ok bool, msg, rule stri
 	for i, a := range args {
 		vals[i] = lua.LString(a)
 	}
-	ret, err := r.sb.Call(f, 3, vals...)
-	if err != nil {
-		return false, "", "", err
-	}
-	if ret[0] == lua.LNil || truth(ret[0]) {
-		return true, "", "", nil
-	}
-	return false, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+	v, msg, rule, err := r.verdict(f, vals...)
+	return v >= 0 && err == nil, msg, rule, err
 }
 
 // Strings makes a Lua array of strings for a hook argument.
