@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // RailOpts are a variant's limits on one rail move.
 type RailOpts struct {
 	// Friendly is the rail friendliness at the start of the phase
@@ -68,6 +70,40 @@ func (s *State) RailPath(k, dst int, o RailOpts) ([]int, error) {
 		}
 	}
 	return nil, refuse("rail-friendly", "every rail route from %s to %s passes hexes not friendly to the %s player", m.ID(u.Hex), m.ID(dst), side)
+}
+
+// RailReach lists, in map order, the hexes unit k could reach by rail
+// under o (RailPath would find a path to each); empty when it stands off
+// a rail line.
+func (s *State) RailReach(k int, o RailOpts) []int {
+	m := s.Map
+	u := &s.Units[k]
+	side := u.Side
+	if u.Status != OnMap || !m.IsRail(u.Hex) {
+		return nil
+	}
+	ok := func(b int) bool {
+		return o.Friendly[b] == side && !s.EnemyAt(side, b) && !(o.NoEnemyZOC && s.EnemyZOC(side, b))
+	}
+	seen := NewBitset(m.Len())
+	seen.Set(u.Hex)
+	queue := []int{u.Hex}
+	var out []int
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		m.railNext(a, func(b int) {
+			if !seen.Has(b) && ok(b) {
+				seen.Set(b)
+				queue = append(queue, b)
+				if occ := s.Occupant(b); occ < 0 || !u.Stacks {
+					out = append(out, b)
+				}
+			}
+		})
+	}
+	slices.Sort(out)
+	return out
 }
 
 // railSearch is a breadth-first search over the rail graph through hexes

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -14,6 +15,10 @@ type State struct {
 
 	byID map[string]int
 	occ  []int32 // the combat unit in each hex, -1 for none
+	// head and next list the units on each hex: head[h] is the first,
+	// next[k] the one after unit k (-1 ends a list).
+	head []int32
+	next []int32
 	zoc  [2][]uint8
 	// present counts each side's units in a hex that block the enemy
 	// (Unit.Blocks): combat units that stack and those that do not, such
@@ -35,9 +40,11 @@ func NewState(m *Map, units []Unit) (*State, error) {
 	s := &State{Map: m, byID: make(map[string]int, len(units))}
 	n := m.Len()
 	s.occ = make([]int32, n)
+	s.head = make([]int32, n)
 	for i := range s.occ {
-		s.occ[i] = -1
+		s.occ[i], s.head[i] = -1, -1
 	}
+	s.next = make([]int32, len(units))
 	s.zoc[0], s.zoc[1] = make([]uint8, n), make([]uint8, n)
 	s.present[0], s.present[1] = make([]uint8, n), make([]uint8, n)
 	s.Control = append([]Side(nil), m.Control...)
@@ -64,16 +71,25 @@ func NewState(m *Map, units []Unit) (*State, error) {
 
 // Clone returns an independent copy of the position.
 func (s *State) Clone() *State {
-	c := *s
-	c.Units = append([]Unit(nil), s.Units...)
-	c.occ = append([]int32(nil), s.occ...)
-	c.zoc[0] = append([]uint8(nil), s.zoc[0]...)
-	c.zoc[1] = append([]uint8(nil), s.zoc[1]...)
-	c.present[0] = append([]uint8(nil), s.present[0]...)
-	c.present[1] = append([]uint8(nil), s.present[1]...)
-	c.Control = append([]Side(nil), s.Control...)
-	c.RailOwner = append([]Side(nil), s.RailOwner...)
-	return &c
+	c := &State{Map: s.Map, byID: s.byID}
+	c.CopyFrom(s)
+	return c
+}
+
+// CopyFrom makes s a copy of o, a position on the same map with the same
+// units, reusing s's memory.
+func (s *State) CopyFrom(o *State) {
+	s.Map, s.byID, s.StraitUsed = o.Map, o.byID, o.StraitUsed
+	s.Units = append(s.Units[:0], o.Units...)
+	s.occ = append(s.occ[:0], o.occ...)
+	s.head = append(s.head[:0], o.head...)
+	s.next = append(s.next[:0], o.next...)
+	for i := range s.zoc {
+		s.zoc[i] = append(s.zoc[i][:0], o.zoc[i]...)
+		s.present[i] = append(s.present[i][:0], o.present[i]...)
+	}
+	s.Control = append(s.Control[:0], o.Control...)
+	s.RailOwner = append(s.RailOwner[:0], o.RailOwner...)
 }
 
 // UnitByID finds a unit by id.
@@ -111,12 +127,53 @@ func (s *State) EnemyIn(side Side, i int) int {
 	if o := s.occ[i]; o >= 0 && s.Units[o].Side != side {
 		return int(o)
 	}
-	for k := range s.Units {
-		if u := &s.Units[k]; u.Status == OnMap && u.Hex == i && u.Side != side && u.Blocks() {
-			return k
+	for k := s.head[i]; k >= 0; k = s.next[k] {
+		if u := &s.Units[k]; u.Side != side && u.Blocks() {
+			return int(k)
 		}
 	}
 	return -1
+}
+
+// UnitsAt lists the units on hex i: the combat unit first, then the others
+// in unit order.
+func (s *State) UnitsAt(i int) []int {
+	var out []int
+	for k := s.head[i]; k >= 0; k = s.next[k] {
+		out = append(out, int(k))
+	}
+	o := int(s.occ[i])
+	slices.SortFunc(out, func(a, b int) int {
+		switch {
+		case a == o:
+			return -1
+		case b == o:
+			return 1
+		}
+		return a - b
+	})
+	return out
+}
+
+// link adds unit k to the list of its hex; unlink takes it out.
+func (s *State) link(k int) {
+	for len(s.next) <= k { // units added after NewState (tests)
+		s.next = append(s.next, -1)
+	}
+	h := s.Units[k].Hex
+	s.next[k] = s.head[h]
+	s.head[h] = int32(k)
+}
+
+func (s *State) unlink(k int) {
+	h := s.Units[k].Hex
+	for p := &s.head[h]; *p >= 0; p = &s.next[*p] {
+		if *p == int32(k) {
+			*p = s.next[k]
+			s.next[k] = -1
+			return
+		}
+	}
 }
 
 func (s *State) addZOC(k int, delta int) {
@@ -159,6 +216,7 @@ func (s *State) Place(k, i int) error {
 		return err
 	}
 	u.Hex, u.Status = i, OnMap
+	s.link(k)
 	if u.Stacks {
 		s.occ[i] = int32(k)
 	}
@@ -189,6 +247,7 @@ func (s *State) Take(k int, st Status) {
 	if u.Status == OnMap {
 		s.addZOC(k, -1)
 		s.leave(k)
+		s.unlink(k)
 	}
 	u.Hex, u.Status = -1, st
 }
@@ -205,9 +264,9 @@ func (s *State) leave(k int) {
 	if s.present[s.Units[k].Side][h] == 0 { // (counts without k already)
 		return
 	}
-	for j := range s.Units {
-		if o := &s.Units[j]; j != k && o.Status == OnMap && o.Hex == h && o.Stacks {
-			s.occ[h] = int32(j)
+	for j := s.head[h]; j >= 0; j = s.next[j] {
+		if int(j) != k && s.Units[j].Stacks {
+			s.occ[h] = j
 			return
 		}
 	}
@@ -238,7 +297,9 @@ func (s *State) Relocate(k, i int) {
 	u := &s.Units[k]
 	s.addZOC(k, -1)
 	s.leave(k)
+	s.unlink(k)
 	u.Hex = i
+	s.link(k)
 	if u.Stacks && s.occ[i] < 0 {
 		s.occ[i] = int32(k)
 	}

@@ -1,5 +1,7 @@
 package core
 
+import "fmt"
+
 // ZOCKind says where a unit projects its zone of control.
 type ZOCKind uint8
 
@@ -67,3 +69,13 @@ func (u *Unit) DefenseNow() int { return u.Defense[u.Step()] }
 
 // HasHalf reports whether the unit has a half-strength side to flip to.
 func (u *Unit) HasHalf() bool { return u.Attack[1] > 0 || u.Defense[1] > 0 }
+
+// ParseStatus reads a status as String prints it.
+func ParseStatus(s string) (Status, error) {
+	for i, n := range statusNames {
+		if n == s {
+			return Status(i), nil
+		}
+	}
+	return 0, fmt.Errorf("status %q: one of pending, on map, eliminated, withdrawn, removed", s)
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"gpw/core"
 )
 
 // ADC2 rule-clause tests: each case is a small scenario and script played
@@ -327,8 +329,8 @@ units = ["sov-2sh"]
 			refuse: []string{"t is not a Soviet infantry army", "only in ConversionJanFeb42", "a is not a Soviet infantry army"},
 			check: func(t *testing.T, g *Game) {
 				at(t, g, "sov-1sh", "B-1505")
-				if g.Points("soviet") != 1 {
-					t.Errorf("points left %d", g.Points("soviet"))
+				if g.Points(core.Soviet) != 1 {
+					t.Errorf("points left %d", g.Points(core.Soviet))
 				}
 			}},
 	})

@@ -67,11 +67,9 @@ func TestBadScenarioAgainstRules(t *testing.T) {
 // TestHostileRulesModules loads house modules that misbehave: each is
 // stopped with a clear error naming the module, and the process goes on.
 func TestHostileRulesModules(t *testing.T) {
-	old := interp.HookLimit
-	interp.HookLimit = 200 * time.Millisecond
-	defer func() { interp.HookLimit = old }()
+	budget := interp.Budget{Call: 200 * time.Millisecond, Command: 400 * time.Millisecond}
 	tests := []struct{ name, body, want string }{
-		{"loop", "function R.on_phase_start(p) while true do end end", "exceeded the time limit"},
+		{"loop", "function R.on_phase_start(p) while true do end end", "ran past its budget"},
 		{"os.execute", "function R.on_phase_start(p) os.execute('true') end", "os is not available"},
 		{"io.open", "function R.on_phase_start(p) io.open('/etc/passwd') end", "io is not available"},
 		{"big string", "function R.on_phase_start(p) local s = string.rep('x', 200000000) end", "too long"},
@@ -90,7 +88,7 @@ func TestHostileRulesModules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = New(s, Options{Rules: path}, gpw.Data, nil)
+			_, err = New(s, Options{Rules: path, Budget: budget}, gpw.Data, nil)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want it to say %q", err, tt.want)
 			}

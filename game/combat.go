@@ -47,9 +47,13 @@ func (g *Game) Shift(cause string, n int, cite string) {
 	}
 }
 
-// Step queues a combat step (interp.Host).
-func (g *Game) Step(kind string, n int, flag bool) {
+// Step queues a combat step (interp.Host); only a battle's results may.
+func (g *Game) Step(kind string, n int, flag bool) error {
+	if g.battle == nil || !g.applying {
+		return fmt.Errorf("a combat step may only be queued by a battle's results (results[CODE])")
+	}
 	g.steps = append(g.steps, step{kind, n, flag})
+	return nil
 }
 
 // Weighed is a battle weighed by the rules but not yet fought.
@@ -62,10 +66,10 @@ type Weighed struct {
 	Notes     []Note
 }
 
-// Weigh checks an attack (the defender's hex, then the attackers' hexes)
-// and lets the rules compute its odds, changing nothing: the engine of
-// both the attack command and the odds preview.
-func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
+// Weigh checks an attack on hex dh by the units from and lets the rules
+// compute its odds, changing nothing: the engine of the attack command,
+// the odds preview and the legal actions.
+func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 	s, m := g.S, g.S.Map
 	p := g.Phase()
 	if p.Kind != "combat" {
@@ -74,13 +78,9 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 	if len(from) == 0 {
 		return nil, g.refuse("unknown", "usage: attack HEX from HEX... (the defender's hex, then the attackers' hexes)")
 	}
-	dh, err := g.hex(defender)
-	if err != nil {
-		return nil, err
-	}
 	def := s.EnemyIn(p.Side, dh)
 	if def < 0 {
-		return nil, g.refuse("not-adjacent", "%s holds no enemy unit to attack", defender)
+		return nil, g.refuse("not-adjacent", "%s holds no enemy unit to attack", m.ID(dh))
 	}
 	if g.defended[def] {
 		return nil, g.refuse("defend-once", "%s has already been attacked in this phase", s.Units[def].ID)
@@ -90,39 +90,17 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 		b.City = c.Kind.String()
 		b.Capital = c.Capital != core.NoSide
 	}
-	var attackers []int
-	for _, a := range from {
-		// An attacker is named by its hex (the contract) or by its id.
-		k, h := -1, -1
-		if id, ok := s.UnitByID(a); ok && s.Units[id].Status == core.OnMap {
-			k, h = id, s.Units[id].Hex
-		} else {
-			var err error
-			if h, err = g.hex(a); err != nil {
-				return nil, err
-			}
-			k = s.EnemyIn(p.Side.Enemy(), h)
-		}
-		if k < 0 || s.Units[k].Side != p.Side {
-			return nil, g.refuse("not-adjacent", "%s holds no %s unit", a, p.Side)
-		}
-		d, adj := m.Adjacent(h, dh)
-		if !adj {
-			return nil, g.refuse("not-adjacent", "%s in %s is not adjacent to %s", s.Units[k].ID, a, defender)
-		}
-		if m.WaterSide[h]&(1<<d) != 0 && m.Strait[h]&(1<<d) == 0 {
-			return nil, g.refuse("water-attack", "%s may not attack across the lake/sea hexside %s-%s", s.Units[k].ID, a, defender)
-		}
-		if g.attacked[k] {
-			return nil, g.refuse("attack-once", "%s has already attacked in this phase", s.Units[k].ID)
-		}
-		if slices.Contains(attackers, k) {
-			return nil, g.refuse("attack-once", "%s is named twice", s.Units[k].ID)
-		}
-		if err := g.check("can_attack", func() []interp.Value { return []interp.Value{g.unitTable(k), g.unitTable(def)} }); err != nil {
+	for i, k := range from {
+		if err := g.canAttack(k, def, dh); err != nil {
 			return nil, err
 		}
-		attackers = append(attackers, k)
+		for _, j := range from[:i] {
+			if j == k {
+				return nil, g.refuse("attack-once", "%s is named twice", s.Units[k].ID)
+			}
+		}
+		h := s.Units[k].Hex
+		d, _ := m.Adjacent(h, dh)
 		b.Att = append(b.Att, s.Units[k].AttackNow())
 		b.Sup = append(b.Sup, g.inSupply(k))
 		b.River = append(b.River, m.River[h]&(1<<d) != 0)
@@ -131,8 +109,11 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 		b.Kinds = append(b.Kinds, s.Units[k].Kind)
 	}
 	b.Defender, b.DefKind = s.Units[def].ID, s.Units[def].Kind
+	if err := g.battleTerrain(b, dh); err != nil {
+		return nil, err
+	}
 	prev := g.battle
-	g.battle = &battle{def: def, defHex: dh, attackers: attackers}
+	g.battle = &battle{def: def, defHex: dh, attackers: from}
 	odds, err := g.Rules.Weigh(b)
 	bt := g.battle
 	g.battle = prev
@@ -142,15 +123,56 @@ func (g *Game) Weigh(defender string, from []string) (*Weighed, error) {
 	if odds.Odds < 1 {
 		return nil, g.refuse("odds-min", "attack %d against defence %d is below %s: the attack cannot be made", odds.Attack, odds.Defense, g.Rules.CRTColumns[0])
 	}
-	return &Weighed{Defender: def, Hex: dh, Attackers: attackers, Odds: odds, Shifts: bt.shifts, Notes: bt.notes}, nil
+	return &Weighed{Defender: def, Hex: dh, Attackers: from, Odds: odds, Shifts: bt.shifts, Notes: bt.notes}, nil
 }
 
-func (g *Game) cmdAttack(args []string) error {
-	s := g.S
-	if len(args) < 3 || !strings.EqualFold(args[1], "from") {
-		return g.refuse("unknown", "usage: attack HEX from HEX... (the defender's hex, then the attackers' hexes)")
+// canAttack checks that unit k may attack the defender def in hex dh:
+// the validator of the attack command and of the legal actions.
+func (g *Game) canAttack(k, def, dh int) error {
+	s, m := g.S, g.S.Map
+	u := &s.Units[k]
+	if u.Status != core.OnMap || u.Side != g.Phase().Side {
+		return g.refuse("not-adjacent", "%s is not a %s unit on the map", u.ID, g.Phase().Side)
 	}
-	w, err := g.Weigh(args[0], args[2:])
+	h := u.Hex
+	d, adj := m.Adjacent(h, dh)
+	if !adj {
+		return g.refuse("not-adjacent", "%s in %s is not adjacent to %s", u.ID, m.ID(h), m.ID(dh))
+	}
+	if m.WaterSide[h]&(1<<d) != 0 && m.Strait[h]&(1<<d) == 0 {
+		return g.refuse("water-attack", "%s may not attack across the lake/sea hexside %s-%s", u.ID, m.ID(h), m.ID(dh))
+	}
+	if g.attacked[k] {
+		return g.refuse("attack-once", "%s has already attacked in this phase", u.ID)
+	}
+	return g.check("can_attack", interp.Unit(k), interp.Unit(def))
+}
+
+// battleTerrain lets the rules' battle_terrain(b) hook say what terrain
+// and city a battle is fought in (a fortification built during play).
+func (g *Game) battleTerrain(b *interp.Battle, dh int) error {
+	if !g.Rules.Has("battle_terrain") {
+		return nil
+	}
+	ts, err := g.Rules.Strings("battle_terrain", 2, interp.Str(g.S.Map.ID(dh)), interp.Str(b.Terrain), interp.Str(b.City))
+	if err != nil {
+		return err
+	}
+	if _, err := core.ParseTerrain(ts[0]); err != nil {
+		return fmt.Errorf("%s: battle_terrain returned terrain %q", g.Rules.Module.Module, ts[0])
+	}
+	switch ts[1] {
+	case "", "minor", "major", "fortress":
+	default:
+		return fmt.Errorf("%s: battle_terrain returned city kind %q (\"\", minor, major, fortress)", g.Rules.Module.Module, ts[1])
+	}
+	b.Terrain, b.City = ts[0], ts[1]
+	return nil
+}
+
+func (g *Game) cmdAttack(c *Command) error {
+	s := g.S
+	w, err := g.Weigh(c.Hex, c.From)
 	if err != nil {
 		return err
 	}
@@ -160,40 +182,42 @@ func (g *Game) cmdAttack(args []string) error {
 		g.attacked[k] = true
 	}
 	g.defended[def] = true
+	g.dice.stream(g.turn, g.pos, purposeBattle, g.battles)
+	g.battles++
 	die := g.Roll()
 	col := odds.Column
 	result := g.Rules.CRT[die-1][col-1]
-	bt := g.battle
-	var why []string
-	for _, n := range bt.notes {
-		why = append(why, n.Text)
+	if !g.quiet() {
+		bt := g.battle
+		var why []string
+		for _, n := range bt.notes {
+			why = append(why, n.Text)
+		}
+		for _, sh := range bt.shifts {
+			why = append(why, fmt.Sprintf("%s %+d", sh.Cause, sh.Columns))
+		}
+		text := fmt.Sprintf("%s attacked: %d against %d = %s", s.Units[def].ID, odds.Attack, odds.Defense, g.Rules.CRTColumns[odds.Odds-1])
+		if len(why) > 0 {
+			text += " (" + strings.Join(why, "; ") + ")"
+		}
+		text += fmt.Sprintf(", column %s, die %d: %s", g.Rules.CRTColumns[col-1], die, result)
+		shifts := bt.shifts
+		if shifts == nil {
+			shifts = []Shift{}
+		}
+		notes := bt.notes
+		if notes == nil {
+			notes = []Note{}
+		}
+		g.emit("combat", text, Field{"defender", s.Units[def].ID}, Field{"hex", s.Map.ID(c.Hex)}, Field{"attackers", g.unitIDs(attackers)},
+			Field{"attack", odds.Attack}, Field{"defense", odds.Defense}, Field{"odds", g.Rules.CRTColumns[odds.Odds-1]},
+			Field{"notes", notes}, Field{"shifts", shifts}, Field{"column", g.Rules.CRTColumns[col-1]}, Field{"die", die}, Field{"result", result})
 	}
-	for _, sh := range bt.shifts {
-		why = append(why, fmt.Sprintf("%s %+d", sh.Cause, sh.Columns))
-	}
-	text := fmt.Sprintf("%s attacked: %d against %d = %s", s.Units[def].ID, odds.Attack, odds.Defense, g.Rules.CRTColumns[odds.Odds-1])
-	if len(why) > 0 {
-		text += " (" + strings.Join(why, "; ") + ")"
-	}
-	text += fmt.Sprintf(", column %s, die %d: %s", g.Rules.CRTColumns[col-1], die, result)
-	shifts := bt.shifts
-	if shifts == nil {
-		shifts = []Shift{}
-	}
-	notes := bt.notes
-	if notes == nil {
-		notes = []Note{}
-	}
-	atk := make([]string, len(attackers))
-	for i, k := range attackers {
-		atk[i] = s.Units[k].ID
-	}
-	g.emit("combat", text, Field{"defender", s.Units[def].ID}, Field{"hex", args[0]}, Field{"attackers", atk},
-		Field{"attack", odds.Attack}, Field{"defense", odds.Defense}, Field{"odds", g.Rules.CRTColumns[odds.Odds-1]},
-		Field{"notes", notes}, Field{"shifts", shifts}, Field{"column", g.Rules.CRTColumns[col-1]}, Field{"die", die}, Field{"result", result})
 	g.steps = g.steps[:0]
-	if err := g.Rules.Apply(result); err != nil {
-		g.steps, g.battle = nil, nil
+	g.applying = true
+	err = g.Rules.Apply(result)
+	g.applying = false
+	if err != nil {
 		return err
 	}
 	return g.run()
@@ -217,6 +241,9 @@ func (g *Game) loseStep(k int, def bool) int {
 		u.Reduced = false
 	}
 	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after})
+	if u.Status == core.Eliminated {
+		g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
+	}
 	return before - after
 }
 
@@ -249,7 +276,7 @@ func (g *Game) run() error {
 				}
 				break
 			}
-			if g.Opts.Auto {
+			if g.auto {
 				if err := g.autoDecide(st); err != nil {
 					return err
 				}
@@ -263,7 +290,7 @@ func (g *Game) run() error {
 			if len(g.losers(st)) == 0 {
 				break
 			}
-			if g.Opts.Auto {
+			if g.auto {
 				if err := g.autoDecide(st); err != nil {
 					return err
 				}
@@ -280,7 +307,7 @@ func (g *Game) run() error {
 			if g.alive(b.def) && g.S.Units[b.def].Hex == b.defHex || g.S.Occupant(b.defHex) >= 0 || len(g.livingAttackers()) == 0 {
 				break
 			}
-			if g.Opts.Auto {
+			if g.auto {
 				if err := g.autoDecide(st); err != nil {
 					return err
 				}
@@ -288,7 +315,7 @@ func (g *Game) run() error {
 			}
 			return nil
 		default:
-			return fmt.Errorf("%s: unknown combat step %q", g.Rules.Module, st.kind)
+			return fmt.Errorf("%s: unknown combat step %q", g.Rules.Module.Module, st.kind)
 		}
 		g.steps = g.steps[1:]
 	}
@@ -305,7 +332,7 @@ func (g *Game) losers(st step) []int {
 	}
 	var out []int
 	for _, k := range g.livingAttackers() {
-		if ok, _, _, err := g.Rules.Check("can_lose", g.unitTable(k), interp.Str(st.kind)); err != nil || ok {
+		if ok, _, _, err := g.Rules.Check("can_lose", interp.Unit(k), interp.Str(st.kind)); err != nil || ok {
 			out = append(out, k)
 		}
 	}
@@ -388,20 +415,16 @@ func (g *Game) unitIDs(ks []int) []string {
 }
 
 // decide takes a decision command.
-func (g *Game) decide(cmd string, args []string) error {
+func (g *Game) decide(c *Command) error {
+	cmd := c.Verb
 	if len(g.steps) == 0 {
 		return g.refuse("decision", "%s: no battle waits for a decision", cmd)
 	}
 	st := g.steps[0]
-	want := map[string][]string{"retreat": {"retreat", "stand"}, "attacker_loss": {"loss"}, "exchange": {"loss"}, "advance": {"advance", "noadvance"}}[st.kind]
-	ok := false
-	for _, w := range want {
-		ok = ok || w == cmd
-	}
-	if !ok || (cmd == "stand" && !st.flag) {
+	if !slices.Contains(decisionVerbs[st.kind], cmd) || (cmd == "stand" && !st.flag) {
 		return g.refuse("decision", "%s is not the decision pending: %s", cmd, g.pendingText())
 	}
-	if err := g.apply(st, cmd, args); err == errMore {
+	if err := g.apply(st, c); err == errMore {
 		return nil
 	} else if err != nil {
 		return err
@@ -410,29 +433,21 @@ func (g *Game) decide(cmd string, args []string) error {
 	return g.run()
 }
 
+// decisionVerbs are the commands that settle each kind of pending step.
+var decisionVerbs = map[string][]string{"retreat": {"retreat", "stand"}, "attacker_loss": {"loss"}, "exchange": {"loss"}, "advance": {"advance", "noadvance"}}
+
 // apply carries out a decision already known to be the one pending.
-func (g *Game) apply(st step, cmd string, args []string) error {
+func (g *Game) apply(st step, c *Command) error {
 	b, s := g.battle, g.S
-	switch cmd {
+	switch c.Verb {
 	case "stand":
-		if len(args) > 0 {
-			return g.refuse("stand", "stand takes no arguments")
-		}
 		g.emit("stand", s.Units[b.def].ID+" stands and loses a step instead of retreating", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
 		b.lost += g.loseStep(b.def, true)
 	case "retreat":
-		path := make([]int, len(args))
-		for i, a := range args {
-			h, err := g.hex(a)
-			if err != nil {
-				return err
-			}
-			path[i] = h
-		}
 		var pick *core.Retreat
 		opts := g.retreats(st.n)
 		for i := range opts {
-			if slices.Equal(opts[i].Path, path) {
+			if slices.Equal(opts[i].Path, c.Path) {
 				pick = &opts[i]
 			}
 		}
@@ -442,15 +457,15 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 				o = append(o, strings.Join(g.ids(r.Path), " "))
 			}
 			return g.refuse("retreat", "retreat %s is not a legal retreat of %s: it must go %d hexes away, not into enemy units, water or a hex twice, and end on an empty hex; legal: %s",
-				strings.Join(args, " "), s.Units[b.def].ID, st.n, strings.Join(o, " | "))
+				strings.Join(g.ids(c.Path), " "), s.Units[b.def].ID, st.n, strings.Join(o, " | "))
 		}
 		return g.retreat(*pick)
 	case "loss":
-		k, err := g.attackerArg("loss", args, "%s is not one of this battle's attackers")
-		if err != nil {
+		k := c.Unit
+		if err := g.isAttacker(k, "%s is not one of this battle's attackers"); err != nil {
 			return err
 		}
-		if err := g.check("can_lose", func() []interp.Value { return []interp.Value{g.unitTable(k), interp.Str(st.kind)} }); err != nil {
+		if err := g.check("can_lose", interp.Unit(k), interp.Str(st.kind)); err != nil {
 			return err
 		}
 		lost := g.loseStep(k, false)
@@ -461,8 +476,8 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 			}
 		}
 	case "advance":
-		k, err := g.attackerArg("advance", args, "only a unit that took part in the attack may advance; %s did not")
-		if err != nil {
+		k := c.Unit
+		if err := g.isAttacker(k, "only a unit that took part in the attack may advance; %s did not"); err != nil {
 			return err
 		}
 		from := s.Map.ID(s.Units[k].Hex)
@@ -471,6 +486,14 @@ func (g *Game) apply(st step, cmd string, args []string) error {
 		return g.tellMove(k, "advance", []int{b.defHex})
 	case "noadvance":
 		g.emit("noadvance", "no advance after combat")
+	}
+	return nil
+}
+
+// isAttacker checks that unit k is a surviving attacker of the battle.
+func (g *Game) isAttacker(k int, notOne string) error {
+	if !slices.Contains(g.livingAttackers(), k) {
+		return g.refuse("decision", notOne, g.S.Units[k].ID)
 	}
 	return nil
 }
@@ -586,24 +609,9 @@ func (g *Game) autoDecide(st step) error {
 				pick = k
 			}
 		}
-		return g.apply(st, "advance", []string{s.Units[pick].ID})
+		c := Command{Verb: "advance", Unit: pick, Hex: -1}
+		return g.apply(st, &c)
 	}
 	g.steps = g.steps[1:]
 	return nil
-}
-
-// attackerArg reads the one UNIT of a decision that names a surviving
-// attacker of the battle (loss, advance).
-func (g *Game) attackerArg(cmd string, args []string, notOne string) (int, error) {
-	if len(args) != 1 {
-		return -1, g.refuse(cmd, "usage: %s UNIT", cmd)
-	}
-	k, err := g.unit(args[0])
-	if err != nil {
-		return -1, err
-	}
-	if !slices.Contains(g.livingAttackers(), k) {
-		return -1, g.refuse(cmd, notOne, args[0])
-	}
-	return k, nil
 }

@@ -37,90 +37,174 @@ func (g *Game) fromCore(err error) error {
 }
 
 // Commands lists the command words, for help and completion.
-var Commands = []string{"move", "rail", "attack", "retreat", "advance", "noadvance", "loss", "stand", "place", "rebuild", "end", "auto"}
+var Commands = []string{"move", "rail", "attack", "retreat", "advance", "noadvance", "loss", "stand", "place", "rebuild", "end", "undo", "auto"}
 
-// Exec runs one command line. A refused command emits an error event,
-// leaves the game unchanged and returns a *Refusal; a failure of the rules
-// module returns its error.
-func (g *Game) Exec(line string) error {
+// Command is one command as a value: what the text command words say, with
+// units and hexes as indices (-1 when absent). Parse reads the text form;
+// Text prints it back.
+type Command struct {
+	Verb string `json:"verb"`
+	// Unit is the unit moved, placed, rebuilt, losing a step or advancing.
+	Unit int `json:"unit"`
+	// Hex is the destination (move without a path, rail, place, rebuild)
+	// or the hex attacked.
+	Hex int `json:"hex"`
+	// Path is a move's hexes entered in order, or a retreat's.
+	Path []int `json:"path,omitempty"`
+	// From lists the attacking units.
+	From []int `json:"from,omitempty"`
+	// Args are the words of a module command (and auto on|off, place auto).
+	Args []string `json:"args,omitempty"`
+}
+
+// Cmd makes a command with no unit and no hex.
+func Cmd(verb string, args ...string) Command {
+	return Command{Verb: verb, Unit: -1, Hex: -1, Args: args}
+}
+
+// Parse reads a command line ("move ger-4 B-1203 B-1304", "attack Kiev
+// from B-1502"): units by id or by the hex they stand in, hexes by id or
+// place name. A line that is empty or only a comment gives Verb "".
+func (g *Game) Parse(line string) (Command, error) {
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}
 	w := strings.Fields(line)
+	c := Cmd("")
 	if len(w) == 0 {
-		return nil
+		return c, nil
 	}
-	// The rules' time limit runs per command, so a player may think.
-	g.Rules.Begin(g.Phase().ID)
+	c.Verb, w = strings.ToLower(w[0]), w[1:]
 	var err error
-	if g.setupStep != nil {
-		err = g.setupExec(strings.ToLower(w[0]), w[1:])
-	} else {
-		err = g.exec(w)
+	usage := func(u string) (Command, error) { return c, g.refuse("unknown", "usage: %s", u) }
+	switch c.Verb {
+	case "move":
+		if len(w) < 2 {
+			return usage("move UNIT HEX... (the path hex by hex, or only the destination)")
+		}
+		if c.Unit, err = g.unit(w[0]); err != nil {
+			return c, err
+		}
+		if c.Path, err = g.hexes(w[1:]); err != nil {
+			return c, err
+		}
+		if len(c.Path) == 1 {
+			c.Hex, c.Path = c.Path[0], nil
+		}
+	case "rail":
+		if len(w) != 2 {
+			return usage("rail UNIT HEX")
+		}
+		if c.Unit, err = g.unit(w[0]); err != nil {
+			return c, err
+		}
+		c.Hex, err = g.hex(w[1])
+	case "attack":
+		if len(w) < 3 || !strings.EqualFold(w[1], "from") {
+			return usage("attack HEX from HEX... (the defender's hex, then the attackers' hexes)")
+		}
+		if c.Hex, err = g.hex(w[0]); err != nil {
+			return c, err
+		}
+		c.From, err = g.attackers(c.Hex, w[2:])
+	case "retreat":
+		if len(w) == 0 {
+			return usage("retreat HEX... (the defender's retreat path)")
+		}
+		c.Path, err = g.hexes(w)
+	case "loss", "advance":
+		if len(w) != 1 {
+			return usage(c.Verb + " UNIT")
+		}
+		c.Unit, err = g.unit(w[0])
+	case "place":
+		if len(w) == 1 && strings.EqualFold(w[0], "auto") {
+			c.Args = []string{"auto"}
+			return c, nil
+		}
+		if len(w) != 2 {
+			return usage("place UNIT HEX, or place auto")
+		}
+		if c.Unit, err = g.unit(w[0]); err != nil {
+			return c, err
+		}
+		c.Hex, err = g.hex(w[1])
+	case "rebuild":
+		if len(w) < 1 || len(w) > 2 {
+			return usage("rebuild UNIT [HEX]")
+		}
+		if c.Unit, err = g.unit(w[0]); err != nil {
+			return c, err
+		}
+		if len(w) == 2 {
+			c.Hex, err = g.hex(w[1])
+		}
+	case "auto":
+		if len(w) != 1 || (w[0] != "on" && w[0] != "off") {
+			return usage("auto on|off")
+		}
+		c.Args = w
+	case "end", "undo", "stand", "noadvance":
+		if len(w) > 0 {
+			return c, g.refuse("unknown", "%s takes no arguments", c.Verb)
+		}
+	default:
+		if !g.Rules.Has("commands." + c.Verb) {
+			return c, g.refuse("unknown", "unknown command %q (commands: %s)", c.Verb, strings.Join(append(append([]string{}, Commands...), g.Rules.CommandWords()...), ", "))
+		}
+		c.Args = w
 	}
-	if err == nil {
-		g.history = append(g.history, strings.Join(w, " "))
-	}
-	var rf *Refusal
-	if errors.As(err, &rf) {
-		g.emit("error", "refused: "+rf.Error(), Field{"error", rf.Error()}, Field{"rule", rf.Rule}, Field{"command", strings.Join(w, " ")})
-	}
-	return err
+	return c, err
 }
 
-func (g *Game) exec(w []string) error {
-	if g.over {
-		return g.refuse("phase", "the game is over")
-	}
-	cmd, args := strings.ToLower(w[0]), w[1:]
-	switch cmd {
-	case "retreat", "advance", "noadvance", "loss", "stand":
-		return g.decide(cmd, args)
-	case "auto":
-		// auto on|off: from now on the engine makes (or stops making)
-		// every pending choice by its default.
-		if len(args) != 1 || (args[0] != "on" && args[0] != "off") {
-			return g.refuse("unknown", "usage: auto on|off")
+// Text prints a command as its command words, with unit and hex ids: the
+// form saves keep and scripts accept.
+func (g *Game) Text(c Command) string {
+	s, m := g.S, g.S.Map
+	var b strings.Builder
+	b.WriteString(c.Verb)
+	unit := func() {
+		if c.Unit >= 0 {
+			b.WriteByte(' ')
+			b.WriteString(s.Units[c.Unit].ID)
 		}
-		g.Opts.Auto = args[0] == "on"
-		if g.Opts.Auto && len(g.steps) > 0 {
-			return g.run()
+	}
+	hexes := func(hs []int) {
+		for _, h := range hs {
+			b.WriteByte(' ')
+			b.WriteString(m.ID(h))
 		}
-		return nil
 	}
-	if len(g.steps) > 0 {
-		return g.refuse("decision", "first settle the battle: %s", g.pendingText())
-	}
-	switch cmd {
+	switch c.Verb {
 	case "move":
-		return g.cmdMove(args)
-	case "rail":
-		return g.cmdRail(args)
+		unit()
+		if c.Path != nil {
+			hexes(c.Path)
+		} else {
+			hexes([]int{c.Hex})
+		}
+	case "rail", "place", "rebuild":
+		unit()
+		if c.Hex >= 0 {
+			hexes([]int{c.Hex})
+		}
 	case "attack":
-		return g.cmdAttack(args)
-	case "place":
-		return g.cmdPlace(args)
-	case "rebuild":
-		return g.cmdRebuild(args)
-	case "end":
-		if len(args) > 0 {
-			return g.refuse("unknown", "end takes no arguments")
+		hexes([]int{c.Hex})
+		b.WriteString(" from")
+		for _, k := range c.From {
+			b.WriteByte(' ')
+			b.WriteString(s.Units[k].ID)
 		}
-		if err := g.stackLeft(); err != nil {
-			return err
-		}
-		if err := g.check("on_phase_end", func() []interp.Value { return []interp.Value{g.phaseValue()} }); err != nil {
-			return err
-		}
-		if g.over {
-			return nil // the rules ended the game (gpw.end_game)
-		}
-		return g.nextPhase()
+	case "retreat":
+		hexes(c.Path)
+	case "loss", "advance":
+		unit()
 	}
-	if done, err := g.moduleCommand(cmd, args); done {
-		return err
+	for _, a := range c.Args {
+		b.WriteByte(' ')
+		b.WriteString(a)
 	}
-	return g.refuse("unknown", "unknown command %q (commands: %s)", cmd, strings.Join(append(Commands, g.Rules.CommandWords()...), ", "))
+	return b.String()
 }
 
 // unit finds a unit by id or by the hex it stands in.
@@ -137,20 +221,172 @@ func (g *Game) unit(ref string) (int, error) {
 	return -1, g.refuse("unknown", "no unit %q (give a unit id or the hex it stands in)", ref)
 }
 
+// hex reads a hex id or a place name.
 func (g *Game) hex(id string) (int, error) {
-	h, err := g.S.Map.ParseHex(id)
-	if err != nil {
-		return -1, g.refuse("unknown", "%v", err)
+	m := g.S.Map
+	h, err := m.ParseHex(id)
+	if err == nil {
+		return h, nil
 	}
-	return h, nil
+	if c, ok := m.FindCity(id); ok {
+		return c.Hex, nil
+	}
+	return -1, g.refuse("unknown", "%v", err)
 }
 
+func (g *Game) hexes(ids []string) ([]int, error) {
+	out := make([]int, len(ids))
+	for i, id := range ids {
+		h, err := g.hex(id)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = h
+	}
+	return out, nil
+}
+
+// attackers reads the attackers of an attack on hex def: each by the hex
+// it stands in (the contract) or by its id.
+func (g *Game) attackers(def int, refs []string) ([]int, error) {
+	s := g.S
+	side := g.Phase().Side
+	var out []int
+	for _, a := range refs {
+		k := -1
+		if id, ok := s.UnitByID(a); ok && s.Units[id].Status == core.OnMap {
+			k = id
+		} else {
+			h, err := g.hex(a)
+			if err != nil {
+				return nil, err
+			}
+			if k = s.EnemyIn(side.Enemy(), h); k < 0 {
+				return nil, g.refuse("not-adjacent", "%s holds no %s unit", a, side)
+			}
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+// ids prints hexes.
 func (g *Game) ids(path []int) []string {
 	out := make([]string, len(path))
 	for i, h := range path {
 		out[i] = g.S.Map.ID(h)
 	}
 	return out
+}
+
+// Actor is the side that must act now: the side setting up, the side
+// whose decision a battle waits for, the phasing side; core.NoSide once
+// the game is over.
+func (g *Game) Actor() core.Side {
+	switch {
+	case g.over:
+		return core.NoSide
+	case g.setupStep != nil:
+		return g.SetupSide()
+	}
+	return g.Phase().Side
+}
+
+// owner is the side whose command c is now.
+func (g *Game) owner(c Command) core.Side {
+	switch {
+	case c.Verb == "auto":
+		return core.NoSide // an option, anyone's
+	case c.Verb == "undo":
+		if n := len(g.undo); n > 0 {
+			return g.undo[n-1].side
+		}
+	case c.Verb == "stand" && len(g.steps) > 0:
+		// GDW: Combat Results / DR: the defender elects to stand
+		return g.Phase().Side.Enemy()
+	}
+	return g.Actor()
+}
+
+// dispatch runs a parsed command.
+func (g *Game) dispatch(c *Command) error {
+	if g.setupStep != nil {
+		return g.setupDo(c)
+	}
+	if c.Verb == "auto" {
+		// auto on|off: from now on the engine makes (or stops making)
+		// every pending choice by its default.
+		g.auto = c.Args[0] == "on"
+		if g.auto && len(g.steps) > 0 {
+			return g.run()
+		}
+		return nil
+	}
+	if g.over {
+		return g.refuse("phase", "the game is over: %s", g.VerdictText())
+	}
+	switch c.Verb {
+	case "retreat", "advance", "noadvance", "loss", "stand":
+		return g.decide(c)
+	}
+	if len(g.steps) > 0 {
+		return g.refuse("decision", "first settle the battle: %s", g.pendingText())
+	}
+	switch c.Verb {
+	case "move":
+		return g.cmdMove(c)
+	case "rail":
+		return g.cmdRail(c)
+	case "attack":
+		return g.cmdAttack(c)
+	case "place":
+		if len(c.Args) == 1 && c.Args[0] == "auto" {
+			return g.placeAuto()
+		}
+		return g.cmdPlace(c)
+	case "rebuild":
+		return g.cmdRebuild(c)
+	case "end":
+		return g.cmdEnd()
+	}
+	return g.moduleCommand(c)
+}
+
+// cmdEnd ends the phase: the rules may refuse (on_phase_end), a movement
+// phase may not end over-stacked, and points or reinforcements about to
+// be lost are warned of.
+func (g *Game) cmdEnd() error {
+	if err := g.stackLeft(); err != nil {
+		return err
+	}
+	if err := g.check("on_phase_end", interp.Str(g.Phase().ID)); err != nil {
+		return err
+	}
+	if g.over {
+		return nil // the rules ended the game (gpw.end_game)
+	}
+	if w := g.EndWarning(); w != "" {
+		g.emit("warning", w, Field{"warning", w}, Field{"rule", g.Rules.CiteRule("points")})
+	}
+	g.dice.stream(g.turn, g.pos, purposePhase, 1)
+	return g.nextPhase()
+}
+
+// EndWarning says what ending the phase now loses: reinforcements still
+// to place, replacement points unspent ("" for nothing).
+func (g *Game) EndWarning() string {
+	p := g.Phase()
+	if p.Kind != "reinforcement" || g.setupStep != nil {
+		return ""
+	}
+	var lost []string
+	if n := len(g.Waiting(p.Side)); n > 0 {
+		lost = append(lost, fmt.Sprintf("%d reinforcement(s) wait to be placed", n))
+	}
+	if g.points[p.Side] > 0 {
+		lost = append(lost, fmt.Sprintf("%d replacement point(s) are unspent and will be lost", g.points[p.Side]))
+	}
+	return strings.Join(lost, "; ")
 }
 
 // ownPhase checks that unit k's side is the phasing side and the phase is
@@ -166,132 +402,3 @@ func (g *Game) ownPhase(k int, kind, verb string) error {
 	}
 	return nil
 }
-
-// MP is unit k's movement allowance now: halved out of supply and in
-// mud (GDW: Supply; Weather), fractions dropped.
-func (g *Game) MP(k int) int {
-	mp := g.S.Units[k].MP
-	if !g.inSupply(k) {
-		mp /= 2
-	}
-	if g.Rules.Weather[g.weather].MPHalf {
-		mp /= 2
-	}
-	if g.Rules.Has("allowance") {
-		if n, err := g.Rules.Int("allowance", mp, g.unitTable(k), interp.Num(mp), g.phaseValue()); err == nil {
-			mp = n
-		}
-	}
-	return mp
-}
-
-func (g *Game) canMove(k int) error {
-	u := &g.S.Units[k]
-	if err := g.ownPhase(k, "move", "move"); err != nil {
-		return err
-	}
-	if u.Status != core.OnMap {
-		return g.refuse("not-on-map", "%s is not on the map", u.ID)
-	}
-	if p := g.Phase(); p.Classes != nil && !p.Classes[u.Class] {
-		return g.refuse("phase-class", "%s units (%s) do not move in the %s phase", g.Rules.Classes[u.Class], u.ID, p.ID)
-	}
-	if g.moved[k] {
-		return g.refuse("moved-twice", "%s has already moved in this phase", u.ID)
-	}
-	return g.check("can_move", func() []interp.Value { return []interp.Value{g.unitTable(k), g.phaseValue()} })
-}
-
-func (g *Game) cmdMove(args []string) error {
-	if len(args) < 2 {
-		return g.refuse("unknown", "usage: move UNIT HEX... (the path, hex by hex)")
-	}
-	k, err := g.unit(args[0])
-	if err != nil {
-		return err
-	}
-	if err := g.canMove(k); err != nil {
-		return err
-	}
-	path := make([]int, 0, len(args)-1)
-	for _, a := range args[1:] {
-		h, err := g.hex(a)
-		if err != nil {
-			return err
-		}
-		path = append(path, h)
-	}
-	g.mover.Extra = g.Rules.Weather[g.weather].MoveExtra
-	mp := g.MP(k)
-	res, err := g.mover.CheckPath(k, path, mp)
-	if err != nil {
-		return g.fromCore(err)
-	}
-	if err := g.check("can_move_path", func() []interp.Value {
-		return []interp.Value{g.unitTable(k), g.Rules.Strings(g.ids(path)), interp.Str("move")}
-	}); err != nil {
-		return err
-	}
-	u := &g.S.Units[k]
-	from := g.S.Map.ID(u.Hex)
-	g.S.Move(k, path, res.Straits)
-	g.moved[k] = true
-	g.emit("move", fmt.Sprintf("%s moves %s → %s, %d of %d MP", u.ID, from, strings.Join(g.ids(path), " "), res.MP, mp),
-		Field{"unit", u.ID}, Field{"from", from}, Field{"path", g.ids(path)}, Field{"mp", res.MP}, Field{"allowance", mp}, Field{"weather", g.weather})
-	return g.afterMove(k, "move", path)
-}
-
-func (g *Game) cmdRail(args []string) error {
-	if len(args) != 2 {
-		return g.refuse("unknown", "usage: rail UNIT HEX")
-	}
-	k, err := g.unit(args[0])
-	if err != nil {
-		return err
-	}
-	if err := g.ownPhase(k, "rail", "rail"); err != nil {
-		return err
-	}
-	u := &g.S.Units[k]
-	if g.moved[k] {
-		return g.refuse("moved-twice", "%s has already moved by rail in this phase", u.ID)
-	}
-	if lim := g.Rules.RailLimit[u.Side]; lim > 0 && g.railUsed >= lim {
-		return g.refuse("rail-limit", "the %s player may move at most %d units by rail in a phase", u.Side, lim)
-	}
-	if lim, err := g.Rules.Int("rail_allowed", -1, g.unitTable(k), g.turnTable(g.Turn())); err != nil {
-		return err
-	} else if lim == 0 {
-		return g.refuse("rail-limit", "%s may not move by rail in %s", u.ID, g.TurnName(g.turn))
-	}
-	dst, err := g.hex(args[1])
-	if err != nil {
-		return err
-	}
-	path, err := g.S.RailPath(k, dst, core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC})
-	if err != nil {
-		return g.fromCore(err)
-	}
-	if err := g.check("can_move_path", func() []interp.Value {
-		return []interp.Value{g.unitTable(k), g.Rules.Strings(g.ids(path)), interp.Str("rail")}
-	}); err != nil {
-		return err
-	}
-	from := g.S.Map.ID(u.Hex)
-	g.S.Move(k, path, 0)
-	g.moved[k] = true
-	g.railUsed++
-	g.emit("rail", fmt.Sprintf("%s moves by rail %s → %s (%d hexes)", u.ID, from, g.S.Map.ID(dst), len(path)),
-		Field{"unit", u.ID}, Field{"from", from}, Field{"path", g.ids(path)}, Field{"mp", 0})
-	return g.afterMove(k, "rail", path)
-}
-
-func (g *Game) unitInfo(k int) interp.UnitInfo {
-	u, us := &g.S.Units[k], &g.Sc.Units[k]
-	return interp.UnitInfo{ID: u.ID, Side: u.Side.String(), Kind: u.Kind, Size: u.Size, Nation: u.Nation, Hex: g.S.Map.ID(u.Hex), Status: u.Status.String(),
-		Reduced: u.Reduced, Supplied: g.inSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP,
-		Pool: us.Pool, Radius: us.Radius, Range: us.Range, Shift: us.Shift}
-}
-
-func (g *Game) unitTable(k int) interp.Value             { return g.Rules.UnitValue(g.unitInfo(k)) }
-func (g *Game) turnTable(t interp.TurnInfo) interp.Value { return g.Rules.TurnValue(t) }

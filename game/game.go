@@ -3,8 +3,8 @@ package game
 import (
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gpw/core"
@@ -21,63 +21,57 @@ type Options struct {
 	Auto    bool  // make every pending choice by its default
 	// AutoSetup places every setup unit by the documented rule (game/setup.go).
 	AutoSetup bool
+	// Budget limits the rules module's Lua work (zero: interp.DefaultBudget).
+	Budget interp.Budget
+	// KeepLog keeps every event (Log) even when a sink streams them.
+	KeepLog bool
+	// NoUndo keeps no undo steps: for programs that never undo (bots,
+	// the simulator), it saves a copy of the state per command.
+	NoUndo bool
 }
 
-// Game is a scenario being played.
+// Game is a scenario being played. Everything it must remember is in its
+// state (state.go): a Game can be cloned, a command rolled back and undone,
+// while the scenario, the map and the compiled rules are shared read-only.
 type Game struct {
 	Sc    *scenario.Scenario
 	Rules *interp.Rules
-	S     *core.State
 	Opts  Options
 
-	mover *core.Mover
-	// shareMover checks, apart from mover, that a unit shared with can leave.
-	shareMover *core.Mover
-	supplier   *core.Supplier
+	fix *fixed
+	state
 
-	turn, endTurn int // year*len(calendar)+slot
-	phase         int
-	over          bool
-	weather       string // this movement phase's weather
-	supplied      [2]core.Bitset
-	railFriendly  []core.Side
-	moved         []bool // moved (or rail-moved) this phase
-	attacked      []bool // attacked this phase
-	defended      []bool // attacked this phase as defender
-	railUsed      int
-	awaiting      []bool // arrived, waiting to be placed
-	points        [2]int
-	arrives       []int // turn each unit arrives, -1
-	withdraws     []int
-	returns       []int
-
-	battle *battle
-	steps  []step
-	flags  []map[string]string // rules modules' flags per unit (World.SetFlag)
-
-	history   []string // every accepted command, for saves
-	variant   string   // the rules as chosen ("gdw", "adc2", a path)
-	startDice []int    // the forced dice as given
-	startAuto bool
-
-	setupStep *setupState // the setup step before the first phase (game/setup.go)
-
-	dice  []int
-	rng   *rand.Rand
-	rolls int
-
-	log  []Event
-	sink func(Event)
+	sink    func(Event)
+	keepLog bool    // keep the log (Log) when no sink streams it
+	log     []Event
+	buf     []Event // the events of the command under way
+	undo    []undoStep
+	spare   []*state // snapshots to reuse
+	scratch scratch  // movers and tracers bound to the state's position
 }
 
-// New sets up a game of sc. builtin holds the rules/ directory.
+// fixed is what a game settles at its start and never changes.
+type fixed struct {
+	arrives, withdraws, returns []int // turn each unit arrives..., -1
+	variant                     string
+	startDice                   []int
+	startAuto                   bool
+	start, endTurn              int
+	seed                        uint64
+}
+
+// New sets up a game of sc. builtin holds the rules/ directory. Events go
+// to sink as commands succeed; with a nil sink the game keeps them (Log).
 func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Game, error) {
-	g := &Game{Sc: sc, Opts: o, sink: sink, dice: append([]int(nil), o.Dice...), startDice: o.Dice, startAuto: o.Auto, weather: "clear"}
+	g := &Game{Sc: sc, Opts: o, sink: sink, keepLog: sink == nil || o.KeepLog}
 	seed := sc.Seed
 	if o.SeedSet {
 		seed = o.Seed
 	}
-	g.rng = rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
+	g.fix = &fixed{startDice: o.Dice, startAuto: o.Auto, seed: uint64(seed)}
+	g.dice = newDice(uint64(seed), o.Dice)
+	g.weather = "clear"
+	g.auto = o.Auto
 	variant := o.Rules
 	if variant == "" {
 		variant = sc.Rules
@@ -85,26 +79,48 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 	if variant == "" {
 		variant = "gdw"
 	}
-	g.variant = variant
+	g.fix.variant = variant
 	if strings.HasSuffix(variant, ".lua") {
 		if abs, err := filepath.Abs(variant); err == nil {
-			g.variant = abs
+			g.fix.variant = abs
 		}
 	}
-	r, err := interp.LoadWith(variant, builtin, g.rollN, g, sc.SpecialPath, sc.SpecialSource)
+	m, err := interp.Compile(variant, builtin, sc.SpecialPath, sc.SpecialSource)
 	if err != nil {
 		return nil, err
 	}
-	g.Rules = r
+	g.Rules = m.Bind(g)
+	if o.Budget != (interp.Budget{}) {
+		g.Rules.SetBudget(o.Budget)
+	}
+	g.store = interp.NewStore()
 	if err := g.setup(); err != nil {
-		r.Close()
 		return nil, err
 	}
+	g.flush()
 	return g, nil
 }
 
-// Close releases the rules' Lua state.
-func (g *Game) Close() { g.Rules.Close() }
+// Close releases nothing any more; it stays for callers that pair it with
+// New.
+func (g *Game) Close() {}
+
+// Clone returns an independent copy of the game: the same position,
+// turn, phase, dice and pending decisions, sharing the scenario, map and
+// compiled rules. The clone streams no events and keeps no log until
+// SetSink; it has no undo steps.
+func (g *Game) Clone() *Game {
+	c := &Game{Sc: g.Sc, Opts: g.Opts, fix: g.fix}
+	c.state.copyFrom(&g.state)
+	c.Rules = g.Rules.Fork(c)
+	return c
+}
+
+// SetSink sends the events from now on to sink (nil: keep them, Log).
+func (g *Game) SetSink(sink func(Event)) { g.sink, g.keepLog = sink, sink == nil || g.Opts.KeepLog }
+
+// Variant is the rules as chosen: "gdw", "adc2" or a module's path.
+func (g *Game) Variant() string { return g.fix.variant }
 
 func (g *Game) fileErr(line int, format string, a ...any) error {
 	return &scenario.Error{File: g.Sc.File, Line: line, Msg: fmt.Sprintf(format, a...)}
@@ -123,7 +139,7 @@ func (g *Game) ParseTurn(s string) (int, error) {
 // TurnName prints turn t.
 func (g *Game) TurnName(t int) string {
 	n := len(g.Rules.Calendar)
-	return fmt.Sprintf("%s %d", g.Rules.Calendar[t%n].Name, t/n)
+	return g.Rules.Calendar[t%n].Name + " " + itoa(t/n)
 }
 
 func (g *Game) setup() error {
@@ -132,18 +148,19 @@ func (g *Game) setup() error {
 	if g.turn, err = g.ParseTurn(sc.Start); err != nil {
 		return g.fileErr(sourceLine(sc, "start"), "start: %v", err)
 	}
-	g.endTurn = g.turn
+	g.fix.start, g.fix.endTurn = g.turn, g.turn
 	if sc.End != "" {
-		if g.endTurn, err = g.ParseTurn(sc.End); err != nil {
+		if g.fix.endTurn, err = g.ParseTurn(sc.End); err != nil {
 			return g.fileErr(sourceLine(sc, "end"), "end: %v", err)
 		}
 	}
-	if g.endTurn < g.turn {
+	if g.fix.endTurn < g.turn {
 		return g.fileErr(sourceLine(sc, "end"), "end (%s) comes before start (%s)", sc.End, sc.Start)
 	}
 	units := make([]core.Unit, len(sc.Units))
 	n := len(units)
-	g.arrives, g.withdraws, g.returns = make([]int, n), make([]int, n), make([]int, n)
+	f := g.fix
+	f.arrives, f.withdraws, f.returns = make([]int, n), make([]int, n), make([]int, n)
 	for k, us := range sc.Units {
 		class, ok := r.ClassOf(us.Kind)
 		if !ok && r.NonCombat[us.Kind] {
@@ -168,12 +185,12 @@ func (g *Game) setup() error {
 		case r.OwnHexZOC[us.Kind]:
 			u.ZOC = core.ZOCOwnHex
 		}
-		g.arrives[k], g.withdraws[k], g.returns[k] = -1, -1, -1
+		f.arrives[k], f.withdraws[k], f.returns[k] = -1, -1, -1
 		for _, t := range []struct {
 			s   string
 			key string
 			dst *int
-		}{{us.Arrives, "arrives", &g.arrives[k]}, {us.Withdraws, "withdraws", &g.withdraws[k]}, {us.Returns, "returns", &g.returns[k]}} {
+		}{{us.Arrives, "arrives", &f.arrives[k]}, {us.Withdraws, "withdraws", &f.withdraws[k]}, {us.Returns, "returns", &f.returns[k]}} {
 			if t.s == "" {
 				continue
 			}
@@ -191,7 +208,7 @@ func (g *Game) setup() error {
 		case us.Withdrawn:
 			// issue 5: withdrawn before the start; returns on its turn
 			u.Status = core.Withdrawn
-		case us.Arrives != "" && g.arrives[k] >= g.turn:
+		case us.Arrives != "" && f.arrives[k] >= g.turn:
 			u.Status = core.Pending
 		default:
 			// GDW: Beginning Play: units neither set up nor due later start eliminated.
@@ -217,23 +234,20 @@ func (g *Game) setup() error {
 		return g.fileErr(0, "%v", err)
 	}
 	g.S = s
-	g.mover = core.NewMover(s, &r.Move)
-	if r.ShareUntilMoved {
-		g.mover.MayShare = g.mayShare
-	}
-	g.supplier = core.NewSupplier(s)
 	g.supplied[0], g.supplied[1] = core.NewBitset(sc.Map.Len()), core.NewBitset(sc.Map.Len())
 	g.moved, g.attacked, g.defended, g.awaiting = make([]bool, n), make([]bool, n), make([]bool, n), make([]bool, n)
-	g.flags = make([]map[string]string, n)
-	g.phase = 0
+	if err := g.orderTurn(); err != nil {
+		return err
+	}
 	if sc.Phase != "" {
-		g.phase = -1
-		for i, p := range r.Phases {
-			if p.ID == sc.Phase {
-				g.phase = i
+		g.pos = -1
+		for i, p := range g.order {
+			if r.Phases[p].ID == sc.Phase {
+				g.pos = i
+				break
 			}
 		}
-		if g.phase < 0 {
+		if g.pos < 0 {
 			return g.fileErr(sourceLine(sc, "phase"), "phase %q is not a phase of the %s rules (%s)", sc.Phase, r.ID, strings.Join(r.PhaseIDs(), ", "))
 		}
 	}
@@ -255,35 +269,51 @@ func sourceLine(sc *scenario.Scenario, key string) int {
 }
 
 // Phase returns the current phase.
-func (g *Game) Phase() *interp.Phase { return &g.Rules.Phases[g.phase] }
+func (g *Game) Phase() *interp.Phase { return &g.Rules.Phases[g.order[g.pos]] }
 
-// Over reports whether the last turn has ended.
+// Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.over }
 
-// Log returns every event so far.
+// Log returns every event so far, for a game that keeps its log (New
+// with a nil sink).
 func (g *Game) Log() []Event { return g.log }
 
+// emit records an event of the command under way; it reaches the sink
+// (or the log) when the command succeeds.
 func (g *Game) emit(kind, text string, fields ...Field) {
-	e := Event{Kind: kind, Fields: fields, Text: text}
-	g.log = append(g.log, e)
-	if g.sink != nil {
-		g.sink(e)
+	if g.sink == nil && !g.keepLog {
+		return
 	}
+	g.buf = append(g.buf, Event{Kind: kind, Fields: fields, Text: text})
 }
 
-// rollN is the engine's seeded dice: first the forced rolls, then the RNG.
-func (g *Game) rollN(n int) int {
-	g.rolls++
-	if n == 6 && len(g.dice) > 0 {
-		d := g.dice[0]
-		g.dice = g.dice[1:]
-		return d
+// quiet reports whether nobody listens to events: callers may skip
+// building them.
+func (g *Game) quiet() bool { return g.sink == nil && !g.keepLog }
+
+// flush delivers the events of a command that succeeded.
+func (g *Game) flush() {
+	for _, e := range g.buf {
+		if g.keepLog {
+			g.log = append(g.log, e)
+		}
+		if g.sink != nil {
+			g.sink(e)
+		}
 	}
-	return 1 + g.rng.IntN(n)
+	g.buf = g.buf[:0]
 }
 
 // Roll rolls one six-sided die (interp.Host).
-func (g *Game) Roll() int { return g.rollN(6) }
+func (g *Game) Roll() int { return g.RollN(6) }
+
+// RollN draws a number in 1..n from the engine's dice (interp.Host): the
+// forced dice first (for six-sided rolls), then the seeded stream of the
+// purpose at hand.
+func (g *Game) RollN(n int) int {
+	g.rolls++
+	return g.dice.roll(n)
+}
 
 // Turn describes the current turn (interp.Host).
 func (g *Game) Turn() interp.TurnInfo {
@@ -302,10 +332,47 @@ func (g *Game) SetWeather(w string, die int, cite string) {
 		Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)}, Field{"die", die}, Field{"weather", w}, Field{"rule", cite})
 }
 
+// orderTurn sets the order of this turn's phases: the rules' phase_order
+// hook may choose it (who moves first, phases skipped or repeated), else
+// the module's phases in order.
+func (g *Game) orderTurn() error {
+	r := g.Rules
+	g.pos = 0
+	g.order = g.order[:0]
+	ids, err := r.List("phase_order", interp.Turn())
+	if err != nil {
+		return err
+	}
+	if ids == nil {
+		for i := range r.Phases {
+			g.order = append(g.order, i)
+		}
+		return nil
+	}
+	if len(ids) == 0 || len(ids) > 4*len(r.Phases) {
+		return fmt.Errorf("%s: phase_order returned %d phases; a turn has 1 to %d", r.Module.Module, len(ids), 4*len(r.Phases))
+	}
+	for _, id := range ids {
+		i := -1
+		for j, p := range r.Phases {
+			if p.ID == id {
+				i = j
+			}
+		}
+		if i < 0 {
+			return fmt.Errorf("%s: phase_order returned %q, not a phase of the rules (%s)", r.Module.Module, id, strings.Join(r.PhaseIDs(), ", "))
+		}
+		g.order = append(g.order, i)
+	}
+	return nil
+}
+
 // beginPhase does what happens as a phase begins.
 func (g *Game) beginPhase() error {
 	p := g.Phase()
 	g.Rules.Begin(p.ID)
+	g.dice.stream(g.turn, g.pos, purposePhase, 0)
+	g.battles, g.commands = 0, 0
 	clear(g.moved)
 	clear(g.attacked)
 	clear(g.defended)
@@ -318,7 +385,9 @@ func (g *Game) beginPhase() error {
 		}
 	}
 	if p.Kind == "reinforcement" {
-		g.reinforce(p.Side)
+		if err := g.reinforce(p.Side); err != nil {
+			return err
+		}
 	}
 	return g.Rules.OnPhaseStart(p)
 }
@@ -346,15 +415,16 @@ func (g *Game) trace(side core.Side) (core.Bitset, error) {
 	for _, id := range ids {
 		h, err := g.S.Map.ParseHex(id)
 		if err != nil {
-			return nil, fmt.Errorf("%s: supply_sources: %v", g.Rules.Module, err)
+			return nil, fmt.Errorf("%s: supply_sources: %v", g.Rules.Module.Module, err)
 		}
 		extra = append(extra, h)
 	}
+	sp := g.supplier()
 	if sea := g.Rules.SeaSupply[side]; sea != "" {
 		reg, _ := g.S.Map.Region(sea)
-		return g.supplier.TraceBySea(side, reg, extra), nil
+		return sp.TraceBySea(side, reg, extra), nil
 	}
-	return g.supplier.Trace(side, extra), nil
+	return sp.Trace(side, extra), nil
 }
 
 // mayShare lets unit k end its move on the friend o for now when o has
@@ -368,11 +438,8 @@ func (g *Game) mayShare(k, o int) bool {
 		return false
 	}
 	// o must have somewhere to go, or the phase could never end.
-	if g.shareMover == nil {
-		g.shareMover = core.NewMover(g.S, &g.Rules.Move)
-	}
-	sm := g.shareMover
-	sm.Extra = g.mover.Extra
+	sm := g.shareMover()
+	sm.Extra = g.mover().Extra
 	sm.Reach(o, g.MP(o))
 	for _, h := range sm.Reached() {
 		if sm.CanEnd(o, int(h)) {
@@ -392,8 +459,8 @@ func (g *Game) stackLeft() error {
 	for _, h := range g.S.Overstacked(p.Side) {
 		first := g.S.Occupant(h)
 		var others []string
-		for k := range g.S.Units {
-			if u := &g.S.Units[k]; k != first && u.Status == core.OnMap && u.Hex == h && u.Stacks {
+		for _, k := range g.S.UnitsAt(h) {
+			if u := &g.S.Units[k]; k != first && u.Stacks {
 				others = append(others, u.ID)
 			}
 		}
@@ -414,27 +481,25 @@ func (g *Game) nextPhase() error {
 	if p.Kind == "reinforcement" {
 		g.points[p.Side] = 0 // GDW: unused replacement points are lost
 	}
-	g.phase++
-	wrap := g.phase == len(g.Rules.Phases)
-	if wrap {
-		g.phase = 0
-	}
-	if wrap || g.Rules.Phases[g.phase].Side != p.Side {
+	g.pos++
+	wrap := g.pos == len(g.order)
+	if wrap || g.Phase().Side != p.Side {
 		if g.victory(p.Side.String() + "-turn") {
 			return nil
 		}
 	}
 	if wrap {
-		if g.turn == g.endTurn {
-			if g.victory("end") {
-				return nil
-			}
-			g.over = true
-			g.emit("end", "the game is over after "+g.TurnName(g.turn), Field{"turn", g.TurnName(g.turn)})
+		if g.turn == g.fix.endTurn {
+			g.pos--
+			g.finish()
 			return nil
 		}
 		g.turn++
 		g.S.StraitUsed = [2]int{}
+		g.dice.stream(g.turn, -1, purposePhase, 0)
+		if err := g.orderTurn(); err != nil {
+			return err
+		}
 	}
 	g.emit("phase", fmt.Sprintf("%s: %s", g.TurnName(g.turn), g.Phase().ID), Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)})
 	return g.beginPhase()
@@ -443,26 +508,28 @@ func (g *Game) nextPhase() error {
 // reinforce runs the start of side's reinforcement phase: withdrawals,
 // then arrivals, then replacement points (GDW: Reinforcements and
 // Replacements; Withdrawals; Returns).
-func (g *Game) reinforce(side core.Side) {
-	s := g.S
+func (g *Game) reinforce(side core.Side) error {
+	s, f := g.S, g.fix
 	for k := range s.Units {
 		u := &s.Units[k]
-		if u.Side == side && g.withdraws[k] == g.turn && u.Status != core.Withdrawn {
+		if u.Side == side && f.withdraws[k] == g.turn && u.Status != core.Withdrawn {
 			s.Take(k, core.Withdrawn)
 			g.awaiting[k] = false
 			g.emit("withdraw", u.ID+" is withdrawn", Field{"unit", u.ID})
 		}
 	}
-	t := g.Turn()
 	for k := range s.Units {
 		u := &s.Units[k]
-		due := (g.arrives[k] == g.turn && u.Status == core.Pending) || (g.returns[k] == g.turn && u.Status == core.Withdrawn)
+		due := (f.arrives[k] == g.turn && u.Status == core.Pending) || (f.returns[k] == g.turn && u.Status == core.Withdrawn)
 		if u.Side != side || !due {
 			continue
 		}
 		u.Status = core.Pending
 		g.awaiting[k] = true
-		half, _ := g.Rules.Bool("arrival_reduced", g.unitTable(k), g.turnTable(t))
+		half, err := g.Rules.Bool("arrival_reduced", interp.Unit(k), interp.Turn())
+		if err != nil {
+			return err
+		}
 		if half {
 			u.Reduced = true
 		}
@@ -475,6 +542,7 @@ func (g *Game) reinforce(side core.Side) {
 	if g.points[side] > 0 {
 		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, g.points[side]), Field{"side", side.String()}, Field{"points", g.points[side]})
 	}
+	return nil
 }
 
 // victory checks the scenario's victory conditions for the moment when
@@ -484,47 +552,112 @@ func (g *Game) victory(when string) bool {
 	for _, v := range g.CheckVictory(when) {
 		g.emit("victory", v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result}, Field{"turn", g.TurnName(g.turn)}, Field{"when", when})
 		if v.Result == "win" {
-			g.EndGame(v.Side.String(), v.Text)
+			g.endWith(v.Side, v.Result, v.Text)
 			return true
 		}
 	}
 	return false
 }
 
-// EndGame ends the game with a winner ("" for none): for rules modules
-// whose victory conditions are theirs (World).
-func (g *Game) EndGame(winner, text string) {
+// finish ends the game after its last turn: the conditions for the end
+// decide the verdict.
+func (g *Game) finish() {
+	best := VictoryResult{Side: core.NoSide}
+	for _, v := range g.CheckVictory("end") {
+		g.emit("victory", v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result}, Field{"turn", g.TurnName(g.turn)}, Field{"when", "end"})
+		if best.Side == core.NoSide || rank(v.Result) > rank(best.Result) {
+			best = v
+		}
+	}
+	if best.Side == core.NoSide {
+		best = g.defaultVerdict()
+	}
+	g.endWith(best.Side, best.Result, best.Text)
+}
+
+// rank orders victory levels.
+func rank(result string) int {
+	switch result {
+	case "win":
+		return 3
+	case "decisive":
+		return 2
+	case "marginal":
+		return 1
+	}
+	return 0
+}
+
+// EndGame ends the game with a winner (core.NoSide for none): for rules
+// modules whose victory conditions are theirs (interp.World).
+func (g *Game) EndGame(winner core.Side, text string) {
+	result := "win"
+	if winner == core.NoSide {
+		result = "draw"
+	}
+	g.endWith(winner, result, text)
+}
+
+// endWith ends the game with its verdict: the winner, the level and the
+// condition that decided it.
+func (g *Game) endWith(winner core.Side, result, text string) {
 	if g.over {
 		return
 	}
 	g.over = true
-	g.emit("end", "the game is over: "+text, Field{"turn", g.TurnName(g.turn)}, Field{"winner", winner})
+	g.winner, g.result, g.reason = winner, result, text
+	w := ""
+	if winner != core.NoSide {
+		w = winner.String()
+	}
+	g.emit("end", "the game is over after "+g.TurnName(g.turn)+": "+g.VerdictText(), Field{"turn", g.TurnName(g.turn)}, Field{"winner", w},
+		Field{"result", result}, Field{"condition", text})
+}
+
+// VerdictText says who won and why, once the game is over.
+func (g *Game) VerdictText() string {
+	if !g.over {
+		return ""
+	}
+	if g.winner == core.NoSide {
+		return "no winner (" + g.reason + ")"
+	}
+	return fmt.Sprintf("%s %s (%s)", g.winner, g.result, g.reason)
+}
+
+// Verdict is the winner (core.NoSide for none or before the end), the
+// level (win, decisive, marginal, draw) and the condition.
+func (g *Game) Verdict() (core.Side, string, string) { return g.winner, g.result, g.reason }
+
+// defaultVerdict is the scenario's result when no condition for the end
+// holds: its default winner, else a draw.
+func (g *Game) defaultVerdict() VictoryResult {
+	d := g.Sc.Victory.Default
+	side, err := core.ParseSide(d)
+	if d == "" || err != nil {
+		return VictoryResult{Side: core.NoSide, Result: "draw", Text: "no victory condition holds"}
+	}
+	return VictoryResult{Side: side, Result: "marginal", Text: "no other side's condition holds: the scenario's default winner"}
 }
 
 // PlayTurns ends phases (making every pending choice by default) until n
 // turns from the scenario's start have been played or the game is over.
 func (g *Game) PlayTurns(n int) error {
-	start, _ := g.ParseTurn(g.Sc.Start)
-	if !g.Opts.Auto {
+	if !g.auto {
 		if err := g.Exec("auto on"); err != nil {
 			return err
 		}
 	}
-	if g.setupStep != nil { // issue 5: finish a setup step first
-		if err := g.AutoSetup(); err != nil {
-			return err
-		}
-		g.history = append(g.history, autoSetupMark)
-	}
-	for !g.over && g.turn < start+n {
-		if len(g.steps) > 0 {
-			if err := g.run(); err != nil {
+	for g.setupStep != nil { // issue 5: finish a setup step first
+		for _, line := range []string{"place auto", "end"} {
+			if err := g.Exec(line); err != nil {
 				return err
 			}
-			continue
 		}
-		if g.Phase().Kind == "reinforcement" {
-			if err := g.placeArrivals(); err != nil {
+	}
+	for !g.over && g.turn < g.fix.start+n {
+		if g.Phase().Kind == "reinforcement" && len(g.Waiting(g.Phase().Side)) > 0 {
+			if err := g.Exec("place auto"); err != nil {
 				return err
 			}
 		}
@@ -535,36 +668,4 @@ func (g *Game) PlayTurns(n int) error {
 	return nil
 }
 
-// placeArrivals places each waiting reinforcement of the phasing side by
-// the documented default: in scenario order, on the first hex that takes
-// it, trying the side's friendly cities in map order, then its map edge
-// from north to south. One with nowhere to go waits.
-func (g *Game) placeArrivals() error {
-	side := g.Phase().Side
-	m := g.S.Map
-	var hexes []int
-	for _, c := range m.Cities {
-		hexes = append(hexes, c.Hex)
-	}
-	hexes = append(hexes, m.Edge[side]...)
-	for k := range g.S.Units {
-		if !g.awaiting[k] || g.S.Units[k].Side != side {
-			continue
-		}
-		var ut interp.Value // the unit's Lua table, made once for all hexes
-		if g.Rules.Has("can_place") {
-			ut = g.unitTable(k)
-		}
-		for _, h := range hexes {
-			if g.S.Control[h] != side || g.S.CanPlace(k, h) != nil || g.placeHexAs(ut, k, h, "place", false) != nil {
-				continue
-			}
-			if err := g.Exec("place " + g.S.Units[k].ID + " " + m.ID(h)); err == nil {
-				break
-			} else if _, refused := err.(*Refusal); !refused {
-				return err
-			}
-		}
-	}
-	return nil
-}
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -85,7 +85,7 @@ func snap(g *Game) stateSnap {
 	return stateSnap{Units: append([]core.Unit(nil), g.S.Units...), Control: append([]core.Side(nil), g.S.Control...),
 		Rail: append([]core.Side(nil), g.S.RailOwner...), Rolls: g.rolls, Points: g.points,
 		Moved: append([]bool(nil), g.moved...), Attacked: append([]bool(nil), g.attacked...),
-		Defended: append([]bool(nil), g.defended...), Turn: g.turn, Phase: g.phase, Steps: len(g.steps)}
+		Defended: append([]bool(nil), g.defended...), Turn: g.turn, Phase: g.pos, Steps: len(g.steps)}
 }
 
 // TestRefusalChangesNothing checks that every refused command leaves the

@@ -17,6 +17,7 @@ func newTestGame(t testing.TB, toml string, o Options) (*Game, *[]Event) {
 		t.Fatalf("scenario: %v", err)
 	}
 	var evs []Event
+	o.KeepLog = true
 	g, err := New(sc, o, gpw.Data, func(e Event) { evs = append(evs, e) })
 	if err != nil {
 		t.Fatalf("new game: %v", err)
@@ -90,4 +91,3 @@ func unitTOML(id, side, kind string, full, half, mp int, hex string) string {
 		"\"\nkind = \"" + kind + "\"\nstrength = [" + itoa(full) + ", " + itoa(half) + "]\nmp = " + itoa(mp) + "\nhex = \"" + hex + "\"\n"
 }
 
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }

@@ -6,11 +6,39 @@ import (
 
 // check asks a rules hook whether something may be done; a "no" becomes a
 // refusal citing the rule the module names.
-func (g *Game) check(hook string, args func() []interp.Value) error {
+func (g *Game) check(hook string, args ...interp.Arg) error {
 	if !g.Rules.Has(hook) {
-		return nil // no Lua table is built for an absent hook
+		return nil
 	}
-	ok, msg, rule, err := g.Rules.Check(hook, args()...)
+	ok, msg, rule, err := g.Rules.Check(hook, args...)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if msg == "" {
+			msg = "the rules refuse it (" + hook + ")"
+		}
+		return &Refusal{Msg: msg, Rule: rule}
+	}
+	return nil
+}
+
+// afterMove tells the rules that a unit moved (move, rail, advance,
+// retreat), for rules that react to movement; a refusal undoes a move or
+// rail move (the command fails and the game is restored).
+func (g *Game) afterMove(k int, how string, path []int) error {
+	if !g.Rules.Has("after_move") {
+		return nil
+	}
+	return g.check("after_move", interp.Unit(k), interp.Str(how), interp.Strs(g.ids(path)))
+}
+
+// moduleCommand runs a command word that the rules module defines, with
+// the dice of the phase's k-th module command.
+func (g *Game) moduleCommand(c *Command) error {
+	g.dice.stream(g.turn, g.pos, purposeCommand, g.commands)
+	g.commands++
+	ok, msg, rule, err := g.Rules.RunCommand(c.Verb, c.Args)
 	if err != nil {
 		return err
 	}
@@ -18,31 +46,4 @@ func (g *Game) check(hook string, args func() []interp.Value) error {
 		return &Refusal{Msg: msg, Rule: rule}
 	}
 	return nil
-}
-
-// phaseValue is the phase for hooks: {id, side, kind}.
-func (g *Game) phaseValue() interp.Value { return interp.Str(g.Phase().ID) }
-
-// afterMove tells the rules that a unit moved (move, rail, advance,
-// retreat), for rules that react to movement.
-func (g *Game) afterMove(k int, how string, path []int) error {
-	return g.check("after_move", func() []interp.Value {
-		return []interp.Value{g.unitTable(k), interp.Str(how), g.Rules.Strings(g.ids(path))}
-	})
-}
-
-// moduleCommand runs a command word that the rules module defines.
-func (g *Game) moduleCommand(word string, args []string) (bool, error) {
-	f, ok := g.Rules.Command(word)
-	if !ok {
-		return false, nil
-	}
-	ok, msg, rule, err := g.Rules.RunCommand(f, args)
-	if err != nil {
-		return true, err
-	}
-	if !ok {
-		return true, &Refusal{Msg: msg, Rule: rule}
-	}
-	return true, nil
 }

@@ -92,7 +92,7 @@ var frostCard = struct {
 // TestHouseFrostTable: the module loads from rules/house/ (requiring the
 // built-in base), and its table is the card's, as gpw crt prints it.
 func TestHouseFrostTable(t *testing.T) {
-	r, err := interp.Load(houseRules(t, "frost.lua"), gpw.Data, func(int) int { return 1 }, interp.NopHost{})
+	r, err := interp.Load(houseRules(t, "frost.lua"), gpw.Data, interp.NopHost{})
 	if err != nil {
 		t.Fatal(err)
 	}

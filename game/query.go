@@ -46,7 +46,7 @@ func (g *Game) side(s string) (core.Side, error) {
 func (g *Game) traceNow(side core.Side) core.Bitset {
 	r, err := g.trace(side)
 	if err != nil {
-		return g.supplier.Trace(side, nil) // the hook failed: the edge alone
+		return g.supplier().Trace(side, nil) // the hook failed: the edge alone
 	}
 	return r
 }
@@ -310,18 +310,20 @@ func (g *Game) ReachOf(ref string) (*Reach, error) {
 	if err := g.canMove(k); err != nil {
 		return nil, err
 	}
-	mv, m := g.mover, g.S.Map
-	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
-	mp := g.MP(k)
-	mv.Reach(k, mp)
+	um := g.movesOf(k, true)
+	mv, mp := g.reach(k)
+	m := g.S.Map
 	start := g.S.Units[k].Hex
 	r := &Reach{Unit: g.S.Units[k].ID, From: m.ID(start), Allowance: mp, Weather: g.weather, Hexes: []Reachable{}}
-	for _, i := range mv.Reached() {
-		h := int(i)
-		if h == start {
-			continue
+	if um != nil {
+		for _, d := range um.Dest {
+			r.Hexes = append(r.Hexes, Reachable{Hex: d.ID, MP: d.MP, Path: g.ids(d.Path), End: true})
 		}
-		r.Hexes = append(r.Hexes, Reachable{Hex: m.ID(h), MP: mv.Spent(h), Path: g.ids(mv.Path(h)), End: mv.CanEnd(k, h)})
+	}
+	for _, i := range mv.Reached() {
+		if h := int(i); h != start && !mv.CanEnd(k, h) {
+			r.Hexes = append(r.Hexes, Reachable{Hex: m.ID(h), MP: mv.Spent(h), Path: g.ids(mv.Path(h)), End: false})
+		}
 	}
 	sort.Slice(r.Hexes, func(a, b int) bool {
 		x, y := r.Hexes[a], r.Hexes[b]
@@ -339,7 +341,7 @@ func (r *Reach) String() string {
 	for _, h := range r.Hexes {
 		fmt.Fprintf(&b, "\n  %s  %d MP  via %s", h.Hex, h.MP, strings.Join(h.Path, " "))
 		if !h.End {
-			b.WriteString("  (pass through only: occupied)")
+			b.WriteString("  (pass through only)")
 		}
 	}
 	return b.String()
@@ -431,7 +433,7 @@ type PhaseStatus struct {
 // pending decision.
 func (g *Game) Status() PhaseStatus {
 	p := g.Phase()
-	st := PhaseStatus{Turn: g.TurnName(g.turn), Last: g.TurnName(g.endTurn), Phase: p.ID, Side: p.Side.String(), Kind: p.Kind,
+	st := PhaseStatus{Turn: g.TurnName(g.turn), Last: g.TurnName(g.fix.endTurn), Phase: p.ID, Side: p.Side.String(), Kind: p.Kind,
 		Weather: g.weather, TurnWeather: g.Turn().Weather, Points: g.points[p.Side], Awaiting: []string{}, Pending: g.Pending(), Over: g.over}
 	if g.InSetup() {
 		st.Setup = g.SetupSide().String()
@@ -494,14 +496,27 @@ type Preview struct {
 	Chances []Chance `json:"chances"`
 }
 
-// Preview weighs an attack on the defender's hex from the attackers' hexes
-// as attack would (Weigh), and gives the chance of each result on the final
-// column, without rolling and without changing the game.
+// Preview weighs an attack on the defender's hex from the attackers (by
+// hex or id) as attack would (Weigh), and gives the chance of each result
+// on the final column, without rolling and without changing the game.
 func (g *Game) Preview(defender string, from []string) (*Preview, error) {
 	if err := g.notInSetup(); err != nil {
 		return nil, err
 	}
-	w, err := g.Weigh(defender, from)
+	dh, err := g.hex(defender)
+	if err != nil {
+		return nil, err
+	}
+	atk, err := g.attackers(dh, from)
+	if err != nil {
+		return nil, err
+	}
+	return g.PreviewOf(dh, atk)
+}
+
+// PreviewOf is Preview for the attack on hex dh by units from.
+func (g *Game) PreviewOf(dh int, from []int) (*Preview, error) {
+	w, err := g.Weigh(dh, from)
 	if err != nil {
 		return nil, err
 	}

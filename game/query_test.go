@@ -221,7 +221,7 @@ func checkReachAgreesWithMove(t *testing.T, g *Game, r *Reach) {
 		for i, id := range h.Path {
 			path[i], _ = g.S.Map.ParseHex(id)
 		}
-		res, err := g.mover.CheckPath(k, path, g.MP(k))
+		res, err := g.mover().CheckPath(k, path, g.MP(k))
 		switch {
 		case h.End && err != nil:
 			t.Errorf("reach offers %s via %v but move refuses: %v", h.Hex, h.Path, err)
@@ -262,7 +262,8 @@ func TestShowHex(t *testing.T) {
 		{hex: "b-1104", want: []string{"B-1104: clear\n", "control: soviet\n", "unit: none", "zone of control: axis no, soviet yes", "supply line now: axis no, soviet yes"}},
 		{hex: "B-1905", want: []string{"zone of control: axis no, soviet no", "supply line now: axis yes, soviet yes"}},
 		{hex: "B-2105", err: "off the map"},
-		{hex: "Kiev", err: "Kiev"},
+		{hex: "Kiev", want: []string{"B-1005: forest, city Kiev (major)"}}, // a place name finds its hex
+		{hex: "Atlantis", err: "Atlantis"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.hex, func(t *testing.T) {

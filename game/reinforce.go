@@ -46,24 +46,18 @@ func (g *Game) entryHex(side core.Side, h int, major bool) error {
 	return g.refuse("place", "%s is neither a friendly city nor on the %s map edge", m.ID(h), side)
 }
 
-// placeHex judges where unit k may enter (how: "place" or "rebuild"):
-// the rules' can_place(u, hex, how) may allow (true) or refuse (false, why,
-// rule); when it answers nil or is absent, the engine's entry rule judges.
+// placeHex judges where unit k may enter (how: "place", "rebuild" or
+// "setup"): the rules' can_place(u, hex, how) may allow (true) or refuse
+// (false, why, rule); when it answers nil or is absent, the engine's entry
+// rule judges.
 func (g *Game) placeHex(k, h int, how string, major bool) error {
-	var ut interp.Value
-	if g.Rules.Has("can_place") {
-		ut = g.unitTable(k)
-	}
-	return g.placeHexAs(ut, k, h, how, major)
-}
-
-// placeHexAs is placeHex with unit k's Lua table already made (nil when the
-// rules have no can_place), for callers that try many hexes.
-func (g *Game) placeHexAs(ut interp.Value, k, h int, how string, major bool) error {
-	if ut == nil {
+	if !g.Rules.Has("can_place") {
 		return g.entryHex(g.S.Units[k].Side, h, major)
 	}
-	v, msg, rule, err := g.Rules.Decide("can_place", ut, interp.Str(g.S.Map.ID(h)), interp.Str(how))
+	if err := g.S.CanPlace(k, h); err != nil {
+		return g.refuse("place", "%v", err)
+	}
+	v, msg, rule, err := g.Rules.Decide("can_place", interp.Unit(k), interp.Str(g.S.Map.ID(h)), interp.Str(how))
 	switch {
 	case err != nil:
 		return err
@@ -73,6 +67,72 @@ func (g *Game) placeHexAs(ut interp.Value, k, h int, how string, major bool) err
 		return nil
 	}
 	return g.entryHex(g.S.Units[k].Side, h, major)
+}
+
+// placeCandidates are the hexes worth trying for unit k's entry: every
+// land hex when the rules judge placement themselves (can_place), else the
+// friendly cities and map edge the engine's rule allows.
+func (g *Game) placeCandidates(k int) []int {
+	m := g.S.Map
+	var hs []int
+	if g.Rules.Has("can_place") {
+		for h := range m.Len() {
+			if m.OnMap[h] && !m.Terrain[h].Water() {
+				hs = append(hs, h)
+			}
+		}
+		return hs
+	}
+	for _, c := range m.Cities {
+		hs = append(hs, c.Hex)
+	}
+	return append(hs, m.Edge[g.S.Units[k].Side]...)
+}
+
+// PlaceHexes lists where waiting unit k may be placed now, in the order
+// of the documented default: the side's friendly cities in map order,
+// then its map edge from north to south (or, under rules that judge
+// placement themselves, every hex in map order).
+func (g *Game) PlaceHexes(k int) []int {
+	var out []int
+	seen := map[int]bool{}
+	for _, h := range g.placeCandidates(k) {
+		if !seen[h] && g.placeHex(k, h, "place", false) == nil {
+			out = append(out, h)
+		}
+		seen[h] = true
+	}
+	return out
+}
+
+// Waiting lists side's reinforcements waiting to be placed.
+func (g *Game) Waiting(side core.Side) []int {
+	var out []int
+	for k, w := range g.awaiting {
+		if w && g.S.Units[k].Side == side {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// placeAuto places each waiting reinforcement of the phasing side by the
+// documented default (place auto): in scenario order, on the first hex
+// that takes it (PlaceHexes). One with nowhere to go waits.
+func (g *Game) placeAuto() error {
+	p := g.Phase()
+	if p.Kind != "reinforcement" {
+		return g.refuse("phase", "place: it is the %s phase, not a reinforcement phase", p.ID)
+	}
+	for _, k := range g.Waiting(p.Side) {
+		if hs := g.PlaceHexes(k); len(hs) > 0 {
+			c := Command{Verb: "place", Unit: k, Hex: hs[0]}
+			if err := g.cmdPlace(&c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // placeable returns a reinforcement of side that waits and has a hex to
@@ -94,24 +154,14 @@ func (g *Game) placeable(side core.Side) int {
 	return -1
 }
 
-func (g *Game) cmdPlace(args []string) error {
-	if len(args) != 2 {
-		return g.refuse("unknown", "usage: place UNIT HEX")
-	}
-	k, err := g.unit(args[0])
-	if err != nil {
-		return err
-	}
+func (g *Game) cmdPlace(c *Command) error {
+	k, h := c.Unit, c.Hex
 	if err := g.ownPhase(k, "reinforcement", "place"); err != nil {
 		return err
 	}
 	u := &g.S.Units[k]
 	if !g.awaiting[k] {
 		return g.refuse("place", "%s is not a reinforcement waiting to be placed (it is %s)", u.ID, u.Status)
-	}
-	h, err := g.hex(args[1])
-	if err != nil {
-		return err
 	}
 	if err := g.placeHex(k, h, "place", false); err != nil {
 		return err
@@ -120,48 +170,54 @@ func (g *Game) cmdPlace(args []string) error {
 		return g.refuse("place", "%v", err)
 	}
 	g.awaiting[k] = false
-	g.emit("place", fmt.Sprintf("%s placed in %s at strength %d", u.ID, args[1], u.AttackNow()),
+	g.emit("place", fmt.Sprintf("%s placed in %s at strength %d", u.ID, g.S.Map.ID(h), u.AttackNow()),
 		Field{"unit", u.ID}, Field{"hex", g.S.Map.ID(h)}, Field{"strength", u.AttackNow()})
 	return nil
 }
 
-func (g *Game) cmdRebuild(args []string) error {
-	if len(args) < 1 || len(args) > 2 {
-		return g.refuse("unknown", "usage: rebuild UNIT [HEX]")
-	}
-	k, err := g.unit(args[0])
-	if err != nil {
-		return err
-	}
-	if err := g.ownPhase(k, "reinforcement", "rebuild"); err != nil {
+func (g *Game) cmdRebuild(c *Command) error {
+	k := c.Unit
+	if err := g.checkRebuild(k, c.Hex); err != nil {
 		return err
 	}
 	s := g.S
 	u := &s.Units[k]
-	if j := g.placeable(u.Side); j >= 0 {
-		return g.refuse("rebuild", "place the reinforcements first (%s waits): reinforcements are placed before replacements are taken", s.Units[j].ID)
+	cost, _ := g.rebuildCost(k)
+	if u.Status == core.OnMap {
+		u.Reduced = false
+	} else {
+		u.Reduced = u.HasHalf()
+		if err := s.Place(k, c.Hex); err != nil {
+			return g.refuse("rebuild", "%v", err)
+		}
 	}
-	// can_rebuild(u) answers yes or no, and may say why and cite the rule.
-	ok, msg, rule, err := g.Rules.Check("can_rebuild", g.unitTable(k))
-	if err != nil {
+	g.points[u.Side] -= cost
+	g.emit("rebuild", fmt.Sprintf("%s rebuilt to strength %d for %d point(s); %d left", u.ID, u.AttackNow(), cost, g.points[u.Side]),
+		Field{"unit", u.ID}, Field{"hex", s.Map.ID(u.Hex)}, Field{"strength", u.AttackNow()}, Field{"points", cost})
+	return nil
+}
+
+// rebuildCost is what one step of unit k costs (the rules' rebuild_cost).
+func (g *Game) rebuildCost(k int) (int, error) {
+	cost, err := g.Rules.Int("rebuild_cost", 1, interp.Unit(k))
+	if err == nil && cost < 0 {
+		err = fmt.Errorf("%s: rebuild_cost returned %d", g.Rules.Module.Module, cost)
+	}
+	return cost, err
+}
+
+// checkRebuild checks a rebuild of unit k (in hex h for an eliminated
+// unit, -1 for one on the map), changing nothing: the validator of the
+// rebuild command and of the legal actions.
+func (g *Game) checkRebuild(k, h int) error {
+	if err := g.canRebuild(k); err != nil {
 		return err
 	}
-	if !ok && msg != "" {
-		return &Refusal{Msg: msg, Rule: rule}
-	}
-	if !ok {
-		return g.refuse("rebuild", "%s units (%s) may not be rebuilt by the %s player", u.Nation, u.ID, u.Side)
-	}
-	cost, err := g.Rules.Int("rebuild_cost", 1, g.unitTable(k))
-	if err != nil {
-		return err
-	}
-	if g.points[u.Side] < cost {
-		return g.refuse("points", "%s needs %d replacement point(s); the %s player has %d left this phase", u.ID, cost, u.Side, g.points[u.Side])
-	}
+	s := g.S
+	u := &s.Units[k]
 	switch {
 	case u.Status == core.OnMap:
-		if len(args) == 2 {
+		if h >= 0 {
 			return g.refuse("rebuild", "%s is on the map: rebuild it where it stands, without a hex", u.ID)
 		}
 		if !u.Reduced {
@@ -171,27 +227,45 @@ func (g *Game) cmdRebuild(args []string) error {
 		if !g.inSupply(k) && !(isCity && c.Capital == u.Side) {
 			return g.refuse("rebuild", "%s is out of supply and not in its capital", u.ID)
 		}
-		u.Reduced = false
 	case u.Status == core.Eliminated:
-		if len(args) != 2 {
+		if h < 0 {
 			return g.refuse("rebuild", "%s is eliminated: name the hex it returns in (rebuild UNIT HEX)", u.ID)
 		}
-		h, err := g.hex(args[1])
-		if err != nil {
-			return err
-		}
-		if err := g.placeHex(k, h, "rebuild", true); err != nil {
-			return err
-		}
-		u.Reduced = u.HasHalf()
-		if err := s.Place(k, h); err != nil {
-			return g.refuse("rebuild", "%v", err)
-		}
+		return g.placeHex(k, h, "rebuild", true)
 	default:
 		return g.refuse("rebuild", "%s is %s: only half-strength units on the map and eliminated units can be rebuilt", u.ID, u.Status)
 	}
-	g.points[u.Side] -= cost
-	g.emit("rebuild", fmt.Sprintf("%s rebuilt to strength %d for %d point(s); %d left", u.ID, u.AttackNow(), cost, g.points[u.Side]),
-		Field{"unit", u.ID}, Field{"hex", s.Map.ID(u.Hex)}, Field{"strength", u.AttackNow()}, Field{"points", cost})
+	return nil
+}
+
+// canRebuild checks what a rebuild of unit k needs whatever the hex: the
+// phase, reinforcements placed first, the rules' can_rebuild, the points.
+func (g *Game) canRebuild(k int) error {
+	if err := g.ownPhase(k, "reinforcement", "rebuild"); err != nil {
+		return err
+	}
+	s := g.S
+	u := &s.Units[k]
+	if j := g.placeable(u.Side); j >= 0 {
+		return g.refuse("rebuild", "place the reinforcements first (%s waits): reinforcements are placed before replacements are taken", s.Units[j].ID)
+	}
+	// can_rebuild(u) answers yes or no, and may say why and cite the rule.
+	ok, msg, rule, err := g.Rules.Check("can_rebuild", interp.Unit(k))
+	if err != nil {
+		return err
+	}
+	if !ok && msg != "" {
+		return &Refusal{Msg: msg, Rule: rule}
+	}
+	if !ok {
+		return g.refuse("rebuild", "%s units (%s) may not be rebuilt by the %s player", u.Nation, u.ID, u.Side)
+	}
+	cost, err := g.rebuildCost(k)
+	if err != nil {
+		return err
+	}
+	if g.points[u.Side] < cost {
+		return g.refuse("points", "%s needs %d replacement point(s); the %s player has %d left this phase", u.ID, cost, u.Side, g.points[u.Side])
+	}
 	return nil
 }

@@ -44,10 +44,10 @@ type Save struct {
 
 // Snapshot describes the game as a Save.
 func (g *Game) Snapshot() *Save {
-	return &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.variant,
+	return &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.fix.variant,
 		Special: g.Sc.SpecialPath, SpecialSource: string(g.Sc.SpecialSource),
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
-		Dice: g.startDice, Auto: g.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
+		Dice: g.fix.startDice, Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
 		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls}
 }
 
@@ -133,7 +133,7 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 		g.Close()
 		return nil, fmt.Errorf("%s: the replay rolled %d dice where the game rolled %d: the save does not match this engine", path, g.rolls, sv.Rolls)
 	}
-	g.sink = sink
+	g.SetSink(sink)
 	return g, nil
 }
 

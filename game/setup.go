@@ -112,50 +112,36 @@ func (g *Game) SetupArea(k int) core.Bitset {
 	return nil
 }
 
-// setupExec runs a command of the setup step (Exec sends every command
-// here while the step lasts).
-func (g *Game) setupExec(cmd string, args []string) error {
-	switch cmd {
+// setupDo runs a command of the setup step (Do sends every command here
+// while the step lasts).
+func (g *Game) setupDo(c *Command) error {
+	switch c.Verb {
 	case "place":
-		if len(args) == 1 && strings.EqualFold(args[0], "auto") {
+		if len(c.Args) == 1 && c.Args[0] == "auto" {
 			return g.autoPlace(g.SetupSide())
 		}
-		if len(args) != 2 {
-			return g.setupRefuse("usage: place UNIT HEX (or place auto)")
-		}
-		return g.setupPlace(args[0], args[1])
+		return g.setupPlace(c.Unit, c.Hex)
 	case "end":
-		if len(args) > 0 {
-			return g.setupRefuse("end takes no arguments")
-		}
 		return g.setupEnd()
 	case "auto":
-		return g.exec(append([]string{cmd}, args...)) // auto on|off: an option, not a move
+		g.auto = c.Args[0] == "on" // an option, not a move
+		return nil
 	}
-	return g.setupRefuse("it is the %s player's setup: place UNIT HEX, place auto or end, not %q", g.SetupSide(), cmd)
+	return g.setupRefuse("it is the %s player's setup: place UNIT HEX, place auto or end, not %q", g.SetupSide(), c.Verb)
 }
 
-// setupPlace puts unit ref on hex; a unit already placed in this setup
-// moves to the new hex.
-func (g *Game) setupPlace(ref, hexID string) error {
+// checkSetup checks that unit k may be set up in hex h now, changing
+// nothing: the validator of setup placement and of the legal actions.
+func (g *Game) checkSetup(k, h int) error {
 	side := g.SetupSide()
-	k, ok := g.S.UnitByID(ref)
-	if !ok {
-		return g.setupRefuse("no unit %q", ref)
-	}
 	u := &g.S.Units[k]
 	area := g.SetupArea(k)
-	if area == nil || g.S.Units[k].Status == core.Eliminated {
+	if area == nil || u.Status == core.Eliminated {
 		return g.setupRefuse("%s is not a unit to set up in this scenario", u.ID)
 	}
 	if u.Side != side {
 		return g.setupRefuse("%s belongs to the %s player; the %s player is setting up", u.ID, u.Side, side)
 	}
-	h, err := g.S.Map.ParseHex(hexID)
-	if err != nil {
-		return g.setupRefuse("%v", err)
-	}
-	name := g.Sc.Setup[g.Sc.Units[k].Setup-1].PoolName()
 	if !area.Has(h) {
 		var free []string
 		area.Each(func(i int) {
@@ -163,6 +149,7 @@ func (g *Game) setupPlace(ref, hexID string) error {
 				free = append(free, g.S.Map.ID(i))
 			}
 		})
+		name := g.Sc.Setup[g.Sc.Units[k].Setup-1].PoolName()
 		return g.setupRefuse("%s must be set up in %s: %s is outside it (free hexes in it: %s)", u.ID, name, g.S.Map.ID(h), strings.Join(free, ", "))
 	}
 	if u.Stacks {
@@ -170,15 +157,23 @@ func (g *Game) setupPlace(ref, hexID string) error {
 			return g.setupRefuse("%s already holds %s: one unit per hex", g.S.Map.ID(h), g.S.Units[o].ID)
 		}
 	}
+	if g.S.Map.Terrain[h].Water() {
+		return g.setupRefuse("%s is a %s hex", g.S.Map.ID(h), g.S.Map.Terrain[h])
+	}
+	return nil
+}
+
+// setupPlace puts unit k on hex h; a unit already placed in this setup
+// moves to the new hex.
+func (g *Game) setupPlace(k, h int) error {
+	if err := g.checkSetup(k, h); err != nil {
+		return err
+	}
+	u := &g.S.Units[k]
 	if u.Status == core.OnMap {
 		g.S.Take(k, core.Pending)
 	}
-	if err := g.S.Place(k, h); err != nil {
-		return g.setupRefuse("%v", err)
-	}
-	g.emit("place", fmt.Sprintf("%s set up in %s (%s) at strength %d", u.ID, g.S.Map.ID(h), name, u.AttackNow()),
-		Field{"unit", u.ID}, Field{"hex", g.S.Map.ID(h)}, Field{"strength", u.AttackNow()}, Field{"setup", name})
-	return nil
+	return g.setupPlaceAt(k, h)
 }
 
 // setupEnd ends the current side's setup; after the last, the first phase

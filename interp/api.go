@@ -1,7 +1,13 @@
 package interp
 
 import (
+	"fmt"
+	"math"
+	"slices"
+
 	lua "github.com/yuin/gopher-lua"
+
+	"gpw/core"
 )
 
 // TurnInfo describes the current game turn to rules modules.
@@ -13,10 +19,13 @@ type TurnInfo struct {
 	Index   int    // turns since the start of the scenario's first year
 }
 
-// Host is what the engine offers rules modules through the gpw table.
+// Host is what the engine offers rules modules through the gpw table. A
+// method that returns an error makes the Lua call fail with it.
 type Host interface {
 	// Roll rolls one die from the engine's seeded dice.
 	Roll() int
+	// RollN draws a number in 1..n from the engine's dice (math.random).
+	RollN(n int) int
 	// Turn describes the current turn.
 	Turn() TurnInfo
 	// SetWeather sets the weather of the current movement phase.
@@ -26,56 +35,136 @@ type Host interface {
 	// Shift records a column shift for the battle being computed.
 	Shift(cause string, columns int, cite string)
 	// Step queues a combat step: retreat, defender_loss,
-	// defender_eliminate, attacker_loss, exchange, advance.
-	Step(kind string, n int, flag bool)
+	// defender_eliminate, attacker_loss, exchange, advance,
+	// attackers_eliminate. It fails outside a battle's results.
+	Step(kind string, n int, flag bool) error
+}
+
+// Steps are the combat steps a results function may queue.
+var Steps = []string{"retreat", "defender_loss", "defender_eliminate", "attacker_loss", "exchange", "advance", "attackers_eliminate"}
+
+// maxStepN bounds the number a combat step takes (hexes of a retreat,
+// steps lost, strength exchanged).
+const maxStepN = 99
+
+// maxRetreatHexes bounds a retreat's length: the search is exponential in it.
+const maxRetreatHexes = 6
+
+// toInt reads a Lua number as an int: finite, whole and of a sane size.
+func toInt(f float64) (int, error) {
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		return 0, fmt.Errorf("%v is not a number gpw can use", f)
+	case f != math.Trunc(f):
+		return 0, fmt.Errorf("%v is not a whole number", f)
+	case math.Abs(f) > 1<<31:
+		return 0, fmt.Errorf("%v is out of range", f)
+	}
+	return int(f), nil
+}
+
+// checkInt reads argument n as an int in lo..hi.
+func checkInt(L *lua.LState, n, lo, hi int) int {
+	v, err := toInt(float64(L.CheckNumber(n)))
+	if err == nil && (v < lo || v > hi) {
+		err = fmt.Errorf("%d is outside %d..%d", v, lo, hi)
+	}
+	if err != nil {
+		L.ArgError(n, err.Error())
+	}
+	return v
+}
+
+func optInt(L *lua.LState, n, def, lo, hi int) int {
+	if L.Get(n) == lua.LNil {
+		return def
+	}
+	return checkInt(L, n, lo, hi)
+}
+
+// raise fails the Lua call with err when it is not nil.
+func raise(L *lua.LState, fn string, err error) {
+	if err != nil {
+		L.RaiseError("gpw.%s: %v", fn, err)
+	}
 }
 
 // installAPI puts the gpw table into the state: one Go function per Lua
-// function, each documented on the Lua side in docs/modding.md.
-func installAPI(L *lua.LState, h Host) {
+// function, each documented on the Lua side in docs/modding.md. Each
+// serves the game bound to rt for the call under way.
+func installAPI(L *lua.LState, rt *vm) {
 	api := map[string]lua.LGFunction{
 		// gpw.roll() -> die 1..6
-		"roll": func(L *lua.LState) int { L.Push(lua.LNumber(h.Roll())); return 1 },
+		"roll": func(L *lua.LState) int { L.Push(lnum(rt.host.Roll())); return 1 },
 		// gpw.turn() -> {name, month, year, weather, index}
-		"turn": func(L *lua.LState) int { L.Push(turnValue(L, h.Turn())); return 1 },
-		// gpw.set_weather(w, die, cite)
+		"turn": func(L *lua.LState) int { L.Push(turnValue(L, rt.host.Turn())); return 1 },
+		// gpw.set_weather(w, die, cite): w one of the module's weathers
 		"set_weather": func(L *lua.LState) int {
-			h.SetWeather(L.CheckString(1), L.OptInt(2, 0), L.OptString(3, ""))
+			w := L.CheckString(1)
+			if m := rt.module(); m != nil && m.Weather != nil {
+				if _, ok := m.Weather[w]; !ok {
+					L.ArgError(1, fmt.Sprintf("%q is not a weather of the rules (%s)", w, joinSorted(m.Weather)))
+				}
+			}
+			rt.host.SetWeather(w, optInt(L, 2, 0, 0, 1000), L.OptString(3, ""))
 			return 0
 		},
 		// gpw.note(text, cite)
-		"note": func(L *lua.LState) int { h.Note(L.CheckString(1), L.OptString(2, "")); return 0 },
+		"note": func(L *lua.LState) int { rt.host.Note(L.CheckString(1), L.OptString(2, "")); return 0 },
 		// gpw.shift(cause, columns, cite)
 		"shift": func(L *lua.LState) int {
-			h.Shift(L.CheckString(1), L.CheckInt(2), L.OptString(3, ""))
+			rt.host.Shift(L.CheckString(1), checkInt(L, 2, -99, 99), L.OptString(3, ""))
 			return 0
 		},
-		// gpw.retreat(hexes, may_stand): the defender retreats, the attacker choosing the path.
-		"retreat": step(h, "retreat"),
-		// gpw.defender_loss(steps)
-		"defender_loss": step(h, "defender_loss"),
-		// gpw.defender_eliminate()
-		"defender_eliminate": step(h, "defender_eliminate"),
-		// gpw.attacker_loss(steps): one attacker of the attacker's choice loses steps.
-		"attacker_loss": step(h, "attacker_loss"),
-		// gpw.exchange([n]): attackers lose at least the strength the defender lost (or n, when given).
-		"exchange": step(h, "exchange"),
-		// gpw.advance(): one attacker may enter the vacated hex.
-		"advance": step(h, "advance"),
-		// gpw.attackers_eliminate(): every attacker loses every step.
-		"attackers_eliminate": step(h, "attackers_eliminate"),
 	}
-	t := L.CreateTable(0, len(api)+24)
-	L.SetFuncs(t, api)
-	if w, ok := h.(World); ok {
-		installWorld(L, t, w)
+	for _, kind := range Steps {
+		api[kind] = step(rt, kind)
 	}
+	t := L.CreateTable(0, len(api)+48)
+	setFuncs(L, t, api)
+	setFuncs(L, t, worldAPI(rt))
 	L.SetGlobal("gpw", t)
 }
 
-func step(h Host, kind string) lua.LGFunction {
+// setFuncs adds the functions to t in name order, so that pairs(gpw) sees
+// the same order in every run.
+func setFuncs(L *lua.LState, t *lua.LTable, api map[string]lua.LGFunction) {
+	names := make([]string, 0, len(api))
+	for n := range api {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		t.RawSetString(n, L.NewFunction(api[n]))
+	}
+}
+
+func joinSorted[V any](m map[string]V) string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	s := ""
+	for i, k := range ks {
+		if i > 0 {
+			s += ", "
+		}
+		s += k
+	}
+	return s
+}
+
+// step is gpw.retreat(hexes, may_stand), gpw.defender_loss(steps), ...:
+// queue a combat step for the battle whose results are being applied.
+func step(rt *vm, kind string) lua.LGFunction {
 	return func(L *lua.LState) int {
-		h.Step(kind, L.OptInt(1, 0), L.OptBool(2, false))
+		hi := maxStepN
+		if kind == "retreat" {
+			hi = maxRetreatHexes
+		}
+		n := optInt(L, 1, 0, 0, hi)
+		raise(L, kind, rt.host.Step(kind, n, L.OptBool(2, false)))
 		return 0
 	}
 }
@@ -107,48 +196,35 @@ type Odds struct {
 // battle tables are reused across battles: no fresh Lua table per call.
 type battleTables struct {
 	b, att, sup, river, strait, ids, kinds *lua.LTable
-	strs                                   map[string]lua.LValue // interned strings: no allocation per battle
 }
 
-// str returns the Lua string s, made once.
-func (bt *battleTables) str(s string) lua.LValue {
-	v, ok := bt.strs[s]
-	if !ok {
-		v = lua.LString(s)
-		if len(bt.strs) < 4096 {
-			bt.strs[s] = v
-		}
-	}
-	return v
-}
-
-func (r *Rules) battleTables() *battleTables {
-	if r.bt == nil {
-		L := r.sb.L
+func (rt *vm) battleTables() *battleTables {
+	if rt.bt == nil {
+		L := rt.sb.L
 		bt := &battleTables{b: L.CreateTable(0, 16), att: L.CreateTable(8, 0), sup: L.CreateTable(8, 0), river: L.CreateTable(8, 0), strait: L.CreateTable(8, 0),
-			ids: L.CreateTable(8, 0), kinds: L.CreateTable(8, 0), strs: map[string]lua.LValue{}}
+			ids: L.CreateTable(8, 0), kinds: L.CreateTable(8, 0)}
 		bt.b.RawSetString("attackers", bt.ids)
 		bt.b.RawSetString("kinds", bt.kinds)
 		bt.b.RawSetString("att", bt.att)
 		bt.b.RawSetString("sup", bt.sup)
 		bt.b.RawSetString("river", bt.river)
 		bt.b.RawSetString("strait", bt.strait)
-		r.bt = bt
+		rt.bt = bt
 	}
-	return r.bt
+	return rt.bt
 }
 
-// Weigh calls the module's odds(b) for a battle.
-func (r *Rules) Weigh(b *Battle) (Odds, error) {
-	bt := r.battleTables()
+// fill writes b into the runtime's battle table.
+func (rt *vm) fill(b *Battle) *lua.LTable {
+	bt := rt.battleTables()
 	n := len(b.Att)
 	for i := 0; i < n; i++ {
 		bt.att.RawSetInt(i+1, lnum(b.Att[i]))
 		bt.sup.RawSetInt(i+1, lua.LBool(b.Sup[i]))
 		bt.river.RawSetInt(i+1, lua.LBool(b.River[i]))
 		bt.strait.RawSetInt(i+1, lua.LBool(b.Strait[i]))
-		bt.ids.RawSetInt(i+1, bt.str(at(b.Attackers, i)))
-		bt.kinds.RawSetInt(i+1, bt.str(at(b.Kinds, i)))
+		bt.ids.RawSetInt(i+1, rt.str(at(b.Attackers, i)))
+		bt.kinds.RawSetInt(i+1, rt.str(at(b.Kinds, i)))
 	}
 	for _, a := range []*lua.LTable{bt.att, bt.sup, bt.river, bt.strait, bt.ids, bt.kinds} {
 		for j := a.Len(); j > n; j-- {
@@ -158,35 +234,13 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 	t := bt.b
 	t.RawSetString("n", lnum(n))
 	t.RawSetString("def", lnum(b.Def))
-	t.RawSetString("terrain", bt.str(b.Terrain))
-	t.RawSetString("city", bt.str(b.City))
+	t.RawSetString("terrain", rt.str(b.Terrain))
+	t.RawSetString("city", rt.str(b.City))
 	t.RawSetString("capital", lua.LBool(b.Capital))
-	t.RawSetString("weather", bt.str(b.Weather))
-	t.RawSetString("defender", bt.str(b.Defender))
-	t.RawSetString("def_kind", bt.str(b.DefKind))
-	f := r.hook("odds")
-	if f == nil {
-		return Odds{}, errNoHook(r, "odds")
-	}
-	ret, err := r.sb.Call(f, 4, t)
-	if err != nil {
-		return Odds{}, err
-	}
-	return Odds{Attack: lint(ret[0]), Defense: lint(ret[1]), Odds: lint(ret[2]), Column: lint(ret[3])}, nil
-}
-
-// Apply calls results[code](b) for the battle last weighed.
-func (r *Rules) Apply(code string) error {
-	res := table(r.tbl, "results")
-	if res == nil {
-		return errNoHook(r, "results")
-	}
-	f, ok := res.RawGetString(code).(*lua.LFunction)
-	if !ok {
-		return errNoHook(r, "results."+code)
-	}
-	_, err := r.sb.Call(f, 0, r.battleTables().b)
-	return err
+	t.RawSetString("weather", rt.str(b.Weather))
+	t.RawSetString("defender", rt.str(b.Defender))
+	t.RawSetString("def_kind", rt.str(b.DefKind))
+	return t
 }
 
 // smallNums holds the Lua numbers 0..255 made once: a battle's factors
@@ -212,18 +266,40 @@ func at(ss []string, i int) string {
 	return ""
 }
 
-func lint(v lua.LValue) int {
-	if n, ok := v.(lua.LNumber); ok {
-		return int(n)
-	}
-	return 0
-}
-
 type hookError struct{ module, name string }
 
 func (e hookError) Error() string { return e.module + ": the rules module has no " + e.name }
 
-func errNoHook(r *Rules, name string) error { return hookError{r.Module, name} }
+// NopHost answers for a rules module loaded only to be read (gpw rules,
+// gpw crt): no dice, no game.
+type NopHost struct{}
 
-// Value is a Lua value passed to a hook.
-type Value = lua.LValue
+// Roll always answers 1.
+func (NopHost) Roll() int { return 1 }
+
+// RollN always answers 1.
+func (NopHost) RollN(int) int { return 1 }
+
+// Turn answers an empty turn.
+func (NopHost) Turn() TurnInfo { return TurnInfo{} }
+
+// SetWeather does nothing.
+func (NopHost) SetWeather(string, int, string) {}
+
+// Note does nothing.
+func (NopHost) Note(string, string) {}
+
+// Shift does nothing.
+func (NopHost) Shift(string, int, string) {}
+
+// Step does nothing.
+func (NopHost) Step(string, int, bool) error { return nil }
+
+// sides for validation of side arguments.
+func checkSide(L *lua.LState, n int) core.Side {
+	s, err := core.ParseSide(L.CheckString(n))
+	if err != nil {
+		L.ArgError(n, err.Error())
+	}
+	return s
+}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -18,7 +19,10 @@ type Difference struct {
 }
 
 // Flatten lists every rule the module sets as key → value, for diffs.
-func (r *Rules) Flatten() map[string]string {
+func (m *Module) Flatten() map[string]string { return maps.Clone(m.flat) }
+
+// flatten makes Flatten's map from the module's data and its table t.
+func (r *Module) flatten(t *lua.LTable) map[string]string {
 	f := map[string]string{}
 	put := func(k string, v any) { f[k] = fmt.Sprint(v) }
 	put("name", r.Name)
@@ -88,24 +92,15 @@ func (r *Rules) Flatten() map[string]string {
 			}
 		}
 	}
-	hooks("hook.", r.tbl)
-	hooks("results.", table(r.tbl, "results"))
-	hooks("commands.", table(r.tbl, "commands"))
+	hooks("hook.", t)
+	hooks("results.", table(t, "results"))
+	hooks("commands.", table(t, "commands"))
 	return f
-}
-
-// Source is the citation a module gives for one of its fields (its
-// sources table), or "".
-func (r *Rules) Source(field string) string {
-	if s := table(r.tbl, "sources"); s != nil {
-		return str(s, field)
-	}
-	return ""
 }
 
 // Diff lists what differs between two modules, sorted by key, each with
 // the rule the second module cites for it.
-func Diff(a, b *Rules) []Difference {
+func Diff(a, b *Module) []Difference {
 	fa, fb := a.Flatten(), b.Flatten()
 	all := map[string]bool{}
 	for k := range fa {

@@ -1,510 +1,258 @@
 package interp
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"io/fs"
-	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
-
-	"gpw/core"
 )
 
-// Variants maps the built-in variant names to their modules.
-var Variants = map[string]string{"gdw": "base", "adc2": "adc2"}
-
-// HookLimit is the time one phase's Lua calls may take together.
-var HookLimit = 2 * time.Second
-
-// Phase is one phase of the sequence of play.
-type Phase struct {
-	ID      string
-	Side    core.Side
-	Kind    string // reinforcement, rail, move, combat
-	Classes []bool // by class: may move in this phase (nil: all)
-	Weather bool   // a weather roll opens it
-	tbl     *lua.LTable
-}
-
-// Month is one turn of the calendar year.
-type Month struct {
-	Name    string
-	Weather string // the turn's mark: "", "snow" or "mud"
-}
-
-// WeatherFx is what a weather does to movement and combat.
-type WeatherFx struct {
-	MoveExtra  int
-	MPHalf     bool
-	AttackHalf bool
-}
-
-// Rules is a loaded rules module: its data compiled into Go values, and
-// its hooks, called through its sandbox.
+// Rules is a compiled module bound to one game: the game's way to call
+// the module's hooks. Each call takes a Lua state from the module's pool
+// and binds it to the game for the call's duration, so binding is cheap
+// and a game may be cloned at will. A Rules is used by one goroutine at a
+// time, as its game is.
 type Rules struct {
-	ID, Name, Description string
-	Module                string // the file it was loaded from
-	Classes               []string
-	KindClass             map[string]int
-	Armor                 map[string]bool
-	Move                  core.MoveRules
-	Calendar              []Month
-	Weather               map[string]WeatherFx
-	Phases                []Phase
-	Cite                  map[string]string
-	RailNoZOC             bool
-	RailLimit             [2]int // units per phase; 0: no limit
-	Retreat               core.RetreatOpts
-	RetreatAvoidZOC       bool // only the retreats through the fewest enemy ZOC hexes are legal (ADC2)
-	CRTColumns            []string
-	NonCombat             map[string]bool // kinds that do not count for stacking and have no ZOC
-	OwnHexZOC             map[string]bool // kinds whose ZOC is their own hex only
-	NonStacking           map[string]bool // combat kinds that do not take a hex's one stacking place (ADC2: airborne)
-	SeaSupply             [2]string       // per side: the sea region for supply by sea, "" for none
-	PlaceCityNoZOC        bool            // reinforcements may not enter a city in enemy ZOC
-	// ShareUntilMoved lets a unit end its move on a friend that has not
-	// moved yet in the phase; the friend must leave before the phase ends.
-	ShareUntilMoved bool
-	CRT             [][]string // by die-1, column-1
+	*Module
+	host     Host
+	budget   Budget
+	phase    string
+	deadline time.Time // the command's, zero between commands
 
-	sb  *Sandbox
-	tbl *lua.LTable
-	bt  *battleTables
+	rt    *vm // bound while a call is under way
+	depth int
+	last  Battle // the battle last weighed, for Apply
 }
 
-// Load loads a variant: "gdw", "adc2" or the path of a .lua file that
-// requires one of them. builtin holds the built-in rules/ directory.
-func Load(variant string, builtin fs.FS, dice func(int) int, host Host) (*Rules, error) {
-	return LoadWith(variant, builtin, dice, host, "", nil)
+// Bind returns the module bound to a game (host); its hooks see that game.
+func (m *Module) Bind(h Host) *Rules { return &Rules{Module: m, host: h, budget: DefaultBudget} }
+
+// Fork returns the same rules bound to another host, with the same budget
+// and phase: for a clone of the game.
+func (r *Rules) Fork(h Host) *Rules {
+	return &Rules{Module: r.Module, host: h, budget: r.budget, phase: r.phase}
 }
 
-// LoadWith loads a variant, then a scenario's special rules: a chunk that
-// returns function(R) ... return R end, which changes the rules like a house
-// module does.
-func LoadWith(variant string, builtin fs.FS, dice func(int) int, host Host, specialName string, special []byte) (*Rules, error) {
-	opts := Options{FS: builtin, FSRoot: "rules", Dice: dice}
-	name, ok := Variants[variant]
-	module := "rules/" + name + ".lua"
-	if !ok {
-		if !strings.HasSuffix(variant, ".lua") {
-			return nil, fmt.Errorf("unknown rules %q: use gdw, adc2 or the path of a .lua module", variant)
-		}
-		abs, err := filepath.Abs(variant)
-		if err != nil {
-			return nil, err
-		}
-		opts.SearchPath = []string{filepath.Dir(abs)}
-		name = strings.TrimSuffix(filepath.Base(abs), ".lua")
-		module = variant
-	}
-	sb := NewSandbox(opts)
-	installAPI(sb.L, host)
-	sb.SetPhase("load", HookLimit)
-	v, err := sb.Require(name)
-	if err != nil {
-		sb.Close()
-		return nil, err
-	}
-	t, ok := v.(*lua.LTable)
-	if !ok {
-		sb.Close()
-		return nil, fmt.Errorf("%s: a rules module must return a table, not %s", module, v.Type())
-	}
-	if specialName != "" {
-		if t, err = applySpecial(sb, t, specialName, special); err != nil {
-			sb.Close()
-			return nil, err
-		}
-	}
-	r := &Rules{Module: module, sb: sb, tbl: t}
-	if err := r.compile(); err != nil {
-		sb.Close()
-		return nil, fmt.Errorf("%s: %w", module, err)
-	}
-	return r, nil
+// Load compiles a variant and binds it to host: for tools and tests that
+// need one game's rules. See Compile.
+func Load(variant string, builtin fs.FS, host Host) (*Rules, error) {
+	return LoadWith(variant, builtin, host, "", nil)
 }
 
-func applySpecial(sb *Sandbox, t *lua.LTable, name string, src []byte) (*lua.LTable, error) {
-	v, err := sb.Run(name, src)
+// LoadWith compiles a variant with a scenario's special rules and binds it
+// to host.
+func LoadWith(variant string, builtin fs.FS, host Host, specialName string, special []byte) (*Rules, error) {
+	m, err := Compile(variant, builtin, specialName, special)
 	if err != nil {
 		return nil, err
 	}
-	f, ok := v.(*lua.LFunction)
-	if !ok {
-		return nil, fmt.Errorf("%s: special rules must return function(R) ... return R end, not %s", name, v.Type())
+	return m.Bind(host), nil
+}
+
+// Close releases nothing any more (Lua states belong to the module's
+// pool); it stays for callers that pair it with Load.
+func (r *Rules) Close() {}
+
+// SetBudget sets the game's Lua budget.
+func (r *Rules) SetBudget(b Budget) { r.budget = b }
+
+// Budget is the game's Lua budget.
+func (r *Rules) Budget() Budget { return r.budget }
+
+// Begin names the phase for error messages.
+func (r *Rules) Begin(phase string) { r.phase = phase }
+
+// BeginCommand starts the clock of one command's budget; EndCommand stops
+// it. Between commands no clock runs.
+func (r *Rules) BeginCommand() { r.deadline = deadline(r.budget.Command) }
+
+// EndCommand stops the command's clock.
+func (r *Rules) EndCommand() { r.deadline = time.Time{} }
+
+func deadline(d time.Duration) time.Time {
+	if d <= 0 {
+		return time.Time{}
 	}
-	ret, err := sb.Call(f, 1, t)
+	return time.Now().Add(d)
+}
+
+// acquire binds a Lua state to the game for a call; release gives it back.
+func (r *Rules) acquire() (*vm, error) {
+	if r.rt != nil {
+		r.depth++
+		return r.rt, nil
+	}
+	rt, err := r.pool.get()
 	if err != nil {
 		return nil, err
 	}
-	if nt, ok := ret[0].(*lua.LTable); ok {
-		return nt, nil
-	}
-	return t, nil
+	rt.m = r.Module
+	rt.host = r.host
+	rt.world, _ = r.host.(World)
+	rt.sb.SetPhase(r.phase)
+	rt.sb.SetBudget(r.budget.Call, r.deadline)
+	r.rt, r.depth = rt, 1
+	return rt, nil
 }
 
-// Close releases the Lua state.
-func (r *Rules) Close() { r.sb.Close() }
-
-func str(t *lua.LTable, k string) string {
-	if s, ok := t.RawGetString(k).(lua.LString); ok {
-		return string(s)
+func (r *Rules) release() {
+	r.depth--
+	if r.depth > 0 {
+		return
 	}
-	return ""
+	rt := r.rt
+	r.rt = nil
+	r.pool.put(rt)
 }
 
-func num(t *lua.LTable, k string, def int) int {
-	if n, ok := t.RawGetString(k).(lua.LNumber); ok {
-		return int(n)
-	}
-	return def
+// module is the module the runtime runs, for validation in gpw functions.
+func (rt *vm) module() *Module { return rt.m }
+
+// Arg is an argument of a hook call, made into a Lua value inside the
+// call: a unit's table, a string, a number, a list of strings, the turn.
+type Arg struct {
+	kind argKind
+	n    int
+	s    string
+	ss   []string
 }
 
-func truth(v lua.LValue) bool { return lua.LVAsBool(v) }
+type argKind uint8
 
-func table(t *lua.LTable, k string) *lua.LTable {
-	if s, ok := t.RawGetString(k).(*lua.LTable); ok {
-		return s
+const (
+	argStr argKind = iota
+	argNum
+	argBool
+	argStrs
+	argUnit
+	argTurn
+)
+
+// Str is a string argument.
+func Str(s string) Arg { return Arg{kind: argStr, s: s} }
+
+// Num is a number argument.
+func Num(n int) Arg { return Arg{kind: argNum, n: n} }
+
+// Bool is a boolean argument.
+func Bool(b bool) Arg { return Arg{kind: argBool, n: b2i(b)} }
+
+// Strs is an array of strings.
+func Strs(ss []string) Arg { return Arg{kind: argStrs, ss: ss} }
+
+// Unit is unit k's table (World.UnitInfoAt).
+func Unit(k int) Arg { return Arg{kind: argUnit, n: k} }
+
+// Turn is the current turn's table {name, month, year, weather, index}.
+func Turn() Arg { return Arg{kind: argTurn} }
+
+func (rt *vm) value(a Arg) lua.LValue {
+	switch a.kind {
+	case argStr:
+		return rt.str(a.s)
+	case argNum:
+		return lnum(a.n)
+	case argBool:
+		return lua.LBool(a.n != 0)
+	case argStrs:
+		t := rt.sb.L.CreateTable(len(a.ss), 0)
+		for _, s := range a.ss {
+			t.Append(rt.str(s))
+		}
+		return t
+	case argUnit:
+		return rt.unitTable(a.n)
+	case argTurn:
+		return turnValue(rt.sb.L, rt.host.Turn())
 	}
-	return nil
+	return lua.LNil
 }
 
-// strings of an array table, in order.
-func list(t *lua.LTable) []string {
-	var out []string
-	if t == nil {
-		return nil
+// call calls the hook fn (a top-level function, "results.X" or
+// "commands.X") with args and returns nret results. An absent hook
+// returns nil results and no error.
+func (r *Rules) call(name string, nret int, args ...Arg) ([]lua.LValue, error) {
+	if !r.hooks[name] {
+		return nil, nil
 	}
-	for i := 1; i <= t.Len(); i++ {
-		out = append(out, lua.LVAsString(t.RawGetInt(i)))
+	rt, err := r.acquire()
+	if err != nil {
+		return nil, err
 	}
-	return out
+	defer r.release()
+	var vals [6]lua.LValue
+	lv := vals[:0]
+	for _, a := range args {
+		lv = append(lv, rt.value(a))
+	}
+	return rt.sb.Call(rt.fn(name), nret, lv...)
 }
 
-// keys of a table with string keys, sorted (never rely on pairs order).
-func keys(t *lua.LTable) []string {
-	var out []string
-	if t == nil {
-		return nil
-	}
-	t.ForEach(func(k, _ lua.LValue) {
-		if s, ok := k.(lua.LString); ok {
-			out = append(out, string(s))
+// fn finds a hook, result or command function in the runtime's table.
+func (rt *vm) fn(name string) lua.LValue {
+	for i := 0; i < len(name); i++ {
+		if name[i] == '.' {
+			return table(rt.tbl, name[:i]).RawGetString(name[i+1:])
 		}
-	})
-	sort.Strings(out)
-	return out
+	}
+	return rt.tbl.RawGetString(name)
 }
 
-func (r *Rules) compile() error {
-	t := r.tbl
-	r.ID, r.Name, r.Description = str(t, "id"), str(t, "name"), str(t, "description")
-	if r.ID == "" {
-		return fmt.Errorf("the rules table has no id")
-	}
-	r.Classes = list(table(t, "classes"))
-	if len(r.Classes) == 0 {
-		return fmt.Errorf("classes: at least one movement class is needed")
-	}
-	classIdx := map[string]int{}
-	for i, c := range r.Classes {
-		classIdx[c] = i
-	}
-	r.KindClass = map[string]int{}
-	kinds := table(t, "kinds")
-	for _, k := range keys(kinds) {
-		c := lua.LVAsString(kinds.RawGetString(k))
-		i, ok := classIdx[c]
-		if !ok {
-			return fmt.Errorf("kinds.%s: unknown class %q", k, c)
-		}
-		r.KindClass[k] = i
-	}
-	r.Armor = map[string]bool{}
-	ak := table(t, "armor_kinds")
-	for _, k := range keys(ak) {
-		r.Armor[k] = truth(ak.RawGetString(k))
-	}
-	// movement costs
-	mc := table(t, "move_cost")
-	r.Move.Cost = make([][core.NumTerrain]int8, len(r.Classes))
-	for ci, c := range r.Classes {
-		ct := table(mc, c)
-		if ct == nil {
-			return fmt.Errorf("move_cost.%s is missing", c)
-		}
-		for tt := core.Terrain(0); tt < core.NumTerrain; tt++ {
-			v := ct.RawGetString(tt.String())
-			switch v := v.(type) {
-			case lua.LNumber:
-				if v < 1 || v > 100 {
-					return fmt.Errorf("move_cost.%s.%s: %v is out of range 1..100", c, tt, v)
-				}
-				r.Move.Cost[ci][tt] = int8(v)
-			case lua.LString:
-				if v != "stop" {
-					return fmt.Errorf("move_cost.%s.%s: %q (a number, \"stop\" or absent)", c, tt, string(v))
-				}
-				r.Move.Cost[ci][tt] = core.CostStop
-			default:
-				r.Move.Cost[ci][tt] = core.CostNo
-			}
-		}
-	}
-	r.Move.RiverExtra = num(t, "river_extra", 0)
-	if st := table(t, "strait"); st != nil {
-		r.Move.StraitExtra = num(st, "extra", 0)
-		r.Move.StraitLimit = num(st, "per_turn", 0)
-		r.Move.StraitNo = make([]bool, len(r.Classes))
-		closed := table(st, "closed")
-		for _, c := range keys(closed) {
-			if i, ok := classIdx[c]; ok {
-				r.Move.StraitNo[i] = truth(closed.RawGetString(c))
-			}
-		}
-	}
-	// calendar and weather
-	cal := table(t, "calendar")
-	for i := 1; cal != nil && i <= cal.Len(); i++ {
-		m, _ := cal.RawGetInt(i).(*lua.LTable)
-		if m == nil {
-			return fmt.Errorf("calendar[%d] must be a table", i)
-		}
-		r.Calendar = append(r.Calendar, Month{Name: str(m, "name"), Weather: str(m, "weather")})
-	}
-	if len(r.Calendar) == 0 {
-		return fmt.Errorf("calendar is empty")
-	}
-	r.Weather = map[string]WeatherFx{}
-	wt := table(t, "weather")
-	for _, w := range keys(wt) {
-		e, _ := wt.RawGetString(w).(*lua.LTable)
-		if e == nil {
-			continue
-		}
-		r.Weather[w] = WeatherFx{MoveExtra: num(e, "move_extra", 0), MPHalf: truth(e.RawGetString("mp_half")), AttackHalf: truth(e.RawGetString("attack_half"))}
-	}
-	// phases
-	ph := table(t, "phases")
-	for i := 1; ph != nil && i <= ph.Len(); i++ {
-		p, _ := ph.RawGetInt(i).(*lua.LTable)
-		if p == nil {
-			return fmt.Errorf("phases[%d] must be a table", i)
-		}
-		side, err := core.ParseSide(str(p, "side"))
-		if err != nil {
-			return fmt.Errorf("phases[%d]: %v", i, err)
-		}
-		phase := Phase{ID: str(p, "id"), Side: side, Kind: str(p, "kind"), Weather: truth(p.RawGetString("weather")), tbl: p}
-		switch phase.Kind {
-		case "reinforcement", "rail", "move", "combat":
-		default:
-			return fmt.Errorf("phases[%d] (%s): kind %q is not reinforcement, rail, move or combat", i, phase.ID, phase.Kind)
-		}
-		if cl := table(p, "classes"); cl != nil {
-			phase.Classes = make([]bool, len(r.Classes))
-			for _, c := range list(cl) {
-				ci, ok := classIdx[c]
-				if !ok {
-					return fmt.Errorf("phases[%d] (%s): unknown class %q", i, phase.ID, c)
-				}
-				phase.Classes[ci] = true
-			}
-		}
-		r.Phases = append(r.Phases, phase)
-	}
-	if len(r.Phases) == 0 {
-		return fmt.Errorf("phases is empty")
-	}
-	r.Cite = map[string]string{}
-	ct := table(t, "cite")
-	for _, k := range keys(ct) {
-		r.Cite[k] = lua.LVAsString(ct.RawGetString(k))
-	}
-	if rl := table(t, "rail"); rl != nil {
-		r.RailNoZOC = truth(rl.RawGetString("no_enemy_zoc"))
-		if lim := table(rl, "limit"); lim != nil {
-			r.RailLimit = [2]int{num(lim, "axis", 0), num(lim, "soviet", 0)}
-		}
-	}
-	r.Retreat = core.RetreatOpts{Hexes: 2, MaxExtra: 4}
-	if rt := table(t, "retreat"); rt != nil {
-		r.Retreat = core.RetreatOpts{Hexes: num(rt, "hexes", 2), MaxExtra: num(rt, "max_extra", 4), AvoidZOCEnd: truth(rt.RawGetString("avoid_zoc_end"))}
-		r.RetreatAvoidZOC = truth(rt.RawGetString("avoid_zoc"))
-	}
-	r.NonCombat, r.OwnHexZOC = boolSet(table(t, "noncombat")), boolSet(table(t, "zoc_own_hex"))
-	r.NonStacking = boolSet(table(t, "nonstacking"))
-	if ss := table(t, "sea_supply"); ss != nil {
-		r.SeaSupply = [2]string{str(ss, "axis"), str(ss, "soviet")}
-	}
-	r.PlaceCityNoZOC = truth(t.RawGetString("place_city_no_zoc"))
-	r.ShareUntilMoved = truth(t.RawGetString("share_until_moved"))
-	crt := table(t, "crt")
-	if crt == nil {
-		return fmt.Errorf("crt is missing")
-	}
-	r.CRTColumns = list(table(crt, "columns"))
-	rows := table(crt, "rows")
-	for i := 1; rows != nil && i <= rows.Len(); i++ {
-		row := list(rows.RawGetInt(i).(*lua.LTable))
-		if len(row) != len(r.CRTColumns) {
-			return fmt.Errorf("crt.rows[%d] has %d results for %d columns", i, len(row), len(r.CRTColumns))
-		}
-		r.CRT = append(r.CRT, row)
-	}
-	return nil
-}
-
-func boolSet(t *lua.LTable) map[string]bool {
-	m := map[string]bool{}
-	for _, k := range keys(t) {
-		m[k] = truth(t.RawGetString(k))
-	}
-	return m
-}
-
-// CiteRule turns a rule key into a citation.
-func (r *Rules) CiteRule(key string) string {
-	if c, ok := r.Cite[key]; ok {
-		return c
-	}
-	return r.Cite["unknown"]
-}
-
-// ClassOf returns the movement class of a unit kind.
-func (r *Rules) ClassOf(kind string) (int, bool) {
-	c, ok := r.KindClass[kind]
-	return c, ok
-}
-
-// Begin names the phase for error messages and arms its time limit.
-func (r *Rules) Begin(phase string) { r.sb.SetPhase(phase, HookLimit) }
-
-// Has reports whether the module defines the hook name: callers skip
-// building a hook's arguments when it does not.
-func (r *Rules) Has(name string) bool { return r.hook(name) != nil }
-
-// hook returns the rules' function name, or nil.
-func (r *Rules) hook(name string) lua.LValue {
-	if f, ok := r.tbl.RawGetString(name).(*lua.LFunction); ok {
-		return f
-	}
-	return nil
+// hookErr names the module and hook of a value a hook returned wrongly.
+func (r *Rules) hookErr(name, format string, a ...any) error {
+	return &Error{Module: r.Module.Module, Phase: r.phase, Msg: fmt.Sprintf("%s returned %s", name, fmt.Sprintf(format, a...))}
 }
 
 // OnPhaseStart calls on_phase_start(phase) if the module has it.
 func (r *Rules) OnPhaseStart(p *Phase) error {
-	f := r.hook("on_phase_start")
-	if f == nil {
+	if !r.hooks["on_phase_start"] {
 		return nil
 	}
-	pt := r.sb.L.CreateTable(0, 4)
-	pt.RawSetString("id", lua.LString(p.ID))
-	pt.RawSetString("side", lua.LString(p.Side.String()))
-	pt.RawSetString("kind", lua.LString(p.Kind))
+	rt, err := r.acquire()
+	if err != nil {
+		return err
+	}
+	defer r.release()
+	pt := rt.sb.L.CreateTable(0, 4)
+	pt.RawSetString("id", rt.str(p.ID))
+	pt.RawSetString("side", rt.str(p.Side.String()))
+	pt.RawSetString("kind", rt.str(p.Kind))
 	pt.RawSetString("weather", lua.LBool(p.Weather))
-	_, err := r.sb.Call(f, 0, pt)
+	_, err = rt.sb.Call(rt.fn("on_phase_start"), 0, pt)
 	return err
 }
 
-// Bool calls a hook that answers yes or no about a unit table.
-func (r *Rules) Bool(name string, args ...lua.LValue) (bool, error) {
-	f := r.hook(name)
-	if f == nil {
-		return false, nil
-	}
-	ret, err := r.sb.Call(f, 1, args...)
-	if err != nil {
+// Bool calls a hook that answers yes or no; false when absent.
+func (r *Rules) Bool(name string, args ...Arg) (bool, error) {
+	ret, err := r.call(name, 1, args...)
+	if err != nil || ret == nil {
 		return false, err
 	}
 	return truth(ret[0]), nil
 }
 
-// Int calls a hook that answers a number; def when the hook is absent.
-func (r *Rules) Int(name string, def int, args ...lua.LValue) (int, error) {
-	f := r.hook(name)
-	if f == nil {
-		return def, nil
-	}
-	ret, err := r.sb.Call(f, 1, args...)
-	if err != nil {
-		return 0, err
+// Int calls a hook that answers a whole number; def when the hook is
+// absent.
+func (r *Rules) Int(name string, def int, args ...Arg) (int, error) {
+	ret, err := r.call(name, 1, args...)
+	if err != nil || ret == nil {
+		return def, err
 	}
 	n, ok := ret[0].(lua.LNumber)
 	if !ok {
-		return 0, fmt.Errorf("%s: %s must return a number", r.Module, name)
+		return 0, r.hookErr(name, "a %s; it must return a number", ret[0].Type())
 	}
-	return int(n), nil
-}
-
-// String calls a hook with scalar arguments that answers a string.
-func (r *Rules) String(name string, args ...lua.LValue) (string, error) {
-	f := r.hook(name)
-	if f == nil {
-		return "", nil
-	}
-	ret, err := r.sb.Call(f, 1, args...)
+	v, err := toInt(float64(n))
 	if err != nil {
-		return "", err
+		return 0, r.hookErr(name, "%v", err)
 	}
-	return lua.LVAsString(ret[0]), nil
-}
-
-// L exposes the Lua state for building hook arguments.
-func (r *Rules) L() *lua.LState { return r.sb.L }
-
-// KindNames lists the unit kinds the rules know, sorted.
-func (r *Rules) KindNames() []string {
-	var out []string
-	for k := range r.KindClass {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// PhaseIDs lists the phase ids in order.
-func (r *Rules) PhaseIDs() []string {
-	var out []string
-	for _, p := range r.Phases {
-		out = append(out, p.ID)
-	}
-	return out
-}
-
-// UnitInfo is a unit as rules hooks see it.
-type UnitInfo struct {
-	ID, Side, Kind, Nation, Hex, Status, Size string
-	Reduced, Supplied                         bool
-	Attack, Defense                           [2]int
-	MP                                        int
-	Pool                                      string // the force pool it started in ("" for none)
-	Radius, Range, Shift                      int    // counter values: a leader's command radius, an air unit's range and column shift
-}
-
-// UnitValue makes the Lua table of a unit for a hook call.
-func (r *Rules) UnitValue(u UnitInfo) lua.LValue { return unitValue(r.sb.L, u) }
-
-// TurnValue makes the Lua table of a turn.
-func (r *Rules) TurnValue(t TurnInfo) lua.LValue { return turnValue(r.sb.L, t) }
-
-func turnValue(L *lua.LState, t TurnInfo) lua.LValue {
-	tb := L.CreateTable(0, 5)
-	tb.RawSetString("name", lua.LString(t.Name))
-	tb.RawSetString("month", lua.LString(t.Month))
-	tb.RawSetString("year", lua.LNumber(t.Year))
-	tb.RawSetString("weather", lua.LString(t.Weather))
-	tb.RawSetString("index", lua.LNumber(t.Index))
-	return tb
+	return v, nil
 }
 
 // Check calls a hook that answers ok, or false with a message and the rule
 // that forbids; an absent hook allows.
-func (r *Rules) Check(name string, args ...lua.LValue) (ok bool, msg, rule string, err error) {
+func (r *Rules) Check(name string, args ...Arg) (ok bool, msg, rule string, err error) {
 	v, msg, rule, err := r.Decide(name, args...)
 	return v >= 0 && err == nil, msg, rule, err
 }
@@ -512,22 +260,12 @@ func (r *Rules) Check(name string, args ...lua.LValue) (ok bool, msg, rule strin
 // Decide calls a hook that may allow outright (true), refuse (false, a
 // message and the rule) or leave the engine's own rule to judge (nil, or an
 // absent hook): verdict 1, -1 or 0.
-func (r *Rules) Decide(name string, args ...lua.LValue) (verdict int, msg, rule string, err error) {
-	f := r.hook(name)
-	if f == nil {
-		return 0, "", "", nil
-	}
-	return r.verdict(f, args...)
-}
-
-// verdict calls f and reads its answer: nil (0), true (1) or false with a
-// message and a rule (-1).
-func (r *Rules) verdict(f lua.LValue, args ...lua.LValue) (int, string, string, error) {
-	ret, err := r.sb.Call(f, 3, args...)
+func (r *Rules) Decide(name string, args ...Arg) (verdict int, msg, rule string, err error) {
+	ret, err := r.call(name, 3, args...)
 	switch {
 	case err != nil:
 		return 0, "", "", err
-	case ret[0] == lua.LNil:
+	case ret == nil || ret[0] == lua.LNil:
 		return 0, "", "", nil
 	case truth(ret[0]):
 		return 1, "", "", nil
@@ -535,71 +273,122 @@ func (r *Rules) verdict(f lua.LValue, args ...lua.LValue) (int, string, string, 
 	return -1, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
 }
 
-// Command returns the module's own command word fn, if it defines one in
-// its commands table.
-func (r *Rules) Command(word string) (lua.LValue, bool) {
-	cmds := table(r.tbl, "commands")
-	if cmds == nil {
-		return nil, false
+// Reason calls a hook that answers a number with an optional reason and
+// citation (e.g. allowance: mp, "halved: ...", "House: Rule").
+func (r *Rules) Reason(name string, def int, args ...Arg) (n int, why, rule string, err error) {
+	ret, err := r.call(name, 3, args...)
+	if err != nil || ret == nil {
+		return def, "", "", err
 	}
-	f, ok := cmds.RawGetString(word).(*lua.LFunction)
-	return f, ok
+	num, ok := ret[0].(lua.LNumber)
+	if !ok {
+		return 0, "", "", r.hookErr(name, "a %s; it must return a number", ret[0].Type())
+	}
+	if n, err = toInt(float64(num)); err != nil {
+		return 0, "", "", r.hookErr(name, "%v", err)
+	}
+	return n, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
 }
 
-// CommandWords lists the module's own command words, sorted.
-func (r *Rules) CommandWords() []string { return keys(table(r.tbl, "commands")) }
-
-// RunCommand calls a module command with its words; it answers like Check.
-func (r *Rules) RunCommand(f lua.LValue, args []string) (ok bool, msg, rule string, err error) {
-	vals := make([]lua.LValue, len(args))
-	for i, a := range args {
-		vals[i] = lua.LString(a)
+// Strings calls a hook that answers n strings (nil when absent).
+func (r *Rules) Strings(name string, n int, args ...Arg) ([]string, error) {
+	ret, err := r.call(name, n, args...)
+	if err != nil || ret == nil {
+		return nil, err
 	}
-	v, msg, rule, err := r.verdict(f, vals...)
-	return v >= 0 && err == nil, msg, rule, err
-}
-
-// Strings makes a Lua array of strings for a hook argument.
-func (r *Rules) Strings(ss []string) lua.LValue {
-	t := r.sb.L.CreateTable(len(ss), 0)
-	for _, s := range ss {
-		t.Append(lua.LString(s))
+	out := make([]string, n)
+	for i := range out {
+		s, ok := ret[i].(lua.LString)
+		if !ok && ret[i] != lua.LNil {
+			return nil, r.hookErr(name, "a %s as its value %d; it must return %d strings", ret[i].Type(), i+1, n)
+		}
+		out[i] = string(s)
 	}
-	return t
-}
-
-// Str makes a Lua string for a hook argument.
-func Str(s string) lua.LValue { return lua.LString(s) }
-
-// Num makes a Lua number for a hook argument.
-func Num(n int) lua.LValue { return lua.LNumber(n) }
-
-// Modules lists the rule modules loaded, with their hashes.
-func (r *Rules) Modules() []ModuleSum { return r.sb.Modules() }
-
-// Hash is one SHA-256 over every module loaded: a save records it, and a
-// game saved under other rules is refused.
-func (r *Rules) Hash() string {
-	h := sha256.New()
-	for _, m := range r.sb.Modules() {
-		fmt.Fprintf(h, "%s %s\n", m.Path, m.SHA256)
-	}
-	return fmt.Sprintf("%x", h.Sum(nil))
+	return out, nil
 }
 
 // List calls a hook that answers an array of strings (nil when absent).
-func (r *Rules) List(name string, args ...lua.LValue) ([]string, error) {
-	f := r.hook(name)
-	if f == nil {
-		return nil, nil
-	}
-	ret, err := r.sb.Call(f, 1, args...)
-	if err != nil {
+func (r *Rules) List(name string, args ...Arg) ([]string, error) {
+	ret, err := r.call(name, 1, args...)
+	if err != nil || ret == nil || ret[0] == lua.LNil {
 		return nil, err
 	}
 	t, ok := ret[0].(*lua.LTable)
 	if !ok {
-		return nil, nil
+		return nil, r.hookErr(name, "a %s; it must return an array of strings", ret[0].Type())
 	}
-	return list(t), nil
+	out := make([]string, 0, t.Len())
+	for i := 1; i <= t.Len(); i++ {
+		s, ok := t.RawGetInt(i).(lua.LString)
+		if !ok {
+			return nil, r.hookErr(name, "item %d a %s; it must return an array of strings", i, t.RawGetInt(i).Type())
+		}
+		out = append(out, string(s))
+	}
+	return out, nil
+}
+
+// RunCommand calls a module command with its words; it answers like Check.
+func (r *Rules) RunCommand(word string, args []string) (ok bool, msg, rule string, err error) {
+	as := make([]Arg, len(args))
+	for i, a := range args {
+		as[i] = Str(a)
+	}
+	v, msg, rule, err := r.Decide("commands."+word, as...)
+	return v >= 0 && err == nil, msg, rule, err
+}
+
+// Weigh calls the module's odds(b) for a battle and checks its answer:
+// the odds index within the table or 0 (below it), the column within the
+// table.
+func (r *Rules) Weigh(b *Battle) (Odds, error) {
+	if !r.hooks["odds"] {
+		return Odds{}, hookError{r.Module.Module, "odds"}
+	}
+	rt, err := r.acquire()
+	if err != nil {
+		return Odds{}, err
+	}
+	defer r.release()
+	r.last = *b
+	ret, err := rt.sb.Call(rt.fn("odds"), 4, rt.fill(b))
+	if err != nil {
+		return Odds{}, err
+	}
+	var v [4]int
+	for i, name := range []string{"attack", "defence", "odds index", "column"} {
+		n, ok := ret[i].(lua.LNumber)
+		if !ok {
+			return Odds{}, r.hookErr("odds", "a %s as its %s; it returns attack, defence, odds index, column (numbers)", ret[i].Type(), name)
+		}
+		if v[i], err = toInt(float64(n)); err != nil {
+			return Odds{}, r.hookErr("odds", "%v as its %s", err, name)
+		}
+	}
+	o := Odds{Attack: v[0], Defense: v[1], Odds: v[2], Column: v[3]}
+	cols := len(r.CRTColumns)
+	switch {
+	case o.Attack < 0 || o.Defense < 0:
+		return Odds{}, r.hookErr("odds", "attack %d and defence %d; neither may be negative", o.Attack, o.Defense)
+	case o.Odds < 0 || o.Odds > cols:
+		return Odds{}, r.hookErr("odds", "odds index %d; the table has columns 1..%d (0: below the table)", o.Odds, cols)
+	case o.Odds > 0 && (o.Column < 1 || o.Column > cols):
+		return Odds{}, r.hookErr("odds", "column %d; the table has columns 1..%d", o.Column, cols)
+	}
+	return o, nil
+}
+
+// Apply calls results[code](b) for the battle last weighed.
+func (r *Rules) Apply(code string) error {
+	name := "results." + code
+	if !r.hooks[name] {
+		return hookError{r.Module.Module, name}
+	}
+	rt, err := r.acquire()
+	if err != nil {
+		return err
+	}
+	defer r.release()
+	_, err = rt.sb.Call(rt.fn(name), 0, rt.fill(&r.last))
+	return err
 }

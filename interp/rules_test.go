@@ -14,15 +14,16 @@ type recHost struct {
 }
 
 func (h *recHost) Roll() int                            { return h.die }
+func (h *recHost) RollN(int) int                        { return h.die }
 func (h *recHost) Turn() TurnInfo                       { return TurnInfo{Name: "Jul 1941", Month: "Jul", Year: 1941} }
 func (h *recHost) SetWeather(w string, d int, c string) {}
 func (h *recHost) Note(t, c string)                     { h.notes = append(h.notes, t) }
 func (h *recHost) Shift(c string, n int, r string)      { h.shifts = append(h.shifts, c) }
-func (h *recHost) Step(k string, n int, f bool)         { h.steps = append(h.steps, k) }
+func (h *recHost) Step(k string, n int, f bool) error   { h.steps = append(h.steps, k); return nil }
 
 func loadGDW(t testing.TB, h Host) *Rules {
 	t.Helper()
-	r, err := Load("gdw", os.DirFS(".."), func(n int) int { return 1 }, h)
+	r, err := Load("gdw", os.DirFS(".."), h)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,11 +78,20 @@ type Sandbox struct {
 	loaded  map[string]lua.LValue // module path -> value, like package.loaded
 	loading []string              // module paths being loaded, for cycles
 	sums    []ModuleSum           // every module loaded, in load order
+	disk    []diskFile            // the modules read from disk
 
-	phase  string
-	limit  time.Duration
-	ctx    context.Context
-	cancel context.CancelFunc
+	phase string
+
+	// The budget: the watchdog (budget.go) cancels ctx when a call runs
+	// past its limit. mu guards what the watchdog reads and cancels.
+	mu       sync.Mutex
+	ctx      context.Context
+	cancel   context.CancelFunc
+	depth    int       // calls under way (nested calls count once)
+	started  time.Time // when the outermost call began
+	limit    time.Duration
+	deadline time.Time // the command's deadline; zero for none
+	stopped  string    // why the watchdog stopped the call
 }
 
 // NewSandbox returns a Lua state with base, table, string and math, minus
@@ -119,32 +128,31 @@ func NewSandbox(o Options) *Sandbox {
 	math.RawSetString("random", L.NewFunction(sb.luaRandom))
 	math.RawSetString("randomseed", L.NewFunction(func(*lua.LState) int { return 0 }))
 	capStringLib(L)
+	watch.add(sb)
 	return sb
 }
 
-// Close releases the Lua state and the phase deadline.
+// Close releases the Lua state.
 func (sb *Sandbox) Close() {
+	watch.remove(sb)
+	sb.mu.Lock()
 	if sb.cancel != nil {
 		sb.cancel()
 	}
+	sb.mu.Unlock()
 	sb.L.Close()
 }
 
-// SetPhase names the phase for error messages and arms a deadline of limit
-// for all calls until the next SetPhase (one context per phase, not per
-// call). A limit <= 0 means no deadline.
-func (sb *Sandbox) SetPhase(phase string, limit time.Duration) {
-	if sb.cancel != nil {
-		sb.cancel()
-	}
-	sb.phase, sb.limit = phase, limit
-	sb.ctx, sb.cancel = nil, nil
-	if limit <= 0 {
-		sb.L.RemoveContext()
-		return
-	}
-	sb.ctx, sb.cancel = context.WithTimeout(context.Background(), limit)
-	sb.L.SetContext(sb.ctx)
+// SetPhase names the phase for error messages.
+func (sb *Sandbox) SetPhase(phase string) { sb.phase = phase }
+
+// SetBudget limits each call to limit (0: none) and every call to the
+// deadline (zero: none) until the next SetBudget. The limits hold while a
+// call runs; nothing expires between calls.
+func (sb *Sandbox) SetBudget(limit time.Duration, deadline time.Time) {
+	sb.mu.Lock()
+	sb.limit, sb.deadline = limit, deadline
+	sb.mu.Unlock()
 }
 
 // Require loads module name through the restricted require, as Lua's
@@ -160,9 +168,19 @@ func (sb *Sandbox) Require(name string) (lua.LValue, error) {
 
 // Call calls fn in protected mode with args and returns nret results (all of
 // them if nret is lua.MultRet). Errors are *Error.
-func (sb *Sandbox) Call(fn lua.LValue, nret int, args ...lua.LValue) ([]lua.LValue, error) {
+func (sb *Sandbox) Call(fn lua.LValue, nret int, args ...lua.LValue) (out []lua.LValue, err error) {
 	L := sb.L
+	sb.begin()
+	defer sb.end()
 	top := L.GetTop()
+	defer func() {
+		// The last net: a panic in Go code called from Lua becomes an
+		// error, and the state is left as it was before the call.
+		if p := recover(); p != nil {
+			L.SetTop(top)
+			out, err = nil, &Error{Phase: sb.phase, Msg: fmt.Sprintf("internal error in a gpw function: %v", p)}
+		}
+	}()
 	L.Push(fn)
 	for _, a := range args {
 		L.Push(a)
@@ -175,7 +193,7 @@ func (sb *Sandbox) Call(fn lua.LValue, nret int, args ...lua.LValue) ([]lua.LVal
 	if n == 0 {
 		return nil, nil
 	}
-	out := make([]lua.LValue, n)
+	out = make([]lua.LValue, n)
 	for i := range out {
 		out[i] = L.Get(top + 1 + i)
 	}
@@ -230,10 +248,12 @@ func (sb *Sandbox) wrap(err error) *Error {
 		e.Line, _ = strconv.Atoi(m[2])
 	}
 	e.Msg = strings.TrimSpace(e.Msg)
+	sb.mu.Lock()
 	if sb.ctx != nil && sb.ctx.Err() != nil {
-		e.Msg = fmt.Sprintf("rules module exceeded the time limit of %v (infinite loop?)", sb.limit)
-		e.cause = sb.ctx.Err()
+		e.Msg = "rules module " + sb.stopped
+		e.cause = ErrBudget
 	}
+	sb.mu.Unlock()
 	return e
 }
 
@@ -253,6 +273,25 @@ func (sb *Sandbox) luaRequire(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("%s", err)
 	}
+	return sb.load(L, name, rel)
+}
+
+// requireFile loads the module in file rel (which may hold dots, unlike a
+// require name) as require would, and returns its value.
+func (sb *Sandbox) requireFile(name, rel string) (lua.LValue, error) {
+	if strings.Contains(rel, "/") || strings.Contains(rel, "\\") || !fs.ValidPath(rel) {
+		return nil, fmt.Errorf("invalid module file %q", rel)
+	}
+	fn := sb.L.NewFunction(func(L *lua.LState) int { return sb.load(L, name, rel) })
+	ret, err := sb.Call(fn, 1)
+	if err != nil {
+		return nil, err
+	}
+	return ret[0], nil
+}
+
+// load runs module file rel once and returns its value (Lua's require).
+func (sb *Sandbox) load(L *lua.LState, name, rel string) int {
 	if v, ok := sb.loaded[rel]; ok {
 		L.Push(v)
 		return 1
@@ -343,8 +382,11 @@ func (sb *Sandbox) readSource(name, rel string) ([]byte, error) {
 		places = append(places, dir)
 		var root *os.Root
 		if root, err = os.OpenRoot(dir); err == nil {
-			src, err = root.ReadFile(filepath.FromSlash(rel))
+			src, err = readRegular(root, filepath.FromSlash(rel))
 			root.Close()
+			if err == nil {
+				sb.disk = append(sb.disk, diskFile{filepath.Join(dir, filepath.FromSlash(rel)), sha256.Sum256(src)})
+			}
 		}
 	}
 	switch {
@@ -447,4 +489,32 @@ func (sb *Sandbox) luaRandom(L *lua.LState) int {
 		L.Push(lua.LNumber(m - 1 + sb.opts.Dice(n-m+1)))
 	}
 	return 1
+}
+
+// maxSourceSize is the largest Lua source file gpw reads.
+const maxSourceSize = 1 << 20
+
+// readRegular reads name under root: a regular file (not a device, FIFO or
+// link out of root) of at most maxSourceSize bytes.
+func readRegular(root *os.Root, name string) ([]byte, error) {
+	fi, err := root.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", name, fi.Mode().Type())
+	}
+	if fi.Size() > maxSourceSize {
+		return nil, fmt.Errorf("%s is %d bytes; the limit is %d", name, fi.Size(), maxSourceSize)
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxSourceSize+1))
+	if err == nil && len(src) > maxSourceSize {
+		err = fmt.Errorf("%s is over %d bytes", name, maxSourceSize)
+	}
+	return src, err
 }

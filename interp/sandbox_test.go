@@ -2,7 +2,6 @@ package interp
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -156,7 +155,8 @@ func TestDeadline(t *testing.T) {
 	fn := func(name string) lua.LValue { return mod.(*lua.LTable).RawGetString(name) }
 
 	for _, spin := range []string{"spin", "spin_pcall"} {
-		sb.SetPhase("axis-combat", 100*time.Millisecond)
+		sb.SetPhase("axis-combat")
+		sb.SetBudget(100*time.Millisecond, time.Time{})
 		start := time.Now()
 		_, err = sb.Call(fn(spin), 0)
 		if d := time.Since(start); d > time.Second {
@@ -166,20 +166,45 @@ func TestDeadline(t *testing.T) {
 		if !errors.As(err, &e) {
 			t.Fatalf("%s: error = %v, want *Error", spin, err)
 		}
-		want := "in phase axis-combat: rules module exceeded the time limit of 100ms (infinite loop?)"
+		want := "in phase axis-combat: rules module ran past its budget of 100ms for one call (an endless loop?)"
 		if e.Module != "loop.lua" || e.Phase != "axis-combat" || !strings.HasSuffix(e.Error(), want) {
 			t.Errorf("%s: error = %q (module %q), want loop.lua:N: %s", spin, e, e.Module, want)
 		}
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("%s: errors.Is(err, DeadlineExceeded) = false", spin)
+		if !errors.Is(err, ErrBudget) {
+			t.Errorf("%s: errors.Is(err, ErrBudget) = false", spin)
 		}
 
 		// The next phase runs normally.
-		sb.SetPhase("soviet-move", time.Second)
+		sb.SetPhase("soviet-move")
+		sb.SetBudget(time.Second, time.Time{})
 		ret, err := sb.Call(fn("ok"), 1)
 		if err != nil || ret[0] != lua.LNumber(1) {
 			t.Fatalf("after timeout: Call(ok) = %v, %v", ret, err)
 		}
+	}
+}
+
+// TestBudgetPerCall: the budget runs only while Lua runs. A game held
+// between calls for longer than the budget goes on; a command's budget
+// spans its calls.
+func TestBudgetPerCall(t *testing.T) {
+	sb := newTestSandbox(t, Options{})
+	mod, err := sb.Require("loop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	okFn := mod.(*lua.LTable).RawGetString("ok")
+	sb.SetBudget(30*time.Millisecond, time.Time{})
+	for i := 0; i < 3; i++ {
+		time.Sleep(50 * time.Millisecond) // longer than the budget, between calls
+		if _, err := sb.Call(okFn, 1); err != nil {
+			t.Fatalf("call %d after a pause: %v", i, err)
+		}
+	}
+	sb.SetBudget(0, time.Now().Add(-time.Millisecond)) // a command whose budget is spent
+	_, err = sb.Call(mod.(*lua.LTable).RawGetString("spin"), 0)
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget for one command") {
+		t.Errorf("spent command budget: error = %v", err)
 	}
 }
 
@@ -189,7 +214,8 @@ func TestErrorLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb.SetPhase("axis-combat", time.Second)
+	sb.SetPhase("axis-combat")
+	sb.SetBudget(time.Second, time.Time{})
 	_, err = sb.Call(mod.(*lua.LTable).RawGetString("combat"), 1, lua.LNil)
 	var e *Error
 	if !errors.As(err, &e) {
@@ -308,7 +334,8 @@ func BenchmarkCallScalar(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sb.SetPhase("bench", time.Minute)
+	sb.SetPhase("bench")
+	sb.SetBudget(time.Minute, time.Time{})
 	args := []lua.LValue{lua.LNumber(2), lua.LNumber(3), lua.LNumber(4)}
 	for b.Loop() {
 		ret, err := sb.Call(fn, 1, args...)

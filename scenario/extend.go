@@ -114,6 +114,7 @@ var PoolKinds = []string{"conversion", "available", "garrison", "defection", "re
 // conditions as data.
 type VictorySpec struct {
 	Text      string          `toml:"text"`
+	Default   string          `toml:"default"` // the side that wins when no condition holds at the end ("" for a draw)
 	Condition []VictoryCondit `toml:"condition"`
 }
 

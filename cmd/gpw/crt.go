@@ -41,7 +41,7 @@ func crtRun(o *crtOptions) error {
 	if variant == "" {
 		variant = "gdw"
 	}
-	r, err := interp.Load(variant, rulesFS(), func(int) int { return 1 }, interp.NopHost{})
+	r, err := interp.Load(variant, rulesFS(), interp.NopHost{})
 	if err != nil {
 		return err
 	}

@@ -150,9 +150,6 @@ func (p *player) save(a []string) (any, error) {
 
 // do runs one line and reports whether the player quits.
 func (p *player) do(line string) bool {
-	// The rules' time limit runs from the phase start; at a keyboard,
-	// re-arm it for each line so that thinking time does not count.
-	p.g.Rules.Begin(p.g.Phase().ID)
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}

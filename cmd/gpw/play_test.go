@@ -173,14 +173,12 @@ func TestPlayRun(t *testing.T) {
 
 // TestPlaySlowPlayer: the rules' time limit does not count thinking time.
 func TestPlaySlowPlayer(t *testing.T) {
-	old := interp.HookLimit
-	interp.HookLimit = 30 * time.Millisecond
-	defer func() { interp.HookLimit = old }()
 	p, out := newTestPlayer(t, false)
+	p.g.Rules.SetBudget(interp.Budget{Call: 30 * time.Millisecond, Command: 60 * time.Millisecond})
 	time.Sleep(80 * time.Millisecond)
 	p.do("preview B-1603 from B-1503 B-1602 B-1703")
 	p.do(attackLine)
-	if s := out.String(); strings.Contains(s, "time limit") || !strings.Contains(s, "die 2: DR") {
+	if s := out.String(); strings.Contains(s, "budget") || !strings.Contains(s, "die 2: DR") {
 		t.Errorf("output:\n%s", s)
 	}
 }

@@ -42,7 +42,7 @@ func variantNames() []string {
 
 // loadRules loads a variant only to read it.
 func loadRules(v string) (*interp.Rules, error) {
-	return interp.Load(v, rulesFS(), func(int) int { return 1 }, interp.NopHost{})
+	return interp.Load(v, rulesFS(), interp.NopHost{})
 }
 
 func rulesRun(o *rulesOptions) error {

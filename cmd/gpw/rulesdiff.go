@@ -41,7 +41,7 @@ func rulesDiffRun(o *rulesDiffOptions) error {
 		return err
 	}
 	defer b.Close()
-	ds := interp.Diff(a, b)
+	ds := interp.Diff(a.Module, b.Module)
 	if o.JSON {
 		if ds == nil {
 			ds = []interp.Difference{}

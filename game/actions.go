@@ -1,0 +1,428 @@
+package game
+
+import (
+	"cmp"
+	"slices"
+
+	"gpw/core"
+	"gpw/interp"
+)
+
+// Actions is what the side to act may do now, as data: the same
+// validators decide it as decide the commands, so every action listed is
+// accepted (gpw: legal actions). Units and hexes are indices, with ids
+// beside them for people and other programs.
+type Actions struct {
+	Side  string `json:"side"` // who acts ("" once the game is over)
+	Phase string `json:"phase"`
+	// Kind is setup, reinforcement, rail, move, combat, decision or over.
+	Kind     string          `json:"kind"`
+	Moves    []UnitMoves     `json:"moves,omitempty"`
+	Rail     []UnitMoves     `json:"rail,omitempty"`
+	Attacks  []Target        `json:"attacks,omitempty"`
+	Place    []Placement     `json:"place,omitempty"`
+	Rebuild  []Rebuild       `json:"rebuild,omitempty"`
+	Decision *Decision       `json:"decision,omitempty"`
+	Module   []ModuleCommand `json:"module,omitempty"`
+	// End says whether the phase (or the side's setup) may end now.
+	End bool `json:"end"`
+	// Undo says whether undo would step back.
+	Undo bool `json:"undo"`
+	// Warning says what ending the phase now would lose.
+	Warning string `json:"warning,omitempty"`
+}
+
+// UnitMoves is one unit's destinations by move or rail.
+type UnitMoves struct {
+	Unit      int    `json:"unit"`
+	ID        string `json:"id"`
+	From      string `json:"from"`
+	Allowance int    `json:"allowance,omitempty"`
+	Dest      []Dest `json:"dest"`
+}
+
+// Dest is a hex a unit may end its move in, what it costs and (on
+// request) the path.
+type Dest struct {
+	Hex  int    `json:"hex"`
+	ID   string `json:"id"`
+	MP   int    `json:"mp"`
+	Path []int  `json:"path,omitempty"`
+}
+
+// Target is an enemy unit that may be attacked, and the units that may
+// attack it (all of them together reach at least the lowest odds).
+type Target struct {
+	Hex       int      `json:"hex"`
+	ID        string   `json:"id"`
+	Defender  int      `json:"defender"`
+	Unit      string   `json:"unit"`
+	Attackers []int    `json:"attackers"`
+	From      []string `json:"from"` // the attackers' ids
+}
+
+// Placement is a unit waiting to be placed (a reinforcement, or a setup
+// unit) and the hexes that take it.
+type Placement struct {
+	Unit  int      `json:"unit"`
+	ID    string   `json:"id"`
+	Hexes []int    `json:"hexes"`
+	IDs   []string `json:"ids"`
+}
+
+// Rebuild is a unit replacement points may rebuild: on the map where it
+// stands (OnMap), or from the eliminated pile in one of Hexes.
+type Rebuild struct {
+	Unit  int      `json:"unit"`
+	ID    string   `json:"id"`
+	Cost  int      `json:"cost"`
+	OnMap bool     `json:"on_map"`
+	Hexes []int    `json:"hexes,omitempty"`
+	IDs   []string `json:"ids,omitempty"`
+}
+
+// Decision is the choice a battle waits for: its kind (retreat, loss,
+// advance), the side that makes it, and the options as commands, each
+// with the side whose it is (under GDW the defender elects to stand while
+// the attacker picks the retreat path).
+type Decision struct {
+	Kind    string   `json:"kind"`
+	Side    string   `json:"side"`
+	Text    string   `json:"text"`
+	Options []Option `json:"options"`
+	More    int      `json:"more,omitempty"` // options left out of the list (MaxRetreats)
+}
+
+// Option is one way to settle a decision.
+type Option struct {
+	Side    string  `json:"side"`
+	Command Command `json:"command"`
+	Text    string  `json:"text"`
+	ZOC     int     `json:"zoc,omitempty"` // a retreat's enemy ZOC hexes entered (a step lost each)
+}
+
+// ModuleCommand is a command word the rules module adds, with its help.
+type ModuleCommand struct {
+	Word string `json:"word"`
+	Help string `json:"help,omitempty"`
+}
+
+// MaxRetreats caps the retreat options a decision lists.
+const MaxRetreats = 24
+
+// ActionOpts choose what Actions works out.
+type ActionOpts struct {
+	Paths bool  // each destination's path
+	Units []int // only these units' moves, rail moves, placements, rebuilds (nil: all)
+}
+
+// Actions lists what the side to act may do now.
+func (g *Game) Actions() *Actions { return g.ActionsWith(ActionOpts{}) }
+
+// ActionsWith lists what the side to act may do now, as o asks.
+func (g *Game) ActionsWith(o ActionOpts) *Actions {
+	a := &Actions{}
+	a.Undo, _ = g.CanUndo()
+	if g.over {
+		a.Kind = "over"
+		return a
+	}
+	a.Side = g.Actor().String()
+	if g.setupStep != nil {
+		a.Kind, a.Phase = "setup", "setup"
+		g.setupActions(a, o)
+		return a
+	}
+	p := g.Phase()
+	a.Phase, a.Kind = p.ID, p.Kind
+	if len(g.steps) > 0 {
+		a.Kind = "decision"
+		a.Decision = g.decision()
+		return a
+	}
+	for _, w := range g.Rules.CommandWords() {
+		a.Module = append(a.Module, ModuleCommand{Word: w, Help: g.Rules.Help(w)})
+	}
+	units := o.Units
+	if units == nil {
+		units = make([]int, len(g.S.Units))
+		for k := range units {
+			units[k] = k
+		}
+	}
+	switch p.Kind {
+	case "move":
+		for _, k := range units {
+			if m := g.movesOf(k, o.Paths); m != nil {
+				a.Moves = append(a.Moves, *m)
+			}
+		}
+		a.End = g.stackLeft() == nil
+	case "rail":
+		for _, k := range units {
+			if m := g.railOf(k, o.Paths); m != nil {
+				a.Rail = append(a.Rail, *m)
+			}
+		}
+		a.End = true
+	case "combat":
+		a.Attacks = g.targets()
+		a.End = true
+	case "reinforcement":
+		for _, k := range units {
+			if g.awaiting[k] && g.S.Units[k].Side == p.Side {
+				if hs := g.PlaceHexes(k); len(hs) > 0 {
+					a.Place = append(a.Place, g.placement(k, hs))
+				}
+			}
+		}
+		for _, k := range units {
+			if r := g.rebuildOf(k); r != nil {
+				a.Rebuild = append(a.Rebuild, *r)
+			}
+		}
+		a.End = true
+		a.Warning = g.EndWarning()
+	}
+	return a
+}
+
+func (g *Game) placement(k int, hs []int) Placement {
+	return Placement{Unit: k, ID: g.S.Units[k].ID, Hexes: hs, IDs: g.ids(hs)}
+}
+
+// movesOf lists unit k's destinations in a movement phase (nil when it
+// may not move): every hex the movement search reaches where it may end,
+// each checked by the rules' can_move_path along the cheapest path.
+func (g *Game) movesOf(k int, paths bool) *UnitMoves {
+	u := &g.S.Units[k]
+	if u.Status != core.OnMap || u.Side != g.Phase().Side || g.canMove(k) != nil {
+		return nil
+	}
+	mv, mp := g.reach(k)
+	m := g.S.Map
+	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Allowance: mp, Dest: []Dest{}}
+	hook := g.Rules.Has("can_move_path")
+	var cands []int
+	for _, h := range mv.Reached() {
+		if int(h) != u.Hex && mv.CanEnd(k, int(h)) {
+			cands = append(cands, int(h))
+		}
+	}
+	slices.Sort(cands)
+	for _, h := range cands {
+		d := Dest{Hex: h, ID: m.ID(h), MP: mv.Spent(h)}
+		if paths || hook {
+			d.Path = mv.Path(h)
+		}
+		if hook {
+			if g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(d.Path)), interp.Str("move")) != nil {
+				continue
+			}
+			if !paths {
+				d.Path = nil
+			}
+		}
+		um.Dest = append(um.Dest, d)
+	}
+	if len(um.Dest) == 0 {
+		return nil
+	}
+	return um
+}
+
+// railOf lists unit k's rail destinations in a rail phase (nil for none).
+func (g *Game) railOf(k int, paths bool) *UnitMoves {
+	u := &g.S.Units[k]
+	if u.Status != core.OnMap || u.Side != g.Phase().Side || !g.S.Map.IsRail(u.Hex) {
+		return nil
+	}
+	m := g.S.Map
+	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Dest: []Dest{}}
+	for _, h := range g.S.RailReach(k, core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC}) {
+		path, err := g.checkRail(k, h)
+		if err != nil {
+			if _, refused := err.(*Refusal); refused && g.unitRailRefusal(k) {
+				return nil // the unit may not rail at all
+			}
+			continue
+		}
+		d := Dest{Hex: h, ID: m.ID(h)}
+		if paths {
+			d.Path = path
+		}
+		um.Dest = append(um.Dest, d)
+	}
+	if len(um.Dest) == 0 {
+		return nil
+	}
+	return um
+}
+
+// unitRailRefusal reports whether unit k may not rail-move at all now,
+// whatever the destination (moved, limits, rail_allowed).
+func (g *Game) unitRailRefusal(k int) bool {
+	u := &g.S.Units[k]
+	if g.moved[k] {
+		return true
+	}
+	if lim := g.Rules.RailLimit[u.Side]; lim > 0 && g.railUsed >= lim {
+		return true
+	}
+	lim, err := g.Rules.Int("rail_allowed", -1, interp.Unit(k), interp.Turn())
+	return err != nil || lim == 0
+}
+
+// targets lists the enemy units the phasing side may attack now, each
+// with every unit that may join the attack, in map order.
+func (g *Game) targets() []Target {
+	s, m := g.S, g.S.Map
+	side := g.Phase().Side
+	var out []Target
+	seen := map[int]bool{}
+	for k := range s.Units {
+		u := &s.Units[k]
+		if u.Side != side || u.Status != core.OnMap || g.attacked[k] {
+			continue
+		}
+		for _, n := range m.Nbr[u.Hex] {
+			if n >= 0 && !seen[int(n)] && s.EnemyIn(side, int(n)) >= 0 {
+				seen[int(n)] = true
+			}
+		}
+	}
+	hexes := make([]int, 0, len(seen))
+	for h := range seen {
+		hexes = append(hexes, h)
+	}
+	slices.Sort(hexes)
+	for _, dh := range hexes {
+		def := s.EnemyIn(side, dh)
+		if g.defended[def] {
+			continue
+		}
+		var atk []int
+		for _, n := range m.Nbr[dh] {
+			if n < 0 {
+				continue
+			}
+			for _, k := range s.UnitsAt(int(n)) {
+				if s.Units[k].Side == side && g.canAttack(k, def, dh) == nil {
+					atk = append(atk, k)
+				}
+			}
+		}
+		if len(atk) == 0 {
+			continue
+		}
+		slices.Sort(atk)
+		if _, err := g.Weigh(dh, atk); err != nil {
+			continue
+		}
+		out = append(out, Target{Hex: dh, ID: m.ID(dh), Defender: def, Unit: s.Units[def].ID, Attackers: atk, From: g.unitIDs(atk)})
+	}
+	return out
+}
+
+// rebuildOf says whether and where unit k may be rebuilt now.
+func (g *Game) rebuildOf(k int) *Rebuild {
+	u := &g.S.Units[k]
+	if u.Side != g.Phase().Side || (u.Status != core.OnMap && u.Status != core.Eliminated) || g.points[u.Side] <= 0 {
+		return nil
+	}
+	if u.Status == core.OnMap && !u.Reduced {
+		return nil
+	}
+	cost, err := g.rebuildCost(k)
+	if err != nil {
+		return nil
+	}
+	r := &Rebuild{Unit: k, ID: u.ID, Cost: cost, OnMap: u.Status == core.OnMap}
+	if r.OnMap {
+		if g.checkRebuild(k, -1) != nil {
+			return nil
+		}
+		return r
+	}
+	if g.canRebuild(k) != nil {
+		return nil
+	}
+	for _, h := range g.placeCandidates(k) {
+		if !slices.Contains(r.Hexes, h) && g.placeHex(k, h, "rebuild", true) == nil {
+			r.Hexes = append(r.Hexes, h)
+		}
+	}
+	if len(r.Hexes) == 0 {
+		return nil
+	}
+	r.IDs = g.ids(r.Hexes)
+	return r
+}
+
+// setupActions lists the setup step's placements.
+func (g *Game) setupActions(a *Actions, o ActionOpts) {
+	side := g.SetupSide()
+	left := g.toPlace(side)
+	a.End = len(left) == 0
+	for _, k := range g.setupStep.units[side] {
+		if o.Units != nil && !slices.Contains(o.Units, k) {
+			continue
+		}
+		var hs []int
+		g.SetupArea(k).Each(func(h int) {
+			if g.checkSetup(k, h) == nil {
+				hs = append(hs, h)
+			}
+		})
+		if len(hs) > 0 {
+			a.Place = append(a.Place, g.placement(k, hs))
+		}
+	}
+}
+
+// decision describes the pending battle decision.
+func (g *Game) decision() *Decision {
+	st := g.steps[0]
+	atk, def := g.Phase().Side.String(), g.Phase().Side.Enemy().String()
+	d := &Decision{Kind: st.kind, Side: atk, Text: g.pendingText()}
+	add := func(side string, c Command, zoc int) {
+		d.Options = append(d.Options, Option{Side: side, Command: c, Text: g.Text(c), ZOC: zoc})
+	}
+	switch st.kind {
+	case "retreat":
+		rs := slices.Clone(g.retreats(st.n))
+		slices.SortStableFunc(rs, func(x, y core.Retreat) int {
+			if c := cmp.Compare(x.ZOC, y.ZOC); c != 0 {
+				return c
+			}
+			return cmp.Compare(len(x.Path), len(y.Path))
+		})
+		if len(rs) > MaxRetreats {
+			d.More = len(rs) - MaxRetreats
+			rs = rs[:MaxRetreats]
+		}
+		for _, r := range rs {
+			c := Cmd("retreat")
+			c.Path = r.Path
+			add(atk, c, r.ZOC)
+		}
+		if st.flag {
+			add(def, Cmd("stand"), 0)
+		}
+	case "attacker_loss", "exchange":
+		d.Kind = "loss"
+		for _, k := range g.losers(st) {
+			c := Cmd("loss")
+			c.Unit = k
+			add(atk, c, 0)
+		}
+	case "advance":
+		for _, k := range g.livingAttackers() {
+			c := Cmd("advance")
+			c.Unit = k
+			add(atk, c, 0)
+		}
+		add(atk, Cmd("noadvance"), 0)
+	}
+	return d
+}

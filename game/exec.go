@@ -1,0 +1,143 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"gpw/core"
+)
+
+// undoStep is the game as it was before a command of the current phase.
+type undoStep struct {
+	snap *state
+	side core.Side
+	text string
+}
+
+// Exec runs one command line for whichever side it belongs to (a script,
+// hot-seat play). A refused command emits an error event, leaves the game
+// exactly as it was and returns a *Refusal; a failure of the rules module
+// leaves it as it was too and returns the module's error.
+func (g *Game) Exec(line string) error {
+	return g.ExecAs(core.NoSide, line)
+}
+
+// ExecAs runs one command line for side (core.NoSide: whichever side it
+// belongs to); a command of the other side is refused.
+func (g *Game) ExecAs(side core.Side, line string) error {
+	c, err := g.Parse(line)
+	if err == nil && c.Verb == "" {
+		return nil
+	}
+	if err != nil {
+		g.refused(err, line)
+		return err
+	}
+	return g.Do(side, c)
+}
+
+// Do runs a command for side (core.NoSide: whichever side it belongs
+// to). It applies wholly or not at all: on any error the game is left
+// exactly as it was (position, log, dice, history, undo).
+func (g *Game) Do(side core.Side, c Command) (err error) {
+	if c.Verb == "undo" {
+		return g.doUndo(side)
+	}
+	if own := g.owner(c); side != core.NoSide && own != core.NoSide && side != own {
+		err := g.refuse("phase", "%s: it is the %s player's turn to act, not the %s player's", c.Verb, own, side)
+		g.refused(err, g.Text(c))
+		return err
+	}
+	snap := g.snapshot()
+	rolls, pos, turn := g.rolls, g.pos, g.turn
+	g.Rules.BeginCommand()
+	defer g.Rules.EndCommand()
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("internal error running %q: %v", g.Text(c), p)
+			}
+		}()
+		err = g.dispatch(&c)
+	}()
+	if err != nil {
+		text := g.Text(c)
+		g.restore(snap)
+		g.refused(err, text)
+		return err
+	}
+	text := g.Text(c)
+	g.history = append(g.history, text)
+	g.flush()
+	if g.Opts.NoUndo || g.rolls != rolls || g.pos != pos || g.turn != turn || g.over {
+		// Undo stops at a die roll and at the start of a phase.
+		g.dropUndo()
+		g.spare = append(g.spare, snap)
+		return nil
+	}
+	g.undo = append(g.undo, undoStep{snap: snap, side: g.owner(c), text: text})
+	return nil
+}
+
+// refused reports a refusal as an error event.
+func (g *Game) refused(err error, command string) {
+	g.buf = g.buf[:0]
+	var rf *Refusal
+	if errors.As(err, &rf) {
+		g.emit("error", "refused: "+rf.Error(), Field{"error", rf.Error()}, Field{"rule", rf.Rule}, Field{"command", command})
+	}
+	g.flush()
+}
+
+// snapshot copies the state (into a spare copy when there is one).
+func (g *Game) snapshot() *state {
+	var s *state
+	if n := len(g.spare); n > 0 {
+		s, g.spare = g.spare[n-1], g.spare[:n-1]
+	} else {
+		s = &state{}
+	}
+	s.copyFrom(&g.state)
+	return s
+}
+
+// restore puts back a snapshot's state; the snapshot becomes spare.
+func (g *Game) restore(s *state) {
+	g.state.copyFrom(s)
+	g.spare = append(g.spare, s)
+}
+
+func (g *Game) dropUndo() {
+	for _, u := range g.undo {
+		g.spare = append(g.spare, u.snap)
+	}
+	g.undo = g.undo[:0]
+}
+
+// CanUndo says whether undo would step back now, and if not, why.
+func (g *Game) CanUndo() (bool, string) {
+	if len(g.undo) > 0 {
+		return true, ""
+	}
+	return false, "there is nothing to undo in this phase: undo steps back only over commands of the current phase since the last die roll"
+}
+
+// doUndo steps back one command (gpw: undo).
+func (g *Game) doUndo(side core.Side) error {
+	if ok, why := g.CanUndo(); !ok {
+		err := &Refusal{Msg: why, Rule: g.Rules.CiteRule("undo")}
+		g.refused(err, "undo")
+		return err
+	}
+	u := g.undo[len(g.undo)-1]
+	if side != core.NoSide && side != u.side {
+		err := &Refusal{Msg: fmt.Sprintf("the last command (%s) was the %s player's: only they may undo it", u.text, u.side), Rule: g.Rules.CiteRule("undo")}
+		g.refused(err, "undo")
+		return err
+	}
+	g.undo = g.undo[:len(g.undo)-1]
+	g.restore(u.snap)
+	g.emit("undo", "undone: "+u.text, Field{"command", u.text}, Field{"side", u.side.String()})
+	g.flush()
+	return nil
+}

@@ -1,0 +1,204 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"gpw/core"
+	"gpw/interp"
+)
+
+// MP is unit k's movement allowance now: halved out of supply and in
+// mud (GDW: Supply; Weather), fractions dropped, then as the rules'
+// allowance hook says.
+func (g *Game) MP(k int) int {
+	mp, _, _ := g.allowance(k)
+	return mp
+}
+
+// allowance is MP with the module's reason and rule for a change ("" when
+// the engine's own rule stands).
+func (g *Game) allowance(k int) (int, string, string) {
+	mp := g.S.Units[k].MP
+	if !g.inSupply(k) {
+		mp /= 2
+	}
+	if g.Rules.Weather[g.weather].MPHalf {
+		mp /= 2
+	}
+	if !g.Rules.Has("allowance") {
+		return mp, "", ""
+	}
+	n, why, rule, err := g.Rules.Reason("allowance", mp, interp.Unit(k), interp.Num(mp), interp.Str(g.Phase().ID))
+	if err != nil || n < 0 {
+		return mp, "", "" // a broken hook cannot grant more than the engine's rule
+	}
+	if n == mp {
+		return mp, "", ""
+	}
+	return n, why, rule
+}
+
+// canMove checks that unit k may move in this phase at all.
+func (g *Game) canMove(k int) error {
+	u := &g.S.Units[k]
+	if err := g.ownPhase(k, "move", "move"); err != nil {
+		return err
+	}
+	if u.Status != core.OnMap {
+		return g.refuse("not-on-map", "%s is not on the map", u.ID)
+	}
+	if p := g.Phase(); p.Classes != nil && !p.Classes[u.Class] {
+		return g.refuse("phase-class", "%s units (%s) do not move in the %s phase", g.Rules.Classes[u.Class], u.ID, p.ID)
+	}
+	if g.moved[k] {
+		return g.refuse("moved-twice", "%s has already moved in this phase", u.ID)
+	}
+	return g.check("can_move", interp.Unit(k), interp.Str(g.Phase().ID))
+}
+
+// reach runs the movement search for unit k as move would check it, and
+// returns its allowance.
+func (g *Game) reach(k int) (*core.Mover, int) {
+	mv := g.mover()
+	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
+	mp := g.MP(k)
+	mv.Reach(k, mp)
+	return mv, mp
+}
+
+// pathTo finds unit k's path to dst when a move names only its
+// destination: the single step when dst is adjacent and the step is
+// legal, else the cheapest path the movement search finds.
+func (g *Game) pathTo(k, dst int) ([]int, error) {
+	u := &g.S.Units[k]
+	if dst == u.Hex {
+		return nil, g.refuse("path", "%s is already in %s", u.ID, g.S.Map.ID(dst))
+	}
+	mv := g.mover()
+	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
+	mp := g.MP(k)
+	if _, adj := g.S.Map.Adjacent(u.Hex, dst); adj {
+		if _, err := mv.CheckPath(k, []int{dst}, mp); err == nil {
+			return []int{dst}, nil
+		}
+	}
+	mv.Reach(k, mp)
+	if mv.Spent(dst) < 0 {
+		// the direct step's refusal says why best when there is one
+		if _, adj := g.S.Map.Adjacent(u.Hex, dst); adj {
+			_, err := mv.CheckPath(k, []int{dst}, mp)
+			return nil, g.fromCore(err)
+		}
+		return nil, g.refuse("mp", "%s cannot reach %s this phase with %d MP", u.ID, g.S.Map.ID(dst), mp)
+	}
+	if !mv.CanEnd(k, dst) {
+		return nil, g.refuse("stack", "%s may pass through %s but not end there: it is occupied", u.ID, g.S.Map.ID(dst))
+	}
+	return mv.Path(dst), nil
+}
+
+// checkMove checks a move of unit k along path and returns its cost in MP
+// and allowance, changing nothing: the validator of both the move command
+// and the legal actions.
+func (g *Game) checkMove(k int, path []int) (core.PathResult, int, error) {
+	mv := g.mover()
+	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
+	mp := g.MP(k)
+	res, err := mv.CheckPath(k, path, mp)
+	if err != nil {
+		return res, mp, g.fromCore(err)
+	}
+	if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(path)), interp.Str("move")); err != nil {
+		return res, mp, err
+	}
+	return res, mp, nil
+}
+
+func (g *Game) cmdMove(c *Command) error {
+	k := c.Unit
+	if err := g.canMove(k); err != nil {
+		return err
+	}
+	if c.Path == nil {
+		p, err := g.pathTo(k, c.Hex)
+		if err != nil {
+			return err
+		}
+		c.Path, c.Hex = p, -1
+	}
+	res, mp, err := g.checkMove(k, c.Path)
+	if err != nil {
+		return err
+	}
+	u := &g.S.Units[k]
+	from := g.S.Map.ID(u.Hex)
+	g.S.Move(k, c.Path, res.Straits)
+	g.moved[k] = true
+	if !g.quiet() {
+		_, why, rule := g.allowance(k)
+		text := fmt.Sprintf("%s moves %s → %s, %d of %d MP", u.ID, from, strings.Join(g.ids(c.Path), " "), res.MP, mp)
+		fs := []Field{{"unit", u.ID}, {"from", from}, {"path", g.ids(c.Path)}, {"mp", res.MP}, {"allowance", mp}, {"weather", g.weather}}
+		if why != "" {
+			text += fmt.Sprintf(" (%s: %s)", why, rule)
+			fs = append(fs, Field{"allowance_rule", rule})
+		}
+		g.emit("move", text, fs...)
+	}
+	return g.afterMove(k, "move", c.Path)
+}
+
+// checkRail checks a rail move of unit k to dst and returns its path,
+// changing nothing.
+func (g *Game) checkRail(k, dst int) ([]int, error) {
+	if err := g.ownPhase(k, "rail", "rail"); err != nil {
+		return nil, err
+	}
+	u := &g.S.Units[k]
+	if g.moved[k] {
+		return nil, g.refuse("moved-twice", "%s has already moved by rail in this phase", u.ID)
+	}
+	if lim := g.Rules.RailLimit[u.Side]; lim > 0 && g.railUsed >= lim {
+		return nil, g.refuse("rail-limit", "the %s player may move at most %d units by rail in a phase", u.Side, lim)
+	}
+	if lim, err := g.Rules.Int("rail_allowed", -1, interp.Unit(k), interp.Turn()); err != nil {
+		return nil, err
+	} else if lim == 0 {
+		return nil, g.refuse("rail-limit", "%s may not move by rail in %s", u.ID, g.TurnName(g.turn))
+	}
+	path, err := g.S.RailPath(k, dst, core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC})
+	if err != nil {
+		return nil, g.fromCore(err)
+	}
+	if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(path)), interp.Str("rail")); err != nil {
+		return nil, err
+	}
+	return path, nil
+}
+
+func (g *Game) cmdRail(c *Command) error {
+	k := c.Unit
+	path, err := g.checkRail(k, c.Hex)
+	if err != nil {
+		return err
+	}
+	u := &g.S.Units[k]
+	from := g.S.Map.ID(u.Hex)
+	g.S.Move(k, path, 0)
+	g.moved[k] = true
+	g.railUsed++
+	g.emit("rail", fmt.Sprintf("%s moves by rail %s → %s (%d hexes)", u.ID, from, g.S.Map.ID(c.Hex), len(path)),
+		Field{"unit", u.ID}, Field{"from", from}, Field{"path", g.ids(path)}, Field{"mp", 0})
+	return g.afterMove(k, "rail", path)
+}
+
+func (g *Game) unitInfo(k int) interp.UnitInfo {
+	u, us := &g.S.Units[k], &g.Sc.Units[k]
+	hex := ""
+	if u.Hex >= 0 {
+		hex = g.S.Map.ID(u.Hex)
+	}
+	return interp.UnitInfo{ID: u.ID, Side: u.Side.String(), Kind: u.Kind, Size: u.Size, Nation: u.Nation, Hex: hex, Status: u.Status.String(),
+		Reduced: u.Reduced, Supplied: g.inSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP,
+		Pool: us.Pool, Radius: us.Radius, Range: us.Range, Shift: us.Shift}
+}

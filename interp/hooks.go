@@ -1,0 +1,166 @@
+package interp
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Hook is one function a rules module may define for the engine to call.
+type Hook struct {
+	Name    string
+	Args    string // as Lua sees them
+	Returns string
+	When    string // when the engine calls it, and what it sees
+}
+
+// Hooks is every hook the engine calls: the one list that the loader
+// checks modules against and docs/modding.md documents.
+var Hooks = []Hook{
+	{"odds", "b", "attack, defence, odds index, column",
+		"once per attack and per odds preview; b holds the attackers' factors (att, sup, river, strait, attackers, kinds, n) and the defender's (def, defender, def_kind, terrain, city, capital, weather). Record halvings with gpw.note and shifts with gpw.shift. The odds index is 0 below the table."},
+	{"results", "b", "",
+		"results[CODE](b) after the die: queue the result's steps (gpw.retreat, gpw.defender_loss, ...); the engine carries them out and asks the players for their choices."},
+	{"on_phase_start", "phase", "",
+		"as each phase begins, after the engine's own start (supply judged, reinforcements arrived); phase is {id, side, kind, weather}. Roll the weather here (gpw.set_weather)."},
+	{"on_phase_end", "phase_id", "nil | true | false, reason, rule",
+		"when the phasing player ends a phase; false refuses the end."},
+	{"can_move", "u, phase_id", "nil | true | false, reason, rule",
+		"before a unit moves in a movement phase, and for every unit listed in the legal actions."},
+	{"can_move_path", "u, path, how", "nil | true | false, reason, rule",
+		"for a move or rail move (how: move, rail) along path (hex ids, the start excluded), and for every destination the legal actions list."},
+	{"after_move", "u, how, path", "nil | true | false, reason, rule",
+		"after a unit moved (how: move, rail, advance, retreat); false refuses a move or rail move (the command is undone)."},
+	{"allowance", "u, mp, phase_id", "mp[, reason, rule]",
+		"a unit's movement allowance this phase, after the engine's halvings (out of supply, mud); a reason and rule explain a change."},
+	{"rail_allowed", "u, turn", "-1 | 0 | n",
+		"may a unit move by rail: -1 as the engine's rules say, 0 no."},
+	{"arrival_reduced", "u, turn", "boolean",
+		"does a reinforcement arrive at half strength."},
+	{"rebuild_cost", "u", "points",
+		"replacement points one step of u costs."},
+	{"can_rebuild", "u", "nil | true | false, reason, rule",
+		"may u be rebuilt at all."},
+	{"can_place", "u, hex, how", "nil | true | false, reason, rule",
+		"may u be placed on hex (how: place, rebuild, setup): true allows past the engine's entry rules, false refuses, nil leaves them to judge."},
+	{"can_attack", "a, d", "nil | true | false, reason, rule",
+		"may unit a attack unit d (for each attacker named, and for the legal actions)."},
+	{"can_lose", "u, kind", "nil | true | false, reason, rule",
+		"may attacker u take the step of a pending attacker_loss or exchange."},
+	{"supply_sources", "side", "array of hex ids",
+		"hexes that supply side besides its map edge, at each supply trace."},
+	{"phase_order", "turn", "array of phase ids",
+		"at the start of each game turn: the phases of the turn in order (some may be left out or repeated). Absent: the module's phases in order."},
+	{"battle_terrain", "hex, terrain, city", "terrain, city",
+		"before odds, for each battle and preview: the terrain and city kind (\"\", minor, major, fortress) the defender's hex counts as, e.g. with a fortification built during play."},
+	{"commands", "words...", "nil | true | false, reason, rule",
+		"commands[WORD](...) runs the module's own command word; help[WORD] is its help text."},
+}
+
+// Fields is every data field of a rules module that the engine reads.
+var Fields = []string{
+	"format_version", "id", "name", "description", "book", "sources", "classes", "kinds", "armor_kinds",
+	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
+	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
+	"share_until_moved", "capitals_are_fortresses", "store", "help", "bot", "takes_control",
+}
+
+// HookNames lists the hooks by name.
+func HookNames() []string {
+	out := make([]string, len(Hooks))
+	for i, h := range Hooks {
+		out[i] = h.Name
+	}
+	return out
+}
+
+// hookLike reports whether a name looks like a hook: a prefix the
+// engine's hooks use.
+func hookLike(name string) bool {
+	for _, p := range []string{"can_", "on_", "after_", "before_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkHooks refuses a module that defines a function named like a hook
+// the engine does not know (R.can_mvoe): it would never be called.
+func checkHooks(t *lua.LTable) error {
+	names := HookNames()
+	for _, k := range keys(t) {
+		if _, fn := t.RawGetString(k).(*lua.LFunction); !fn || slices.Contains(names, k) {
+			continue
+		}
+		near := closest(k, names)
+		if hookLike(k) || near != "" {
+			msg := fmt.Sprintf("R.%s is not a hook the engine calls", k)
+			if near != "" {
+				msg += fmt.Sprintf(" (did you mean R.%s?)", near)
+			}
+			return fmt.Errorf("%s; the hooks: %s", msg, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}
+
+// closest returns the candidate within edit distance 2 of name (and not
+// equal to it), or "".
+func closest(name string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if c == name || len(c) < 4 {
+			continue
+		}
+		if d := editDistance(name, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// Lint lists what gpw check reports about a module's table beyond what
+// stops it loading: data fields that look like a misspelt engine field.
+// The module's own fields (read by its own functions) are fine.
+func (m *Module) Lint() []string { return m.lint }
+
+func lintFields(t *lua.LTable) []string {
+	var out []string
+	known := append(append([]string{}, Fields...), HookNames()...)
+	for _, k := range keys(t) {
+		if slices.Contains(known, k) {
+			continue
+		}
+		if _, fn := t.RawGetString(k).(*lua.LFunction); fn {
+			continue
+		}
+		if near := closest(k, known); near != "" {
+			out = append(out, fmt.Sprintf("R.%s is not a field the engine reads (did you mean R.%s?)", k, near))
+		}
+	}
+	return out
+}

@@ -1,0 +1,111 @@
+package interp
+
+import (
+	"fmt"
+	"sync"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// runtime is one Lua state running a module, bound to one game for the
+// duration of a call (Rules.acquire). Rules modules keep no game state in
+// Lua: everything a game must remember lives in the engine's store, so any
+// runtime of a module serves any game.
+type vm struct {
+	m     *Module
+	sb    *Sandbox
+	tbl   *lua.LTable // the rules table R
+	host  Host        // the game bound for the call under way
+	world World       // host as a World, or nil
+	bt    *battleTables
+	cache tableCache
+}
+
+// pool holds a module's idle runtimes, last in first out, so a game played
+// on one goroutine keeps meeting the same state.
+type pool struct {
+	mu   sync.Mutex
+	m    *Module
+	free []*vm
+}
+
+func (p *pool) get() (*vm, error) {
+	p.mu.Lock()
+	if n := len(p.free); n > 0 {
+		rt := p.free[n-1]
+		p.free = p.free[:n-1]
+		p.mu.Unlock()
+		return rt, nil
+	}
+	p.mu.Unlock()
+	return p.m.newRuntime()
+}
+
+func (p *pool) put(rt *vm) {
+	rt.host, rt.world = nil, nil
+	p.mu.Lock()
+	p.free = append(p.free, rt)
+	p.mu.Unlock()
+}
+
+// newRuntime starts a Lua state and loads the module and the special
+// rules into it.
+func (m *Module) newRuntime() (*vm, error) {
+	spec := m.load
+	rt := &vm{m: m}
+	opts := spec.opts
+	opts.Dice = func(n int) int { return rt.host.RollN(n) }
+	sb := NewSandbox(opts)
+	rt.sb = sb
+	rt.host = NopHost{}
+	installAPI(sb.L, rt)
+	sb.SetPhase("load")
+	sb.SetBudget(DefaultBudget.Call, deadline(DefaultBudget.Command))
+	fail := func(err error) (*vm, error) {
+		sb.Close()
+		return nil, err
+	}
+	v, err := sb.requireFile(spec.name, spec.rel)
+	if err != nil {
+		return fail(err)
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return fail(fmt.Errorf("%s: a rules module must return a table, not %s", m.Module, v.Type()))
+	}
+	if spec.specialName != "" {
+		if t, err = applySpecial(sb, t, spec.specialName, spec.special); err != nil {
+			return fail(err)
+		}
+	}
+	rt.tbl = t
+	rt.host = nil
+	return rt, nil
+}
+
+func applySpecial(sb *Sandbox, t *lua.LTable, name string, src []byte) (*lua.LTable, error) {
+	v, err := sb.Run(name, src)
+	if err != nil {
+		return nil, err
+	}
+	f, ok := v.(*lua.LFunction)
+	if !ok {
+		return nil, fmt.Errorf("%s: special rules must return function(R) ... return R end, not %s", name, v.Type())
+	}
+	ret, err := sb.Call(f, 1, t)
+	if err != nil {
+		return nil, err
+	}
+	if nt, ok := ret[0].(*lua.LTable); ok {
+		return nt, nil
+	}
+	return t, nil
+}
+
+// hook returns the rules' function name in this state, or nil.
+func (rt *vm) hook(name string) lua.LValue {
+	if f, ok := rt.tbl.RawGetString(name).(*lua.LFunction); ok {
+		return f
+	}
+	return nil
+}
