@@ -42,7 +42,7 @@ type Game struct {
 	state
 
 	sink    func(Event)
-	keepLog bool    // keep the log (Log) when no sink streams it
+	keepLog bool // keep the log (Log) when no sink streams it
 	log     []Event
 	buf     []Event // the events of the command under way
 	undo    []undoStep

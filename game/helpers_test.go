@@ -90,4 +90,3 @@ func unitTOML(id, side, kind string, full, half, mp int, hex string) string {
 	return "\n[[unit]]\nid = \"" + id + "\"\nside = \"" + side + "\"\nnation = \"" + map[string]string{"axis": "ger", "soviet": "sov"}[side] +
 		"\"\nkind = \"" + kind + "\"\nstrength = [" + itoa(full) + ", " + itoa(half) + "]\nmp = " + itoa(mp) + "\nhex = \"" + hex + "\"\n"
 }
-

@@ -36,8 +36,8 @@ type state struct {
 	history      []string    // every accepted command, for saves
 	dice         dice
 	rolls        int
-	battles      int // battles fought this phase: battle k's dice stream
-	commands     int // module commands this phase: their dice stream
+	battles      int  // battles fought this phase: battle k's dice stream
+	commands     int  // module commands this phase: their dice stream
 	auto         bool // make every pending choice by its default
 	applying     bool // a battle's results are being applied: steps may be queued
 }
