@@ -390,6 +390,12 @@ func (g *Game) decision() *Decision {
 	}
 	switch st.kind {
 	case "retreat":
+		if st.flag {
+			d.Side = def
+			add(def, Cmd("stand"), 0)
+			add(def, Cmd("nostand"), 0)
+			return d
+		}
 		rs := slices.Clone(g.retreats(st.n))
 		slices.SortStableFunc(rs, func(x, y core.Retreat) int {
 			if c := cmp.Compare(x.ZOC, y.ZOC); c != 0 {
@@ -405,9 +411,6 @@ func (g *Game) decision() *Decision {
 			c := Cmd("retreat")
 			c.Path = r.Path
 			add(atk, c, r.ZOC)
-		}
-		if st.flag {
-			add(def, Cmd("stand"), 0)
 		}
 	case "attacker_loss", "exchange":
 		d.Kind = "loss"

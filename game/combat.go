@@ -385,7 +385,7 @@ func (g *Game) pendingText() string {
 		}
 		t := fmt.Sprintf("the attacker chooses the retreat of %s: retreat %s", d, strings.Join(opts, " | retreat "))
 		if st.flag {
-			t = fmt.Sprintf("%s may stand and lose a step instead (stand), or ", d) + t
+			t = fmt.Sprintf("%s may stand and lose a step instead (stand) or retreat (nostand); ", d) + t
 		}
 		return t
 	case "attacker_loss":
@@ -421,8 +421,11 @@ func (g *Game) decide(c *Command) error {
 		return g.refuse("decision", "%s: no battle waits for a decision", cmd)
 	}
 	st := g.steps[0]
-	if !slices.Contains(decisionVerbs[st.kind], cmd) || (cmd == "stand" && !st.flag) {
+	if !slices.Contains(decisionVerbs[st.kind], cmd) || ((cmd == "stand" || cmd == "nostand") && !st.flag) {
 		return g.refuse("decision", "%s is not the decision pending: %s", cmd, g.pendingText())
+	}
+	if cmd == "retreat" && st.flag && g.acting == g.Phase().Side {
+		return g.refuse("stand", "the defender first elects whether to stand (stand) or retreat (nostand); then the attacker chooses the path")
 	}
 	if err := g.apply(st, c); err == errMore {
 		return nil
@@ -434,7 +437,7 @@ func (g *Game) decide(c *Command) error {
 }
 
 // decisionVerbs are the commands that settle each kind of pending step.
-var decisionVerbs = map[string][]string{"retreat": {"retreat", "stand"}, "attacker_loss": {"loss"}, "exchange": {"loss"}, "advance": {"advance", "noadvance"}}
+var decisionVerbs = map[string][]string{"retreat": {"retreat", "stand", "nostand"}, "attacker_loss": {"loss"}, "exchange": {"loss"}, "advance": {"advance", "noadvance"}}
 
 // apply carries out a decision already known to be the one pending.
 func (g *Game) apply(st step, c *Command) error {
@@ -443,6 +446,10 @@ func (g *Game) apply(st step, c *Command) error {
 	case "stand":
 		g.emit("stand", s.Units[b.def].ID+" stands and loses a step instead of retreating", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
 		b.lost += g.loseStep(b.def, true)
+	case "nostand":
+		g.steps[0].flag = false
+		g.emit("nostand", s.Units[b.def].ID+" will retreat: the attacker chooses the path", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
+		return errMore
 	case "retreat":
 		var pick *core.Retreat
 		opts := g.retreats(st.n)
@@ -553,14 +560,32 @@ func (g *Game) tellMove(k int, how string, path []int) error {
 	return nil
 }
 
-// autoDecide makes the pending choice by its documented default: the
-// retreat with the fewest zone-of-control losses (first listed on a tie),
-// standing never; the attacker whose step costs the least strength; the
-// strongest surviving attacker advances.
+// autoDecide makes the pending choice by its documented default
+// (defaultDecision).
 func (g *Game) autoDecide(st step) error {
+	c := g.defaultDecision(st)
+	if err := g.apply(st, &c); err == errMore {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	g.steps = g.steps[1:]
+	return nil
+}
+
+// defaultDecision is the documented default for the pending step: the
+// retreat with the fewest zone-of-control losses (first listed on a tie),
+// standing never; for a loss, the attacker whose step costs the least
+// strength (for an exchange, the cheapest step that still covers what is
+// owed); the strongest surviving attacker advances.
+func (g *Game) defaultDecision(st step) Command {
 	b, s := g.battle, g.S
+	c := Cmd("")
 	switch st.kind {
 	case "retreat":
+		if st.flag {
+			return Cmd("nostand")
+		}
 		opts := g.retreats(st.n)
 		best := opts[0]
 		for _, r := range opts[1:] {
@@ -568,9 +593,7 @@ func (g *Game) autoDecide(st step) error {
 				best = r
 			}
 		}
-		if err := g.retreat(best); err != nil {
-			return err
-		}
+		c.Verb, c.Path = "retreat", best.Path
 	case "attacker_loss", "exchange":
 		live := g.losers(st)
 		pick := live[0]
@@ -594,13 +617,7 @@ func (g *Game) autoDecide(st step) error {
 				pick = k
 			}
 		}
-		lost := g.loseStep(pick, false)
-		if st.kind == "exchange" {
-			b.exLost += lost
-			if b.exLost < g.exchangeNeed(st) && len(g.losers(st)) > 0 {
-				return nil
-			}
-		}
+		c.Verb, c.Unit = "loss", pick
 	case "advance":
 		live := g.livingAttackers()
 		pick := live[0]
@@ -609,9 +626,7 @@ func (g *Game) autoDecide(st step) error {
 				pick = k
 			}
 		}
-		c := Command{Verb: "advance", Unit: pick, Hex: -1}
-		return g.apply(st, &c)
+		c.Verb, c.Unit = "advance", pick
 	}
-	g.steps = g.steps[1:]
-	return nil
+	return c
 }

@@ -37,7 +37,7 @@ func (g *Game) fromCore(err error) error {
 }
 
 // Commands lists the command words, for help and completion.
-var Commands = []string{"move", "rail", "attack", "retreat", "advance", "noadvance", "loss", "stand", "place", "rebuild", "end", "undo", "auto"}
+var Commands = []string{"move", "rail", "attack", "retreat", "advance", "noadvance", "loss", "stand", "nostand", "place", "rebuild", "end", "undo", "auto"}
 
 // Command is one command as a value: what the text command words say, with
 // units and hexes as indices (-1 when absent). Parse reads the text form;
@@ -144,7 +144,7 @@ func (g *Game) Parse(line string) (Command, error) {
 			return usage("auto on|off")
 		}
 		c.Args = w
-	case "end", "undo", "stand", "noadvance":
+	case "end", "undo", "stand", "nostand", "noadvance":
 		if len(w) > 0 {
 			return c, g.refuse("unknown", "%s takes no arguments", c.Verb)
 		}
@@ -288,8 +288,17 @@ func (g *Game) Actor() core.Side {
 		return core.NoSide
 	case g.setupStep != nil:
 		return g.SetupSide()
+	case g.electing():
+		return g.Phase().Side.Enemy()
 	}
 	return g.Phase().Side
+}
+
+// electing reports whether a defender that may stand instead of
+// retreating has yet to elect (GDW: Combat Results / DR: the defender
+// elects; then the attacker chooses the path).
+func (g *Game) electing() bool {
+	return len(g.steps) > 0 && g.steps[0].kind == "retreat" && g.steps[0].flag
 }
 
 // owner is the side whose command c is now.
@@ -301,9 +310,11 @@ func (g *Game) owner(c Command) core.Side {
 		if n := len(g.undo); n > 0 {
 			return g.undo[n-1].side
 		}
-	case c.Verb == "stand" && len(g.steps) > 0:
+	case (c.Verb == "stand" || c.Verb == "nostand") && len(g.steps) > 0:
 		// GDW: Combat Results / DR: the defender elects to stand
 		return g.Phase().Side.Enemy()
+	case c.Verb == "retreat" && len(g.steps) > 0:
+		return g.Phase().Side
 	}
 	return g.Actor()
 }
@@ -326,7 +337,7 @@ func (g *Game) dispatch(c *Command) error {
 		return g.refuse("phase", "the game is over: %s", g.VerdictText())
 	}
 	switch c.Verb {
-	case "retreat", "advance", "noadvance", "loss", "stand":
+	case "retreat", "advance", "noadvance", "loss", "stand", "nostand":
 		return g.decide(c)
 	}
 	if len(g.steps) > 0 {

@@ -50,6 +50,8 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	}
 	snap := g.snapshot()
 	rolls, pos, turn := g.rolls, g.pos, g.turn
+	g.acting = side
+	defer func() { g.acting = core.NoSide }()
 	g.Rules.BeginCommand()
 	defer g.Rules.EndCommand()
 	func() {

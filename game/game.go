@@ -48,6 +48,7 @@ type Game struct {
 	undo    []undoStep
 	spare   []*state // snapshots to reuse
 	scratch scratch  // movers and tracers bound to the state's position
+	acting  core.Side // the side running the command under way (NoSide: whoever owns it)
 }
 
 // fixed is what a game settles at its start and never changes.
@@ -63,7 +64,7 @@ type fixed struct {
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
 // to sink as commands succeed; with a nil sink the game keeps them (Log).
 func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Game, error) {
-	g := &Game{Sc: sc, Opts: o, sink: sink, keepLog: sink == nil || o.KeepLog}
+	g := &Game{Sc: sc, Opts: o, sink: sink, keepLog: sink == nil || o.KeepLog, acting: core.NoSide}
 	seed := sc.Seed
 	if o.SeedSet {
 		seed = o.Seed
@@ -110,7 +111,7 @@ func (g *Game) Close() {}
 // compiled rules. The clone streams no events and keeps no log until
 // SetSink; it has no undo steps.
 func (g *Game) Clone() *Game {
-	c := &Game{Sc: g.Sc, Opts: g.Opts, fix: g.fix}
+	c := &Game{Sc: g.Sc, Opts: g.Opts, fix: g.fix, acting: core.NoSide}
 	c.state.copyFrom(&g.state)
 	c.Rules = g.Rules.Fork(c)
 	return c

@@ -1,0 +1,154 @@
+package game
+
+import (
+	"math/rand/v2"
+
+	"gpw/core"
+)
+
+// Commands lists every command the actions allow, in a fixed order: each
+// unit's moves and rail moves, each attack (by all the units that may
+// join it), placements, rebuilds, the decision's options, then end.
+func (a *Actions) Commands() []Command {
+	var out []Command
+	for _, m := range a.Moves {
+		for _, d := range m.Dest {
+			c := Cmd("move")
+			c.Unit, c.Hex = m.Unit, d.Hex
+			out = append(out, c)
+		}
+	}
+	for _, m := range a.Rail {
+		for _, d := range m.Dest {
+			c := Cmd("rail")
+			c.Unit, c.Hex = m.Unit, d.Hex
+			out = append(out, c)
+		}
+	}
+	for _, t := range a.Attacks {
+		c := Cmd("attack")
+		c.Hex, c.From = t.Hex, t.Attackers
+		out = append(out, c)
+	}
+	for _, p := range a.Place {
+		for _, h := range p.Hexes {
+			c := Cmd("place")
+			c.Unit, c.Hex = p.Unit, h
+			out = append(out, c)
+		}
+	}
+	for _, r := range a.Rebuild {
+		if r.OnMap {
+			c := Cmd("rebuild")
+			c.Unit = r.Unit
+			out = append(out, c)
+		}
+		for _, h := range r.Hexes {
+			c := Cmd("rebuild")
+			c.Unit, c.Hex = r.Unit, h
+			out = append(out, c)
+		}
+	}
+	if a.Decision != nil {
+		for _, o := range a.Decision.Options {
+			out = append(out, o.Command)
+		}
+	}
+	if a.End {
+		out = append(out, Cmd("end"))
+	}
+	return out
+}
+
+// RandomPlayer plays uniformly at random among the legal actions: the
+// engine's own fuzzer, and the weakest computer player. Its choices come
+// from its own random stream, apart from the dice.
+type RandomPlayer struct {
+	Side core.Side
+	rng  *rand.Rand
+}
+
+// NewRandomPlayer makes a random player for side, seeded apart from the
+// game's dice.
+func NewRandomPlayer(side core.Side, seed uint64) *RandomPlayer {
+	return &RandomPlayer{Side: side, rng: rand.New(rand.NewPCG(seed, 0x5eed0f+uint64(side)))}
+}
+
+// Play plays the side's commands until the other side must act or the
+// game is over. A decision that belongs to the other side (stand, under
+// GDW, is the defender's) is left to it.
+func (p *RandomPlayer) Play(g *Game) error {
+	for !g.Over() && g.Actor() == p.Side {
+		cs := g.Actions().Commands()
+		var mine []Command
+		for _, c := range cs {
+			if own := g.owner(c); own == p.Side || own == core.NoSide {
+				mine = append(mine, c)
+			}
+		}
+		if len(mine) == 0 {
+			return nil
+		}
+		c := mine[p.rng.IntN(len(mine))]
+		if err := g.Do(p.Side, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Player plays one side: Play runs that side's commands until the other
+// side must act or the game is over.
+type Player interface {
+	Play(g *Game) error
+}
+
+// PlayOut lets the players play the game until it is over or turns
+// (counted from the scenario's start; 0 for all) have been played. A nil
+// player's side ends its phases and settles its decisions by the
+// documented defaults.
+func PlayOut(g *Game, axis, soviet Player, turns int) error {
+	players := [2]Player{axis, soviet}
+	for !g.Over() && (turns <= 0 || g.turn < g.fix.start+turns) {
+		side := g.Actor()
+		before := len(g.history)
+		if p := players[side]; p != nil {
+			if err := p.Play(g); err != nil {
+				return err
+			}
+		}
+		if len(g.history) == before && !g.Over() && g.Actor() == side {
+			// nothing was done: the side passes by the defaults
+			if err := g.Do(side, g.defaultCommand()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// defaultCommand is what a side that does nothing does: finish its setup,
+// settle a decision by the documented default, place its reinforcements,
+// or end the phase.
+func (g *Game) defaultCommand() Command {
+	switch {
+	case g.setupStep != nil && len(g.toPlace(g.SetupSide())) > 0:
+		return Cmd("place", "auto")
+	case len(g.steps) > 0:
+		return g.defaultDecision(g.steps[0])
+	case g.Phase().Kind == "reinforcement" && g.canPlaceAny(g.Phase().Side):
+		return Cmd("place", "auto")
+	}
+	return Cmd("end")
+}
+
+// canPlaceAny reports whether a waiting reinforcement of side has a hex
+// to enter.
+func (g *Game) canPlaceAny(side core.Side) bool {
+	for _, k := range g.Waiting(side) {
+		if len(g.PlaceHexes(k)) > 0 {
+			return true
+		}
+	}
+	return false
+}
