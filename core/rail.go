@@ -8,6 +8,10 @@ type RailOpts struct {
 	// NoEnemyZOC forbids passing through or ending in an enemy zone of
 	// control (ADC2: Rail Movement Phase).
 	NoEnemyZOC bool
+	// ZOCStop stops a rail move on entering an enemy zone of control: it
+	// may end in the first such hex but not pass through it; leaving one
+	// it starts in is allowed (GDW: Zones of Control / Movement).
+	ZOCStop bool
 }
 
 // railNext calls f for each rail neighbour of hex a, in a fixed order.
@@ -49,11 +53,15 @@ func (s *State) RailPath(k, dst int, o RailOpts) ([]int, error) {
 	ok := func(b int) bool {
 		return o.Friendly[b] == side && !s.EnemyAt(side, b) && !(o.NoEnemyZOC && s.EnemyZOC(side, b))
 	}
-	if p := s.railSearch(u.Hex, dst, ok); p != nil {
+	var stop func(int) bool
+	if o.ZOCStop {
+		stop = func(b int) bool { return s.EnemyZOC(side, b) }
+	}
+	if p := s.railSearch(u.Hex, dst, ok, stop); p != nil {
 		return p, nil
 	}
 	// Explain: find any rail connection and name the first hex that bars it.
-	p := s.railSearch(u.Hex, dst, func(int) bool { return true })
+	p := s.railSearch(u.Hex, dst, func(int) bool { return true }, nil)
 	if p == nil {
 		return nil, refuse("rail-line", "no rail line joins %s and %s", m.ID(u.Hex), m.ID(dst))
 	}
@@ -65,14 +73,17 @@ func (s *State) RailPath(k, dst int, o RailOpts) ([]int, error) {
 			return nil, refuse("rail-friendly", "%s lies on the way and is not friendly to the %s player", m.ID(b), side)
 		case o.NoEnemyZOC && s.EnemyZOC(side, b):
 			return nil, refuse("rail-zoc", "%s lies on the way and is in an enemy zone of control", m.ID(b))
+		case o.ZOCStop && b != dst && s.EnemyZOC(side, b):
+			return nil, refuse("rail-zoc-stop", "%s lies on the way and is in an enemy zone of control: a unit entering one stops there", m.ID(b))
 		}
 	}
 	return nil, refuse("rail-friendly", "every rail route from %s to %s passes hexes not friendly to the %s player", m.ID(u.Hex), m.ID(dst), side)
 }
 
 // railSearch is a breadth-first search over the rail graph through hexes
-// that pass ok; it returns the path to dst (start excluded) or nil.
-func (s *State) railSearch(from, dst int, ok func(int) bool) []int {
+// that pass ok, going on from none that pass stop (nil: none stop); it
+// returns the path to dst (start excluded) or nil.
+func (s *State) railSearch(from, dst int, ok, stop func(int) bool) []int {
 	m := s.Map
 	parent := map[int]int{from: -1}
 	queue := []int{from}
@@ -88,6 +99,9 @@ func (s *State) railSearch(from, dst int, ok func(int) bool) []int {
 				p[i], p[j] = p[j], p[i]
 			}
 			return p
+		}
+		if a != from && stop != nil && stop(a) {
+			continue
 		}
 		m.railNext(a, func(b int) {
 			if _, seen := parent[b]; !seen && ok(b) {

@@ -58,6 +58,12 @@ func (g *Game) Exec(line string) error {
 	} else {
 		err = g.exec(w)
 	}
+	if g.hookErr != nil {
+		if err == nil {
+			err = g.hookErr
+		}
+		g.hookErr = nil
+	}
 	if err == nil {
 		g.history = append(g.history, strings.Join(w, " "))
 	}
@@ -268,7 +274,7 @@ func (g *Game) cmdRail(args []string) error {
 	if err != nil {
 		return err
 	}
-	path, err := g.S.RailPath(k, dst, core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC})
+	path, err := g.S.RailPath(k, dst, core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC, ZOCStop: g.Rules.RailZOCStop})
 	if err != nil {
 		return g.fromCore(err)
 	}

@@ -53,7 +53,10 @@ type Game struct {
 
 	battle *battle
 	steps  []step
-	flags  []map[string]string // rules modules' flags per unit (World.SetFlag)
+	// hookErr is a failure of a hook that cannot refuse (on_eliminated),
+	// returned by the command during which it happened.
+	hookErr error
+	flags   []map[string]string // rules modules' flags per unit (World.SetFlag)
 
 	history   []string // every accepted command, for saves
 	variant   string   // the rules as chosen ("gdw", "adc2", a path)
@@ -157,7 +160,8 @@ func (g *Game) setup() error {
 			size = map[core.Side]string{core.Axis: "corps", core.Soviet: "army"}[us.SideOf()] // GDW: Game Scale
 		}
 		u := core.Unit{ID: us.ID, Name: us.Name, Side: us.SideOf(), Nation: us.Nation, Kind: us.Kind, Size: size, Class: class,
-			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind] && !r.NonStacking[us.Kind], Hex: -1}
+			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind] && !r.NonStacking[us.Kind],
+			NoOccupy: r.NoOccupy[us.Kind], Hex: -1}
 		u.Defense = u.Attack
 		if len(us.Defense) == 2 {
 			u.Defense = [2]int{us.Defense[0], us.Defense[1]}

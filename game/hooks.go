@@ -1,6 +1,8 @@
 package game
 
 import (
+	"errors"
+
 	"gpw/interp"
 )
 
@@ -29,6 +31,19 @@ func (g *Game) afterMove(k int, how string, path []int) error {
 	return g.check("after_move", func() []interp.Value {
 		return []interp.Value{g.unitTable(k), interp.Str(how), g.Rules.Strings(g.ids(path))}
 	})
+}
+
+// eliminated tells the rules that unit k left the map by a combat loss
+// (a result, a retreat through enemy ZOC, no retreat), through
+// on_eliminated(u), so that a rule counting losses acts at once (ADC2:
+// Allies: Hungary surrenders with its sixth loss). A module failure is
+// kept in hookErr and returned by the command under way.
+func (g *Game) eliminated(k int) {
+	err := g.check("on_eliminated", func() []interp.Value { return []interp.Value{g.unitTable(k)} })
+	var rf *Refusal
+	if err != nil && !errors.As(err, &rf) && g.hookErr == nil {
+		g.hookErr = err
+	}
 }
 
 // moduleCommand runs a command word that the rules module defines.
