@@ -32,6 +32,7 @@ R.sources = {
   on_phase_start = "GDW: Weather", arrival_reduced = "GDW: Reinforcements",
   rebuild_cost = "GDW: Reinforcements and Replacements", can_rebuild = "GDW: Reinforcements and Replacements",
   noncombat = "GDW: Movement / Restrictions on Movement", zoc_own_hex = "GDW: Zones of Control",
+  no_occupy = "GDW: Movement / rail lines", stacking = "GDW: Combat Results / DR",
   place_city_no_zoc = "GDW: Reinforcements",
 }
 
