@@ -180,7 +180,7 @@ func parseFixture(t testing.TB, text string) *State {
 			m.AddRegion(f[1], hexes(ln, f[2:]))
 		case "unit":
 			if len(f) < 6 {
-				t.Fatalf("line %d: unit ID SIDE KIND MP HEX [zoc=own|zoc=none] [nostack]", ln)
+				t.Fatalf("line %d: unit ID SIDE KIND MP HEX [zoc=own|zoc=none] [nostack] [nooccupy]", ln)
 			}
 			side, err := ParseSide(f[2])
 			if err != nil {
@@ -200,6 +200,8 @@ func parseFixture(t testing.TB, text string) *State {
 					u.ZOC = ZOCNone
 				case "nostack":
 					u.Stacks = false
+				case "nooccupy":
+					u.NoOccupy = true
 				default:
 					t.Fatalf("line %d: unknown unit option %q", ln, opt)
 				}

@@ -314,7 +314,7 @@ func (mv *Mover) Path(i int) []int {
 func (s *State) Move(k int, path []int, straits int) {
 	u := &s.Units[k]
 	for _, h := range path {
-		s.Enter(u.Side, h)
+		s.Occupy(k, h)
 	}
 	s.Relocate(k, path[len(path)-1])
 	s.StraitUsed[u.Side] += straits

@@ -248,9 +248,16 @@ func checkZOC(t *testing.T, s *State) {
 	t.Helper()
 	for side := Axis; side <= Soviet; side++ {
 		want := make([]int, s.Map.Len())
+		present, passive := make([]int, s.Map.Len()), make([]int, s.Map.Len())
 		for _, u := range s.Units {
 			if u.Side != side || u.Status != OnMap {
 				continue
+			}
+			if u.Blocks() {
+				present[u.Hex]++
+				if u.NoOccupy {
+					passive[u.Hex]++
+				}
 			}
 			switch u.ZOC {
 			case ZOCFull:
@@ -266,6 +273,13 @@ func checkZOC(t *testing.T, s *State) {
 		for i, w := range want {
 			if int(s.zoc[side][i]) != w {
 				t.Fatalf("%v ZOC count of %s = %d, want %d", side, s.Map.ID(i), s.zoc[side][i], w)
+			}
+			pass := 0
+			if s.passive[side] != nil {
+				pass = int(s.passive[side][i])
+			}
+			if int(s.present[side][i]) != present[i] || pass != passive[i] {
+				t.Fatalf("%v units in %s: %d blocking, %d passive; want %d, %d", side, s.Map.ID(i), s.present[side][i], pass, present[i], passive[i])
 			}
 		}
 	}

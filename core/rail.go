@@ -10,6 +10,10 @@ type RailOpts struct {
 	// NoEnemyZOC forbids passing through or ending in an enemy zone of
 	// control (ADC2: Rail Movement Phase).
 	NoEnemyZOC bool
+	// ZOCStop stops a rail move on entering an enemy zone of control: it
+	// may end in the first such hex but not pass through it; leaving one
+	// it starts in is allowed (GDW: Zones of Control / Movement).
+	ZOCStop bool
 }
 
 // railNext calls f for each rail neighbour of hex a, in a fixed order.
@@ -48,14 +52,12 @@ func (s *State) RailPath(k, dst int, o RailOpts) ([]int, error) {
 	if occ := s.Occupant(dst); occ >= 0 && u.Stacks {
 		return nil, refuse("stack", "%s may not end its move in %s, which holds %s", u.ID, m.ID(dst), s.Units[occ].ID)
 	}
-	ok := func(b int) bool {
-		return o.Friendly[b] == side && !s.EnemyAt(side, b) && !(o.NoEnemyZOC && s.EnemyZOC(side, b))
-	}
-	if p := s.railSearch(u.Hex, dst, ok); p != nil {
+	ok, stop := s.railRules(side, o)
+	if p := s.railSearch(u.Hex, dst, ok, stop); p != nil {
 		return p, nil
 	}
 	// Explain: find any rail connection and name the first hex that bars it.
-	p := s.railSearch(u.Hex, dst, func(int) bool { return true })
+	p := s.railSearch(u.Hex, dst, func(int) bool { return true }, nil)
 	if p == nil {
 		return nil, refuse("rail-line", "no rail line joins %s and %s", m.ID(u.Hex), m.ID(dst))
 	}
@@ -67,70 +69,96 @@ func (s *State) RailPath(k, dst int, o RailOpts) ([]int, error) {
 			return nil, refuse("rail-friendly", "%s lies on the way and is not friendly to the %s player", m.ID(b), side)
 		case o.NoEnemyZOC && s.EnemyZOC(side, b):
 			return nil, refuse("rail-zoc", "%s lies on the way and is in an enemy zone of control", m.ID(b))
+		case o.ZOCStop && b != dst && s.EnemyZOC(side, b):
+			return nil, refuse("rail-zoc-stop", "%s lies on the way and is in an enemy zone of control: a unit entering one stops there", m.ID(b))
 		}
 	}
 	return nil, refuse("rail-friendly", "every rail route from %s to %s passes hexes not friendly to the %s player", m.ID(u.Hex), m.ID(dst), side)
 }
 
-// RailReach lists, in map order, the hexes unit k could reach by rail
-// under o (RailPath would find a path to each); empty when it stands off
-// a rail line.
-func (s *State) RailReach(k int, o RailOpts) []int {
-	m := s.Map
-	u := &s.Units[k]
-	side := u.Side
-	if u.Status != OnMap || !m.IsRail(u.Hex) {
-		return nil
-	}
-	ok := func(b int) bool {
-		return o.Friendly[b] == side && !s.EnemyAt(side, b) && !(o.NoEnemyZOC && s.EnemyZOC(side, b))
-	}
-	seen := NewBitset(m.Len())
-	seen.Set(u.Hex)
-	queue := []int{u.Hex}
-	var out []int
-	for len(queue) > 0 {
-		a := queue[0]
-		queue = queue[1:]
-		m.railNext(a, func(b int) {
-			if !seen.Has(b) && ok(b) {
-				seen.Set(b)
-				queue = append(queue, b)
-				if occ := s.Occupant(b); occ < 0 || !u.Stacks {
-					out = append(out, b)
-				}
-			}
-		})
-	}
-	slices.Sort(out)
-	return out
+// RailRoutes are the rail moves open to one unit: where it may end and
+// the path to each, from one search.
+type RailRoutes struct {
+	from   int
+	parent []int32
+	Dests  []int // in map order
 }
 
-// railSearch is a breadth-first search over the rail graph through hexes
-// that pass ok; it returns the path to dst (start excluded) or nil.
-func (s *State) railSearch(from, dst int, ok func(int) bool) []int {
+// RailReach finds unit k's rail routes under o (RailPath finds the same
+// paths); no destinations when it stands off a rail line.
+func (s *State) RailReach(k int, o RailOpts) *RailRoutes {
 	m := s.Map
-	parent := map[int]int{from: -1}
-	queue := []int{from}
+	u := &s.Units[k]
+	r := &RailRoutes{from: u.Hex}
+	if u.Status != OnMap || !m.IsRail(u.Hex) {
+		return r
+	}
+	ok, stop := s.railRules(u.Side, o)
+	r.parent = s.railTree(u.Hex, ok, stop)
+	for b, p := range r.parent {
+		if p >= 0 && b != u.Hex && (!u.Stacks || s.Occupant(b) < 0) {
+			r.Dests = append(r.Dests, b)
+		}
+	}
+	return r
+}
+
+// Path is the path to dst, start excluded (nil when not reached).
+func (r *RailRoutes) Path(dst int) []int {
+	if r.parent == nil || r.parent[dst] < 0 {
+		return nil
+	}
+	var p []int
+	for x := dst; x != r.from; x = int(r.parent[x]) {
+		p = append(p, x)
+	}
+	slices.Reverse(p)
+	return p
+}
+
+// railRules are the hexes a rail move of side may enter (ok) and those it
+// stops in (stop, nil for none) under o.
+func (s *State) railRules(side Side, o RailOpts) (ok, stop func(int) bool) {
+	ok = func(b int) bool {
+		return o.Friendly[b] == side && !s.EnemyAt(side, b) && !(o.NoEnemyZOC && s.EnemyZOC(side, b))
+	}
+	if o.ZOCStop {
+		stop = func(b int) bool { return s.EnemyZOC(side, b) }
+	}
+	return ok, stop
+}
+
+// railTree is a breadth-first search over the rail graph from hex from
+// through hexes that pass ok, going on from none that pass stop (nil: none
+// stop, the start excepted). parent[b] is the hex b was reached from (from
+// for its neighbours, from's own entry is from), -1 for a hex not reached.
+func (s *State) railTree(from int, ok, stop func(int) bool) []int32 {
+	m := s.Map
+	parent := make([]int32, m.Len())
+	for i := range parent {
+		parent[i] = -1
+	}
+	parent[from] = int32(from)
+	queue := []int32{int32(from)}
 	for len(queue) > 0 {
-		a := queue[0]
+		a := int(queue[0])
 		queue = queue[1:]
-		if a == dst {
-			var p []int
-			for x := dst; x != from; x = parent[x] {
-				p = append(p, x)
-			}
-			for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-				p[i], p[j] = p[j], p[i]
-			}
-			return p
+		if a != from && stop != nil && stop(a) {
+			continue
 		}
 		m.railNext(a, func(b int) {
-			if _, seen := parent[b]; !seen && ok(b) {
-				parent[b] = a
-				queue = append(queue, b)
+			if parent[b] < 0 && ok(b) {
+				parent[b] = int32(a)
+				queue = append(queue, int32(b))
 			}
 		})
 	}
-	return nil
+	return parent
+}
+
+// railSearch returns the path to dst (start excluded) in railTree's
+// search, or nil.
+func (s *State) railSearch(from, dst int, ok, stop func(int) bool) []int {
+	r := &RailRoutes{from: from, parent: s.railTree(from, ok, stop)}
+	return r.Path(dst)
 }

@@ -68,6 +68,14 @@ func TestRailPath(t *testing.T) {
 			prep: func(t *testing.T, s *State) { place(t, s, "ger", Axis, "A-1918", ZOCFull) }},
 		{name: "NoEnemyZOC clear", unit: "army-1", to: "A-1816", opts: RailOpts{NoEnemyZOC: true}, path: []string{"A-1714", "A-1715", "A-1716", "A-1816"},
 			prep: func(t *testing.T, s *State) { place(t, s, "ger", Axis, "A-1418", ZOCFull) }},
+		// GDW: Zones of Control / Movement: a rail move stops on entering an
+		// enemy zone of control; it may end there or leave one it starts in.
+		{name: "ZOCStop through", unit: "army-1", to: "A-1816", opts: RailOpts{ZOCStop: true}, rule: "rail-zoc-stop", msg: "A-1715 lies on the way",
+			prep: func(t *testing.T, s *State) { place(t, s, "ger", Axis, "A-1615", ZOCFull) }},
+		{name: "ZOCStop into", unit: "army-1", to: "A-1715", opts: RailOpts{ZOCStop: true}, path: []string{"A-1714", "A-1715"},
+			prep: func(t *testing.T, s *State) { place(t, s, "ger", Axis, "A-1615", ZOCFull) }},
+		{name: "ZOCStop leaving", unit: "army-1", to: "A-1816", opts: RailOpts{ZOCStop: true}, path: []string{"A-1714", "A-1715", "A-1716", "A-1816"},
+			prep: func(t *testing.T, s *State) { place(t, s, "ger", Axis, "A-1612", ZOCFull) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

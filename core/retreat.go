@@ -13,12 +13,57 @@ type RetreatOpts struct {
 	// AvoidZOCEnd extends a retreat that would end in an enemy zone of
 	// control, as well as one that would end on a friend (ADC2: Retreat).
 	AvoidZOCEnd bool
+	// StackWith and StackAlone are how many non-stacking blocking units
+	// (ADC2's airborne) a hex may hold beside a stacking unit and with
+	// none, the retreating unit counted; a retreat may not end where it
+	// would break them, nor on a second stacking unit (ADC2: Retreat,
+	// Stacking Limits). Both 0: a retreat never ends on a friendly unit
+	// (GDW: Combat Results / DR).
+	StackWith, StackAlone int
+	// FriendOpensZOC: an enemy-ZOC hex occupied by a friendly unit counts
+	// as no zone of control for the retreat (House CRT card: Retreat
+	// Routes; only the retreating unit is under attack).
+	FriendOpensZOC bool
+}
+
+// RetreatEntersZOC reports whether a retreat of a side's unit entering
+// hex i enters an enemy zone of control, under o.
+func (s *State) RetreatEntersZOC(side Side, i int, o RetreatOpts) bool {
+	return s.EnemyZOC(side, i) && !(o.FriendOpensZOC && s.Held(side, i))
+}
+
+// mayEndRetreat reports whether unit k may end a retreat in hex i: not in
+// an enemy zone of control when o says so, and within the stacking limits.
+func (s *State) mayEndRetreat(k, i int, o RetreatOpts) bool {
+	u := &s.Units[k]
+	if o.AvoidZOCEnd && s.EnemyZOC(u.Side, i) {
+		return false
+	}
+	stack := 0
+	if occ := s.Occupant(i); occ >= 0 && occ != k {
+		stack = 1
+	}
+	extra := int(s.present[u.Side][i]) - stack // non-stacking blocking friends
+	switch {
+	case u.Stacks:
+		stack++
+	case u.Blocks():
+		extra++
+	}
+	if stack > 1 {
+		return false
+	}
+	if stack == 1 {
+		return extra <= o.StackWith
+	}
+	return extra <= o.StackAlone
 }
 
 // Retreats lists every legal retreat of unit k, in a fixed order: paths
 // that do not cross water or strait hexsides, never enter an enemy unit or
 // a hex twice, end exactly Hexes from the start, and go farther only to
-// leave a hex the unit may not end in (GDW: Combat Results / DR).
+// leave a hex the unit may not end in (GDW: Combat Results / DR). Each
+// counts the enemy zones of control it enters (RetreatEntersZOC).
 func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
 	m := s.Map
 	u := &s.Units[k]
@@ -32,12 +77,7 @@ func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
 	walk = func(a, zoc int) {
 		n := len(path)
 		if n >= o.Hexes {
-			occ := s.Occupant(a)
-			bad := occ >= 0 && occ != k && u.Stacks
-			if o.AvoidZOCEnd && s.EnemyZOC(u.Side, a) {
-				bad = true
-			}
-			if !bad {
+			if s.mayEndRetreat(k, a, o) {
 				out = append(out, Retreat{Path: append([]int(nil), path...), ZOC: zoc})
 				return
 			}
@@ -55,7 +95,7 @@ func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
 				continue
 			}
 			z := zoc
-			if s.EnemyZOC(u.Side, b) {
+			if s.RetreatEntersZOC(u.Side, b, o) {
 				z++
 			}
 			path = append(path, b)

@@ -22,9 +22,37 @@ func checkRetreats(t *testing.T, s *State, k int, o RetreatOpts, rs []Retreat) {
 	m := s.Map
 	u := &s.Units[k]
 	start := u.Hex
+	// friends counts the stacking, the other blocking and the occupying
+	// friendly units in hex i, unit k apart.
+	friends := func(i int) (stacking, extra, occupying int) {
+		for j := range s.Units {
+			f := &s.Units[j]
+			if j == k || f.Side != u.Side || f.Status != OnMap || f.Hex != i {
+				continue
+			}
+			if f.Stacks {
+				stacking++
+			} else if f.Blocks() {
+				extra++
+			}
+			if f.Blocks() && !f.NoOccupy {
+				occupying++
+			}
+		}
+		return
+	}
 	bad := func(i int) bool {
-		occ := s.Occupant(i)
-		return occ >= 0 && occ != k && u.Stacks || o.AvoidZOCEnd && s.EnemyZOC(u.Side, i)
+		st, ex, _ := friends(i)
+		if u.Stacks {
+			st++
+		} else if u.Blocks() {
+			ex++
+		}
+		return o.AvoidZOCEnd && s.EnemyZOC(u.Side, i) || st > 1 || st == 1 && ex > o.StackWith || st == 0 && ex > o.StackAlone
+	}
+	entersZOC := func(i int) bool {
+		_, _, occ := friends(i)
+		return s.EnemyZOC(u.Side, i) && !(o.FriendOpensZOC && occ > 0)
 	}
 	for _, r := range rs {
 		p := r.Path
@@ -51,7 +79,7 @@ func checkRetreats(t *testing.T, s *State, k int, o RetreatOpts, rs []Retreat) {
 			if n+1 >= o.Hexes && n+1 < len(p) && !bad(i) {
 				t.Errorf("%v: goes on past %s, where it could end", names(m, p), m.ID(i))
 			}
-			if s.EnemyZOC(u.Side, i) {
+			if entersZOC(i) {
 				zoc++
 			}
 			prev = i
@@ -127,6 +155,11 @@ func TestRetreats(t *testing.T) {
 			}},
 		{name: "avoid ZOC, far", opts: RetreatOpts{Hexes: 2, MaxExtra: 4, AvoidZOCEnd: true}},
 		{name: "three hexes", opts: RetreatOpts{Hexes: 3, MaxExtra: 2}},
+		// House CRT card: Retreat Routes: a friend opens the ZOC hex B-1604.
+		{name: "a friend opens a ZOC hex", add: "unit ger-2 axis infantry 4 B-1604", opts: RetreatOpts{Hexes: 2, FriendOpensZOC: true},
+			want: []string{"B-1604 B-1705 z1", "B-1604 B-1605 z0", "B-1604 B-1505 z0", "B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
+		{name: "a friend without the option", add: "unit ger-2 axis infantry 4 B-1604", opts: RetreatOpts{Hexes: 2},
+			want: []string{"B-1604 B-1705 z2", "B-1604 B-1605 z1", "B-1604 B-1505 z1", "B-1504 B-1505 z1", "B-1504 B-1404 z1", "B-1504 B-1403 z2"}},
 		{name: "surrounded", add: "unit sov-e soviet infantry 4 B-1604\nunit sov-f soviet infantry 4 B-1504", opts: RetreatOpts{Hexes: 2, MaxExtra: 2},
 			want: []string{}},
 	}
@@ -145,6 +178,68 @@ func TestRetreats(t *testing.T) {
 			}
 			if tt.want == nil && len(got) == 0 {
 				t.Errorf("no retreats")
+			}
+		})
+	}
+}
+
+// TestRetreatStacking: a retreat may not end where it breaks the stacking
+// limits (ADC2: Retreat; Stacking Limits: one combat unit with at most one
+// airborne unit, two airborne units alone); with no limits given, never
+// on a friend (GDW: Combat Results / DR).
+func TestRetreatStacking(t *testing.T) {
+	adc2 := RetreatOpts{Hexes: 2, MaxExtra: 1, StackWith: 1, StackAlone: 2}
+	const (
+		inf = "unit ger-2 axis infantry 4 B-1605\n"
+		ab  = "unit ab-1 axis infantry 4 B-1605 nostack zoc=own\n"
+		ab2 = "unit ab-2 axis infantry 4 B-1605 nostack zoc=own\n"
+		hq  = "unit hq axis infantry 4 B-1605 nostack zoc=none\n"
+	)
+	tests := []struct {
+		name     string
+		add      string
+		airborne bool // ger-1 is an airborne unit (no stacking, own-hex ZOC)
+		gdw      bool // RetreatOpts{Hexes: 2, MaxExtra: 1}
+		end      bool // may end in B-1605
+	}{
+		{name: "empty", end: true},
+		{name: "on one airborne", add: ab, end: true},
+		{name: "on two airborne", add: ab + ab2},
+		{name: "on a combat unit", add: inf},
+		{name: "on a leader", add: hq, end: true},
+		{name: "airborne on a combat unit", add: inf, airborne: true, end: true},
+		{name: "airborne on a combat unit and an airborne", add: inf + ab, airborne: true},
+		{name: "airborne on an airborne", add: ab, airborne: true, end: true},
+		{name: "airborne on two airborne", add: ab + ab2, airborne: true},
+		{name: "GDW: on any friend", add: ab, gdw: true},
+		{name: "GDW: on a leader", add: hq, gdw: true, end: true},
+	}
+	base := readFixture(t, "combat.txt")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := parseFixture(t, base+tt.add)
+			k := unitIndex(t, s, "ger-1")
+			if tt.airborne {
+				h := s.Units[k].Hex
+				s.Take(k, Pending)
+				s.Units[k].Stacks, s.Units[k].ZOC = false, ZOCOwnHex
+				if err := s.Place(k, h); err != nil {
+					t.Fatal(err)
+				}
+			}
+			o := adc2
+			if tt.gdw {
+				o = RetreatOpts{Hexes: 2, MaxExtra: 1}
+			}
+			rs := s.Retreats(k, o)
+			checkRetreats(t, s, k, o, rs)
+			end, through := false, false
+			for _, r := range rs {
+				end = end || names(s.Map, r.Path)[len(r.Path)-1] == "B-1605"
+				through = through || len(r.Path) == 3 && names(s.Map, r.Path)[1] == "B-1605"
+			}
+			if end != tt.end || through == tt.end {
+				t.Errorf("ends in B-1605: %v, goes on through it: %v; want ending %v\n%s", end, through, tt.end, strings.Join(retreatList(s.Map, rs), "\n"))
 			}
 		})
 	}

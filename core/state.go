@@ -24,6 +24,10 @@ type State struct {
 	// (Unit.Blocks): combat units that stack and those that do not, such
 	// as ADC2's airborne units and partisans.
 	present [2][]uint8
+	// passive counts the units of present that do not occupy
+	// (Unit.NoOccupy): they bar the enemy but open no supply line. Nil
+	// until a side has such a unit on the map (GDW never does).
+	passive [2][]uint8
 
 	// Control is the side controlling each hex.
 	Control []Side
@@ -88,6 +92,13 @@ func (s *State) CopyFrom(o *State) {
 		s.zoc[i] = append(s.zoc[i][:0], o.zoc[i]...)
 		s.present[i] = append(s.present[i][:0], o.present[i]...)
 	}
+	for side, p := range o.passive {
+		if p != nil {
+			s.passive[side] = append(s.passive[side][:0], p...)
+		} else {
+			s.passive[side] = nil
+		}
+	}
 	s.Control = append(s.Control[:0], o.Control...)
 	s.RailOwner = append(s.RailOwner[:0], o.RailOwner...)
 }
@@ -120,6 +131,13 @@ func (s *State) EnemyAt(side Side, i int) bool { return s.present[1-side][i] > 0
 
 // FriendAt reports whether a blocking unit of side stands in hex i.
 func (s *State) FriendAt(side Side, i int) bool { return s.present[side][i] > 0 }
+
+// Held reports whether a blocking unit of side that occupies (not
+// Unit.NoOccupy) stands in hex i.
+func (s *State) Held(side Side, i int) bool {
+	n := s.present[side][i]
+	return n > 0 && (s.passive[side] == nil || n > s.passive[side][i])
+}
 
 // EnemyIn returns an enemy unit of side in hex i (the stacking one
 // first), or -1; for messages, not for searches.
@@ -181,6 +199,13 @@ func (s *State) addZOC(k int, delta int) {
 	if u.Blocks() {
 		p := s.present[u.Side]
 		p[u.Hex] = uint8(int(p[u.Hex]) + delta)
+		if u.NoOccupy {
+			if s.passive[u.Side] == nil {
+				s.passive[u.Side] = make([]uint8, s.Map.Len())
+			}
+			p := s.passive[u.Side]
+			p[u.Hex] = uint8(int(p[u.Hex]) + delta)
+		}
 	}
 	z := s.zoc[u.Side]
 	switch u.ZOC {
@@ -199,6 +224,7 @@ func (s *State) addZOC(k int, delta int) {
 func (s *State) RecomputeZOC(side Side) {
 	clear(s.zoc[side])
 	clear(s.present[side])
+	clear(s.passive[side]) // nil: nothing to clear
 	for k := range s.Units {
 		if u := &s.Units[k]; u.Side == side && u.Status == OnMap {
 			s.addZOC(k, 1)
@@ -221,7 +247,7 @@ func (s *State) Place(k, i int) error {
 		s.occ[i] = int32(k)
 	}
 	s.addZOC(k, 1)
-	s.Enter(u.Side, i)
+	s.Occupy(k, i)
 	return nil
 }
 
@@ -292,7 +318,7 @@ func (s *State) Overstacked(side Side) []int {
 }
 
 // Relocate moves unit k to hex i without any rule check; the hexes it
-// passed are marked with Enter by the caller.
+// passed are marked with Occupy by the caller.
 func (s *State) Relocate(k, i int) {
 	u := &s.Units[k]
 	s.addZOC(k, -1)
@@ -304,7 +330,7 @@ func (s *State) Relocate(k, i int) {
 		s.occ[i] = int32(k)
 	}
 	s.addZOC(k, 1)
-	s.Enter(u.Side, i)
+	s.Occupy(k, i)
 }
 
 // Enter records that a unit of side moved through or into hex i: the hex
@@ -313,5 +339,14 @@ func (s *State) Enter(side Side, i int) {
 	s.Control[i] = side
 	if s.Map.IsRail(i) {
 		s.RailOwner[i] = side
+	}
+}
+
+// Occupy records that unit k moved through or into hex i: Enter for its
+// side, unless the unit takes no control (Unit.NoOccupy; ADC2: Control of
+// Hexes: only combat units).
+func (s *State) Occupy(k, i int) {
+	if u := &s.Units[k]; !u.NoOccupy {
+		s.Enter(u.Side, i)
 	}
 }

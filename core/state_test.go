@@ -82,6 +82,40 @@ unit part soviet infantry 6 B-0101 zoc=own
 	checkZOC(t, s)
 }
 
+// TestOccupy: a unit marks the hexes it enters friendly to its side, rail
+// included (GDW: Movement / rail lines), unless it does not occupy (ADC2:
+// Control of Hexes: leaders, air units and partisans take no control).
+func TestOccupy(t *testing.T) {
+	s := parseFixture(t, `
+sheet B 0 0 20 10
+owner soviet
+rail B-0504 B-0503
+unit ger axis infantry 6 B-0505
+unit hq axis infantry 6 B-0506 nostack zoc=none nooccupy
+unit par axis infantry 6 B-0507 nooccupy
+`)
+	m := s.Map
+	ger, hq, par := unitIndex(t, s, "ger"), unitIndex(t, s, "hq"), unitIndex(t, s, "par")
+	owner := func(id string) (Side, Side) { i := hx(t, m, id); return s.Control[i], s.RailOwner[i] }
+	if c, r := owner("B-0506"); c != Soviet || r != Soviet {
+		t.Errorf("set-up hq took B-0506: control %v", c)
+	}
+	s.Move(hq, hxs(t, m, "B-0406", "B-0405", "B-0404"), 0)
+	s.Relocate(par, hx(t, m, "B-0503"))
+	for _, id := range []string{"B-0406", "B-0405", "B-0404", "B-0503"} {
+		if c, r := owner(id); c != Soviet || r != Soviet {
+			t.Errorf("%s: control %v, rail %v after a unit that does not occupy; want soviet", id, c, r)
+		}
+	}
+	s.Move(ger, hxs(t, m, "B-0504", "B-0503"), 0)
+	for _, id := range []string{"B-0504", "B-0503"} {
+		if c, r := owner(id); c != Axis || r != Axis {
+			t.Errorf("%s: control %v, rail %v after ger; want axis", id, c, r)
+		}
+	}
+	checkZOC(t, s)
+}
+
 func TestUnitSteps(t *testing.T) {
 	u := Unit{Attack: [2]int{8, 4}, Defense: [2]int{9, 5}}
 	if u.Step() != 0 || u.AttackNow() != 8 || u.DefenseNow() != 9 || !u.HasHalf() {

@@ -14,7 +14,9 @@ func NewSupplier(s *State) *Supplier {
 }
 
 // open reports whether a supply line of side may pass through hex i: not
-// water, no enemy unit, and not an empty hex in an enemy zone of control.
+// water, no enemy unit, and not a hex in an enemy zone of control unless
+// a friendly unit occupies it (GDW: Supply; ADC2: Supply: a combat unit,
+// so a partisan, Unit.NoOccupy, does not open it).
 func (sp *Supplier) open(side Side, i int) bool {
 	s := sp.S
 	if s.Map.Terrain[i].Water() {
@@ -23,7 +25,12 @@ func (sp *Supplier) open(side Side, i int) bool {
 	if s.present[1-side][i] > 0 {
 		return false
 	}
-	return s.present[side][i] > 0 || s.zoc[1-side][i] == 0
+	if s.zoc[1-side][i] == 0 {
+		return true
+	}
+	// State.Held, written out: open must stay within the inlining budget.
+	n := s.present[side][i]
+	return n > 0 && (s.passive[side] == nil || n > s.passive[side][i])
 }
 
 // Trace marks every hex from which side can trace supply to its friendly

@@ -16,6 +16,9 @@ func TestTrace(t *testing.T) {
 		{"empty hex in enemy ZOC", "unit ger axis infantry 6 A-0501", false},
 		{"friendly unit in enemy ZOC", "unit ger axis infantry 6 A-0501\nunit sov2 soviet infantry 6 A-0502", true},
 		{"friendly non-combat unit in enemy ZOC", "unit ger axis infantry 6 A-0501\nunit hq soviet infantry 6 A-0502 nostack zoc=none", false},
+		// ADC2: Supply: only a combat unit opens it, not a partisan.
+		{"friendly unit that does not occupy, in enemy ZOC", "unit ger axis infantry 6 A-0501\nunit par soviet infantry 6 A-0502 nooccupy", false},
+		{"friendly own-hex-ZOC unit in enemy ZOC", "unit ger axis infantry 6 A-0501\nunit ab soviet infantry 6 A-0502 nostack zoc=own", true},
 		{"own-hex ZOC", "unit ger axis infantry 6 A-0501 zoc=own", true},
 		{"friendly ZOC", "unit sov2 soviet infantry 6 A-0501", true},
 		{"lake hex", "lake A-0502", false},
@@ -36,7 +39,7 @@ func TestTrace(t *testing.T) {
 			}
 			m := s.Map
 			r.Each(func(i int) {
-				if !m.OnMap[i] || m.Terrain[i].Water() || s.EnemyAt(Soviet, i) || (s.Occupant(i) < 0 && s.EnemyZOC(Soviet, i)) {
+				if !m.OnMap[i] || m.Terrain[i].Water() || s.EnemyAt(Soviet, i) || (!s.Held(Soviet, i) && s.EnemyZOC(Soviet, i)) {
 					t.Errorf("%s is marked in supply", m.ID(i))
 				}
 			})

@@ -43,6 +43,11 @@ type Unit struct {
 	// Stacks is true for combat units, which may not share a hex with
 	// another combat unit (GDW: Movement / Restrictions on Movement).
 	Stacks bool
+	// NoOccupy marks a unit that does not occupy hexes in the rules'
+	// sense: it takes no control of the hexes it enters and does not open
+	// a supply line through an enemy zone of control (ADC2: Control of
+	// Hexes, Supply: only combat units do; leaders, air units, partisans).
+	NoOccupy bool
 
 	Hex     int // index of the hex it stands in, -1 off the map
 	Reduced bool

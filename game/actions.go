@@ -234,22 +234,23 @@ func (g *Game) movesOf(k int, paths bool) *UnitMoves {
 // railOf lists unit k's rail destinations in a rail phase (nil for none).
 func (g *Game) railOf(k int, paths bool) *UnitMoves {
 	u := &g.S.Units[k]
-	if u.Status != core.OnMap || u.Side != g.Phase().Side || !g.S.Map.IsRail(u.Hex) {
+	if u.Status != core.OnMap || u.Side != g.Phase().Side || !g.S.Map.IsRail(u.Hex) || g.canRail(k) != nil {
 		return nil
 	}
 	m := g.S.Map
 	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Dest: []Dest{}}
-	for _, h := range g.S.RailReach(k, core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC}) {
-		path, err := g.checkRail(k, h)
-		if err != nil {
-			if _, refused := err.(*Refusal); refused && g.unitRailRefusal(k) {
-				return nil // the unit may not rail at all
-			}
+	routes := g.S.RailReach(k, g.railOpts())
+	hook := g.Rules.Has("can_move_path")
+	for _, h := range routes.Dests {
+		d := Dest{Hex: h, ID: m.ID(h)}
+		if paths || hook {
+			d.Path = routes.Path(h)
+		}
+		if hook && g.checkRailPath(k, d.Path) != nil {
 			continue
 		}
-		d := Dest{Hex: h, ID: m.ID(h)}
-		if paths {
-			d.Path = path
+		if !paths {
+			d.Path = nil
 		}
 		um.Dest = append(um.Dest, d)
 	}
@@ -257,20 +258,6 @@ func (g *Game) railOf(k int, paths bool) *UnitMoves {
 		return nil
 	}
 	return um
-}
-
-// unitRailRefusal reports whether unit k may not rail-move at all now,
-// whatever the destination (moved, limits, rail_allowed).
-func (g *Game) unitRailRefusal(k int) bool {
-	u := &g.S.Units[k]
-	if g.moved[k] {
-		return true
-	}
-	if lim := g.Rules.RailLimit[u.Side]; lim > 0 && g.railUsed >= lim {
-		return true
-	}
-	lim, err := g.Rules.Int("rail_allowed", -1, interp.Unit(k), interp.Turn())
-	return err != nil || lim == 0
 }
 
 // targets lists the enemy units the phasing side may attack now, each

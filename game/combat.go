@@ -243,6 +243,7 @@ func (g *Game) loseStep(k int, def bool) int {
 	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after})
 	if u.Status == core.Eliminated {
 		g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
+		g.eliminated(k)
 	}
 	return before - after
 }
@@ -528,7 +529,7 @@ func (g *Game) retreat(r core.Retreat) error {
 	var done []int
 	for _, h := range r.Path {
 		done = append(done, h)
-		if s.EnemyZOC(u.Side, h) {
+		if s.RetreatEntersZOC(u.Side, h, g.Rules.Retreat) {
 			losses++
 			b.lost += g.loseStep(b.def, true)
 			if !g.alive(b.def) {
@@ -538,7 +539,7 @@ func (g *Game) retreat(r core.Retreat) error {
 	}
 	if g.alive(b.def) {
 		for _, h := range r.Path {
-			s.Enter(u.Side, h)
+			s.Occupy(b.def, h)
 		}
 		s.Relocate(b.def, r.Path[len(r.Path)-1])
 	}

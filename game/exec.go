@@ -62,6 +62,10 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 		}()
 		err = g.dispatch(&c)
 	}()
+	if err == nil && g.hookErr != nil {
+		err = g.hookErr
+	}
+	g.hookErr = nil
 	if err != nil {
 		text := g.Text(c)
 		g.restore(snap)

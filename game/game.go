@@ -49,6 +49,9 @@ type Game struct {
 	spare   []*state // snapshots to reuse
 	scratch scratch  // movers and tracers bound to the state's position
 	acting  core.Side // the side running the command under way (NoSide: whoever owns it)
+	// hookErr is a failure of a hook that cannot refuse (on_eliminated),
+	// returned by the command during which it happened.
+	hookErr error
 }
 
 // fixed is what a game settles at its start and never changes.
@@ -175,7 +178,8 @@ func (g *Game) setup() error {
 			size = map[core.Side]string{core.Axis: "corps", core.Soviet: "army"}[us.SideOf()] // GDW: Game Scale
 		}
 		u := core.Unit{ID: us.ID, Name: us.Name, Side: us.SideOf(), Nation: us.Nation, Kind: us.Kind, Size: size, Class: class,
-			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind] && !r.NonStacking[us.Kind], Hex: -1}
+			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind] && !r.NonStacking[us.Kind],
+			NoOccupy: r.NoOccupy[us.Kind], Hex: -1}
 		u.Defense = u.Attack
 		if len(us.Defense) == 2 {
 			u.Defense = [2]int{us.Defense[0], us.Defense[1]}

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"errors"
+
 	"gpw/interp"
 )
 
@@ -46,4 +48,20 @@ func (g *Game) moduleCommand(c *Command) error {
 		return &Refusal{Msg: msg, Rule: rule}
 	}
 	return nil
+}
+
+// eliminated tells the rules that unit k left the map by a combat loss
+// (a result, a retreat through enemy ZOC, no retreat), through
+// on_eliminated(u), so that a rule counting losses acts at once (ADC2:
+// Allies: Hungary surrenders with its sixth loss). A module failure is
+// kept in hookErr and fails the command under way.
+func (g *Game) eliminated(k int) {
+	if !g.Rules.Has("on_eliminated") {
+		return
+	}
+	err := g.check("on_eliminated", interp.Unit(k))
+	var rf *Refusal
+	if err != nil && !errors.As(err, &rf) && g.hookErr == nil {
+		g.hookErr = err
+	}
 }

@@ -151,29 +151,39 @@ func (g *Game) cmdMove(c *Command) error {
 // checkRail checks a rail move of unit k to dst and returns its path,
 // changing nothing.
 func (g *Game) checkRail(k, dst int) ([]int, error) {
-	if err := g.ownPhase(k, "rail", "rail"); err != nil {
+	if err := g.canRail(k); err != nil {
 		return nil, err
 	}
-	u := &g.S.Units[k]
-	if g.moved[k] {
-		return nil, g.refuse("moved-twice", "%s has already moved by rail in this phase", u.ID)
-	}
-	if lim := g.Rules.RailLimit[u.Side]; lim > 0 && g.railUsed >= lim {
-		return nil, g.refuse("rail-limit", "the %s player may move at most %d units by rail in a phase", u.Side, lim)
-	}
-	if lim, err := g.Rules.Int("rail_allowed", -1, interp.Unit(k), interp.Turn()); err != nil {
-		return nil, err
-	} else if lim == 0 {
-		return nil, g.refuse("rail-limit", "%s may not move by rail in %s", u.ID, g.TurnName(g.turn))
-	}
-	path, err := g.S.RailPath(k, dst, core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC})
+	path, err := g.S.RailPath(k, dst, g.railOpts())
 	if err != nil {
 		return nil, g.fromCore(err)
 	}
-	if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(path)), interp.Str("rail")); err != nil {
-		return nil, err
+	return path, g.checkRailPath(k, path)
+}
+
+// canRail checks that unit k may move by rail now at all.
+func (g *Game) canRail(k int) error {
+	if err := g.ownPhase(k, "rail", "rail"); err != nil {
+		return err
 	}
-	return path, nil
+	u := &g.S.Units[k]
+	if g.moved[k] {
+		return g.refuse("moved-twice", "%s has already moved by rail in this phase", u.ID)
+	}
+	if lim := g.Rules.RailLimit[u.Side]; lim > 0 && g.railUsed >= lim {
+		return g.refuse("rail-limit", "the %s player may move at most %d units by rail in a phase", u.Side, lim)
+	}
+	if lim, err := g.Rules.Int("rail_allowed", -1, interp.Unit(k), interp.Turn()); err != nil {
+		return err
+	} else if lim == 0 {
+		return g.refuse("rail-limit", "%s may not move by rail in %s", u.ID, g.TurnName(g.turn))
+	}
+	return nil
+}
+
+// checkRailPath asks the rules about a rail path the engine allows.
+func (g *Game) checkRailPath(k int, path []int) error {
+	return g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(path)), interp.Str("rail"))
 }
 
 func (g *Game) cmdRail(c *Command) error {
@@ -201,4 +211,9 @@ func (g *Game) unitInfo(k int) interp.UnitInfo {
 	return interp.UnitInfo{ID: u.ID, Side: u.Side.String(), Kind: u.Kind, Size: u.Size, Nation: u.Nation, Hex: hex, Status: u.Status.String(),
 		Reduced: u.Reduced, Supplied: g.inSupply(k), Attack: u.Attack, Defense: u.Defense, MP: u.MP,
 		Pool: us.Pool, Radius: us.Radius, Range: us.Range, Shift: us.Shift}
+}
+
+// railOpts are the rules' limits on rail moves this phase.
+func (g *Game) railOpts() core.RailOpts {
+	return core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC, ZOCStop: g.Rules.RailZOCStop}
 }

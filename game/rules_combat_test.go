@@ -59,10 +59,17 @@ func TestCombatRules(t *testing.T) {
 			mapx:  city("B-1005", "Fort", "fortress", ""),
 			units: us(g4, "a soviet tank 12/6 8 B-1105"), script: "attack B-1005 from B-1105",
 			want: []string{"combat odds=3:1 column=2:1"}},
-		{name: "combat/moscow-is-a-fortress", phase: "axis-combat", dice: []int{1}, auto: true,
+		// GDW: Terrain and Combat: Berlin and Moscow are fortress hexes; they
+		// remain major cities, and terrain effects are cumulative (Combat,
+		// step 3): both shifts, whichever kind the map prints.
+		{name: "combat/capital-major-city-and-fortress", phase: "axis-combat", dice: []int{1}, auto: true,
 			mapx:  city("B-1005", "Moscow", "major", "soviet"),
 			units: us("s soviet infantry 4/2 6 B-1005", "a axis panzer 12/6 8 B-0905"), script: "attack B-1005 from B-0905",
-			want: []string{"combat odds=3:1 column=2:1"}},
+			want: []string{"combat odds=3:1 column=1:1"}},
+		{name: "combat/capital-fortress-on-the-map", phase: "axis-combat", dice: []int{1}, auto: true,
+			mapx:  city("B-1005", "Moscow", "fortress", "soviet"),
+			units: us("s soviet infantry 4/2 6 B-1005", "a axis panzer 12/6 8 B-0905"), script: "attack B-1005 from B-0905",
+			want: []string{"combat odds=3:1 column=1:1"}},
 		{name: "combat/river-all-attackers", phase: "soviet-combat", dice: []int{1}, auto: true,
 			mapx:  "[[map.river]]\nsides = [[\"B-1005\", \"B-1105\"], [\"B-1005\", \"B-1106\"]]",
 			units: us(g4, "a soviet tank 6/3 8 B-1105", "b soviet tank 6/3 8 B-1106"), script: "attack B-1005 from B-1105 B-1106",
@@ -103,6 +110,13 @@ func TestCombatRules(t *testing.T) {
 			mapx:  "straits = [[\"B-0505\", \"B-0605\"]]",
 			units: us("g axis infantry 2/1 4 B-0505", "a soviet infantry 13/6 6 B-0605"), script: "attack B-0505 from B-0605",
 			want: []string{"combat attack=6 odds=3:1 column=2:1"}},
+		// GDW: Movement / The Straits of Kerch: the unit across has its own
+		// attack factor halved (13 -> 6), the one over land not (8): 14
+		// against 4 is 3:1; the column shift applies, one attacker being across.
+		{name: "combat/straits-only-that-unit-halved", phase: "soviet-combat", dice: []int{4}, auto: true,
+			mapx:  "straits = [[\"B-0505\", \"B-0605\"]]",
+			units: us("g axis infantry 4/2 4 B-0505", "a soviet infantry 13/6 6 B-0605", "b soviet infantry 8/4 6 B-0504"), script: "attack B-0505 from B-0605 B-0504",
+			want: []string{"combat attack=14 odds=3:1 column=2:1"}},
 		{name: "combat/no-attack-across-water", phase: "soviet-combat",
 			mapx:  "water_sides = [[\"B-1005\", \"B-1105\"]]",
 			units: us(g4, "a soviet tank 12/6 8 B-1105"), script: "attack B-1005 from B-1105",

@@ -68,8 +68,11 @@ func (r *Module) flatten(t *lua.LTable) map[string]string {
 	}
 	put("phases", strings.Join(ids, ", "))
 	put("rail.no_enemy_zoc", r.RailNoZOC)
+	put("rail.zoc_stop", r.RailZOCStop)
 	put("rail.limit", fmt.Sprintf("axis %d, soviet %d (0: none)", r.RailLimit[0], r.RailLimit[1]))
-	put("retreat", fmt.Sprintf("%d hexes, up to %d more, avoid ZOC %v, not ending in ZOC %v", r.Retreat.Hexes, r.Retreat.MaxExtra, r.RetreatAvoidZOC, r.Retreat.AvoidZOCEnd))
+	put("retreat", fmt.Sprintf("%d hexes, up to %d more, avoid ZOC %v, not ending in ZOC %v, a friend opens a ZOC hex %v",
+		r.Retreat.Hexes, r.Retreat.MaxExtra, r.RetreatAvoidZOC, r.Retreat.AvoidZOCEnd, r.Retreat.FriendOpensZOC))
+	put("stacking", fmt.Sprintf("non-stacking units: %d with a combat unit, %d alone", r.Retreat.StackWith, r.Retreat.StackAlone))
 	put("crt.columns", strings.Join(r.CRTColumns, " "))
 	for d, row := range r.CRT {
 		for c, res := range row {
@@ -81,6 +84,9 @@ func (r *Module) flatten(t *lua.LTable) map[string]string {
 	}
 	for k := range r.OwnHexZOC {
 		put("zoc_own_hex."+k, r.OwnHexZOC[k])
+	}
+	for k := range r.NoOccupy {
+		put("no_occupy."+k, r.NoOccupy[k])
 	}
 	put("place_city_no_zoc", r.PlaceCityNoZOC)
 	put("share_until_moved", r.ShareUntilMoved)

@@ -49,6 +49,8 @@ var Hooks = []Hook{
 		"may unit a attack unit d (for each attacker named, and for the legal actions)."},
 	{"can_lose", "u, kind", "nil | true | false, reason, rule",
 		"may attacker u take the step of a pending attacker_loss or exchange."},
+	{"on_eliminated", "u", "",
+		"when a combat loss (a result, a retreat through enemy ZOC, no retreat) takes unit u off the map; it cannot refuse, and a failure fails the command."},
 	{"supply_sources", "side", "array of hex ids",
 		"hexes that supply side besides its map edge, at each supply trace."},
 	{"phase_order", "turn", "array of phase ids",
@@ -64,7 +66,7 @@ var Fields = []string{
 	"format_version", "id", "name", "description", "book", "sources", "classes", "kinds", "armor_kinds",
 	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
-	"share_until_moved", "capitals_are_fortresses", "store", "help", "bot", "takes_control",
+	"share_until_moved", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking",
 }
 
 // HookNames lists the hooks by name.

@@ -57,6 +57,7 @@ type Module struct {
 	Phases                []Phase
 	Cite                  map[string]string
 	RailNoZOC             bool
+	RailZOCStop           bool   // a rail move stops on entering an enemy ZOC (GDW)
 	RailLimit             [2]int // units per phase; 0: no limit
 	Retreat               core.RetreatOpts
 	RetreatAvoidZOC       bool // only the retreats through the fewest enemy ZOC hexes are legal (ADC2)
@@ -64,6 +65,7 @@ type Module struct {
 	NonCombat             map[string]bool // kinds that do not count for stacking and have no ZOC
 	OwnHexZOC             map[string]bool // kinds whose ZOC is their own hex only
 	NonStacking           map[string]bool // combat kinds that do not take a hex's one stacking place (ADC2: airborne)
+	NoOccupy              map[string]bool // kinds that take no control and open no supply line in enemy ZOC (ADC2: only combat units)
 	SeaSupply             [2]string       // per side: the sea region for supply by sea, "" for none
 	PlaceCityNoZOC        bool            // reinforcements may not enter a city in enemy ZOC
 	// ShareUntilMoved lets a unit end its move on a friend that has not
@@ -384,17 +386,22 @@ func (r *Module) compile(t *lua.LTable) error {
 	}
 	if rl := table(t, "rail"); rl != nil {
 		r.RailNoZOC = truth(rl.RawGetString("no_enemy_zoc"))
+		r.RailZOCStop = truth(rl.RawGetString("zoc_stop"))
 		if lim := table(rl, "limit"); lim != nil {
 			r.RailLimit = [2]int{num(lim, "axis", 0), num(lim, "soviet", 0)}
 		}
 	}
 	r.Retreat = core.RetreatOpts{Hexes: 2, MaxExtra: 4}
 	if rt := table(t, "retreat"); rt != nil {
-		r.Retreat = core.RetreatOpts{Hexes: num(rt, "hexes", 2), MaxExtra: num(rt, "max_extra", 4), AvoidZOCEnd: truth(rt.RawGetString("avoid_zoc_end"))}
+		r.Retreat = core.RetreatOpts{Hexes: num(rt, "hexes", 2), MaxExtra: num(rt, "max_extra", 4), AvoidZOCEnd: truth(rt.RawGetString("avoid_zoc_end")),
+			FriendOpensZOC: truth(rt.RawGetString("friend_opens_zoc"))}
 		r.RetreatAvoidZOC = truth(rt.RawGetString("avoid_zoc"))
 	}
+	if st := table(t, "stacking"); st != nil {
+		r.Retreat.StackWith, r.Retreat.StackAlone = num(st, "nonstacking_with_combat", 0), num(st, "nonstacking_alone", 0)
+	}
 	r.NonCombat, r.OwnHexZOC = boolSet(table(t, "noncombat")), boolSet(table(t, "zoc_own_hex"))
-	r.NonStacking = boolSet(table(t, "nonstacking"))
+	r.NonStacking, r.NoOccupy = boolSet(table(t, "nonstacking")), boolSet(table(t, "no_occupy"))
 	if ss := table(t, "sea_supply"); ss != nil {
 		r.SeaSupply = [2]string{str(ss, "axis"), str(ss, "soviet")}
 	}

@@ -49,7 +49,10 @@ func TestWeighRulebookExample(t *testing.T) {
 		{"snow and forest", Battle{Att: []int{12}, Sup: []bool{true}, River: []bool{false}, Strait: []bool{false}, Def: 4, Terrain: "forest", Weather: "snow"}, 3, 1, 12, 2, false},
 		{"out of supply", Battle{Att: []int{9, 8}, Sup: []bool{false, true}, River: []bool{false, false}, Strait: []bool{false, false}, Def: 4, Terrain: "clear"}, 3, 3, 12, 0, false},
 		{"straits", Battle{Att: []int{9}, Sup: []bool{true}, River: []bool{false}, Strait: []bool{true}, Def: 2, Terrain: "clear"}, 2, 1, 4, 1, false},
-		{"moscow", Battle{Att: []int{24}, Sup: []bool{true}, River: []bool{false}, Strait: []bool{false}, Def: 6, Terrain: "clear", City: "major", Capital: true}, 4, 3, 24, 1, false},
+		{"straits, one attacker across", Battle{Att: []int{9, 8}, Sup: []bool{true, true}, River: []bool{false, false}, Strait: []bool{true, false}, Def: 4, Terrain: "clear"}, 3, 2, 12, 1, false},
+		// a capital is a major city and a fortress: two columns
+		{"moscow", Battle{Att: []int{24}, Sup: []bool{true}, River: []bool{false}, Strait: []bool{false}, Def: 6, Terrain: "clear", City: "major", Capital: true}, 4, 2, 24, 2, false},
+		{"moscow, a fortress on the map", Battle{Att: []int{24}, Sup: []bool{true}, River: []bool{false}, Strait: []bool{false}, Def: 6, Terrain: "clear", City: "fortress", Capital: true}, 4, 2, 24, 2, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

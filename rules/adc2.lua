@@ -46,13 +46,15 @@ local sources = {
   can_move = "ADC2: Unit Capabilities; Shock Combat; Leaders; Air Support",
   can_move_path = "ADC2: Stacking Limits; Allies; Leaders",
   allowance = "ADC2: Shock Combat; Leaders",
-  after_move = "ADC2: Air Support; Leaders; Allies",
+  after_move = "ADC2: Air Support; Leaders; Allies; Partisans",
+  on_eliminated = "ADC2: Allies",
   can_attack = "ADC2: Combat Phase; Allies",
   can_place = "ADC2: Reinforcement Phase; Air Support; Leaders; Partisans",
   rail_allowed = "ADC2: Rail Movement Phase",
   rebuild_cost = "ADC2: Reinforcement Phase", can_rebuild = "ADC2: Reinforcement Phase; Allies",
   noncombat = "ADC2: Unit Capabilities", zoc_own_hex = "ADC2: Unit Capabilities",
-  nonstacking = "ADC2: Stacking Limits",
+  nonstacking = "ADC2: Stacking Limits", stacking = "ADC2: Stacking Limits; Retreat",
+  no_occupy = "ADC2: Control of Hexes; Supply; Unit Capabilities",
   place_city_no_zoc = "ADC2: Reinforcement Phase",
   capitals_are_fortresses = "ADC2: Combat Phase (the map's fortresses)",
   stand_terrain = "ADC2: Retreat",
@@ -68,6 +70,17 @@ for k, v in pairs(sources) do R.sources[k] = v end -- order does not matter: dis
 R.noncombat = { leader = true, air = true }
 R.zoc_own_hex = { airborne = true, partisan = true }
 R.nonstacking = { airborne = true }
+-- Stacking Limits: beside the one combat unit at most one airborne unit;
+-- two airborne units alone. stack_error enforces them on moves and
+-- placement, the engine on retreats (ADC2: Retreat).
+R.stacking = { nonstacking_with_combat = 1, nonstacking_alone = 2 }
+-- Control of Hexes: a hex is the last side's to occupy it with a combat
+-- unit; leaders, air units and partisans (non-combat units, Unit
+-- Capabilities) take no control when they enter, pass or relocate, and
+-- open no supply line through an enemy ZOC (Supply). Airborne units
+-- move and fight as infantry and count as combat units for stacking:
+-- they do (our reading).
+R.no_occupy = { leader = true, air = true, partisan = true }
 -- ADC2: Movement Phases: a unit may end its move on a friendly combat unit
 -- that moves out later in the same phase; the phase cannot end before.
 R.share_until_moved = true
@@ -94,7 +107,10 @@ R.rail = { no_enemy_zoc = true, limit = { axis = 2, soviet = 6 } }
 R.retreat = { hexes = 2, max_extra = 4, avoid_zoc_end = true, avoid_zoc = true }
 -- Reinforcement Phase: "The city may not be in enemy ZOC."
 R.place_city_no_zoc = true
--- The ADC2 map marks Berlin and Moscow as fortresses itself.
+-- The ADC2 map marks Berlin and Moscow as fortresses itself, and ADC2
+-- has no rule making a capital a fortress besides its city: a capital
+-- gets the one fortress shift of its hex (ADC2: Combat Phase), not GDW's
+-- two (rules/base.lua).
 R.capitals_are_fortresses = false
 R.stand_terrain = { swamp = true, mountain = true }
 
@@ -591,9 +607,10 @@ local function stack_error(u, hex, moving)
     end
   end
   if R.nonstacking[u.kind] then airborne = airborne + 1 else combat = combat + 1 end
+  local with, alone = R.stacking.nonstacking_with_combat, R.stacking.nonstacking_alone
   if combat > 1 then return hex .. " already holds a combat unit" end
-  if combat == 1 and airborne > 1 then return hex .. " would hold a combat unit and " .. airborne .. " airborne units (at most one)" end
-  if airborne > 2 then return hex .. " would hold " .. airborne .. " airborne units (at most two)" end
+  if combat == 1 and airborne > with then return hex .. " would hold a combat unit and " .. airborne .. " airborne units (at most " .. with .. ")" end
+  if airborne > alone then return hex .. " would hold " .. airborne .. " airborne units (at most " .. alone .. ")" end
   return nil
 end
 
@@ -715,6 +732,17 @@ function R.after_move(u, how, path)
     end
   end
   moved_beside(u, path)
+  -- Partisans in an Axis ZOC are eliminated throughout the Axis combat
+  -- phase, not only as it starts: an advance after combat may put an Axis
+  -- unit beside one (ADC2: Partisans).
+  if side == "axis" and part == "combat" then eliminate_partisans() end
+  sweep()
+end
+
+-- A unit lost in combat (steps, retreat, no retreat): what follows is
+-- settled at once, so that Hungary surrenders with its sixth loss and no
+-- later attack finds a Hungarian unit (ADC2: Allies).
+function R.on_eliminated(u)
   sweep()
 end
 
@@ -852,8 +880,10 @@ end
 -- R.odds (ADC2: Combat Phase): each attacker's AF is halved once for each
 -- of mud, out of supply, a swamp or mountain defender and attacking across
 -- the Straits of Kerch; fractions are kept until the total, which is
--- rounded up. The ratio is rounded for the defender (down) to a CRT
--- column; then the shifts, cumulative, clamped to the table.
+-- rounded up. Only the units across the Straits are halved for them, and
+-- the Straits give no column shift (ADC2 lists none, unlike GDW). The
+-- ratio is rounded for the defender (down) to a CRT column; then the
+-- shifts, cumulative, clamped to the table.
 function R.odds(b)
   sweep()
   local side = phase_parts()

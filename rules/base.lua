@@ -32,6 +32,7 @@ R.sources = {
   on_phase_start = "GDW: Weather", arrival_reduced = "GDW: Reinforcements",
   rebuild_cost = "GDW: Reinforcements and Replacements", can_rebuild = "GDW: Reinforcements and Replacements",
   noncombat = "GDW: Movement / Restrictions on Movement", zoc_own_hex = "GDW: Zones of Control",
+  no_occupy = "GDW: Movement / rail lines", stacking = "GDW: Combat Results / DR",
   place_city_no_zoc = "GDW: Reinforcements",
 }
 
@@ -53,6 +54,11 @@ R.armor_kinds = { tank = true, panzer = true, mech = true, motorized = true, arm
 R.noncombat = { leader = true, air = true }
 -- Kinds whose zone of control covers only their own hex.
 R.zoc_own_hex = {}
+-- Kinds that do not occupy the hexes they enter: they take no control of
+-- them and open no supply line through an enemy ZOC. GDW: none, every
+-- unit moving through or occupying a hex makes it friendly (Movement /
+-- rail lines).
+R.no_occupy = {}
 -- Supply by sea: the Soviet Black Sea coast (GDW: Supply). The map names
 -- the sea as a region; without it any sea hex serves.
 R.sea_supply = { soviet = "Black Sea" }
@@ -108,8 +114,12 @@ R.phases = {
   { id = "soviet-general", side = "soviet", kind = "move", weather = true },
 }
 
--- GDW rail movement: only the friendliness of rail hexes limits it.
-R.rail = { no_enemy_zoc = false, limit = {} }
+-- GDW rail movement: the friendliness of rail hexes limits it, and, as
+-- every move, enemy zones of control: the ZOC rule stops a unit entering
+-- one "during that phase" and the rail rules make no exception, so a rail
+-- move may end in the first enemy-ZOC hex but not pass through it; it may
+-- leave one it starts in (GDW: Zones of Control / Movement; our reading).
+R.rail = { no_enemy_zoc = false, zoc_stop = true, limit = {} }
 
 -- GDW: Combat Results / DR: two hexes; farther only to reach an empty hex.
 R.retreat = { hexes = 2, max_extra = 4, avoid_zoc_end = false }
@@ -132,6 +142,7 @@ R.cite = {
   ["rail-line"] = "GDW: Movement / rail lines",
   ["rail-friendly"] = "GDW: Movement / rail lines (friendly rail hexes)",
   ["rail-zoc"] = "GDW: Movement / rail lines",
+  ["rail-zoc-stop"] = "GDW: Zones of Control / Movement",
   ["rail-limit"] = "GDW: Movement / rail lines",
   phase = "GDW: Sequence of Play",
   ["moved-twice"] = "GDW: Movement",
@@ -169,7 +180,11 @@ R.crt = {
 -- Combat), and terrain that halves the attack.
 R.defense_shift = { forest = -1, rough = -1 }
 R.city_shift = { major = -1, fortress = -1 }
-R.capitals_are_fortresses = true -- Berlin and Moscow (GDW: Terrain and Combat)
+-- Berlin and Moscow count as fortress hexes (GDW: Terrain and Combat).
+-- They stay major cities as well, and terrain effects are cumulative
+-- (GDW: Combat, step 3): a capital gets both the major-city and the
+-- fortress shift, two columns left, whatever kind the map gives it.
+R.capitals_are_fortresses = true
 R.halve_into = { swamp = true, mountain = true }
 R.stand_terrain = { swamp = true, mountain = true }
 
@@ -189,6 +204,12 @@ end
 -- b.capital (true in a capital), b.weather (the turn's mark). It records
 -- each halving with gpw.note and each shift with gpw.shift, and returns
 -- attack, defence, the odds index (0 when below 1:1) and the final index.
+--
+-- A unit attacking across the Straits of Kerch has its own attack factor
+-- halved, fractions dropped, not the whole attack. The straits' one
+-- column left applies whenever any attacker is across: the book gives it
+-- to "a unit" attacking across and, unlike the river shift, does not ask
+-- for all attackers (GDW: Movement / The Straits of Kerch).
 function R.odds(b)
   local total, allriver, strait = 0, true, false
   for i = 1, b.n do
@@ -198,9 +219,12 @@ function R.odds(b)
       gpw.note("out of supply: attack halved", "GDW: Supply")
     end
     if b.weather == "mud" then a = floor(a / 2) end
+    if b.strait[i] then
+      a = floor(a / 2)
+      strait = true
+    end
     total = total + a
     if not b.river[i] then allriver = false end
-    if b.strait[i] then strait = true end
   end
   if b.weather == "mud" then gpw.note("mud: attack factors halved", "GDW: Weather") end
   if R.halve_into[b.terrain] then
@@ -208,8 +232,7 @@ function R.odds(b)
     gpw.note("attack into " .. b.terrain .. ": halved", "GDW: Terrain and Combat")
   end
   if strait then
-    total = floor(total / 2)
-    gpw.note("across the Straits of Kerch: halved", "GDW: Movement / The Straits of Kerch")
+    gpw.note("across the Straits of Kerch: that attacker's factor halved", "GDW: Movement / The Straits of Kerch")
   end
   local def = b.def
   local ratio = 0
@@ -222,7 +245,12 @@ function R.odds(b)
   local s = R.defense_shift[t]
   if s then col = shift(col, t, s, "GDW: Terrain and Combat") end
   local city = b.city
-  if b.capital and R.capitals_are_fortresses then city = "fortress" end
+  if b.capital and R.capitals_are_fortresses then
+    -- a major city that is a fortress too: both shifts
+    local ms = R.city_shift.major
+    if ms then col = shift(col, "major city", ms, "GDW: Terrain and Combat") end
+    city = "fortress"
+  end
   local cs = R.city_shift[city]
   if cs then col = shift(col, city .. " city", cs, "GDW: Terrain and Combat") end
   if allriver and b.n > 0 then col = shift(col, "river", -1, "GDW: Terrain and Combat (all attackers across a river)") end

@@ -75,9 +75,13 @@
 --     fortification lines, and the engine keeps GDW's ban on attacks
 --     across lake hexsides.
 --  5. Retreat impossible. Retreats go by GDW's paths; a route into an
---     enemy zone of control is not a retreat (card: Retreat Routes), so a
---     defender whose every route enters one is surrounded: DR->DE,
---     DE->BR. A defender that cannot withdraw one hex that way stands:
+--     enemy zone of control is not a retreat (card: Retreat Routes)
+--     unless a friendly unit no longer under attack holds that hex: in
+--     gpw only the retreating defender is under attack, so any friendly
+--     unit opens it (R.retreat.friend_opens_zoc; no step is lost there).
+--     A defender whose every route enters an enemy ZOC not so held is
+--     surrounded: DR->DE, DE->BR. A defender that cannot withdraw one hex
+--     that way stands:
 --     DW->D, dw->- (the No Retreat! conversions; the card lists none).
 --     Armour overrun (armour attack factors, halvings applied, more than
 --     twice the defence of an infantry-type defender with no terrain,
@@ -179,9 +183,11 @@ R.exchange_weather = { [""] = true, clear = true, snow = true }
 -- Axis allies that may not take exchange losses in Axis attacks.
 R.no_exchange_nations = { hun = true, ita = true, rom = true }
 
--- Retreat routes never enter an enemy zone of control: of GDW's retreat
--- paths only those through the fewest (here: none, see convert) are legal.
+-- Retreat routes never enter an enemy zone of control, unless a friendly
+-- unit holds the hex: of GDW's retreat paths only those through the
+-- fewest (here: none, see convert) are legal.
 R.retreat.avoid_zoc = true
+R.retreat.friend_opens_zoc = true
 
 R.cite["odds-min"] = CARD .. ": odds columns 1:4 to 10:1"
 R.cite.retreat = cite.retreat
