@@ -62,7 +62,7 @@ func benchPosition(tb testing.TB) *State {
 	for side, land := range [][]int{west, east} {
 		rng.Shuffle(len(land), func(i, j int) { land[i], land[j] = land[j], land[i] })
 		for k := range perSide {
-			u := Unit{ID: fmt.Sprintf("%v-%d", Side(side), k), Side: Side(side), Kind: "infantry", Class: classInfantry,
+			u := Unit{Ident: &Ident{ID: fmt.Sprintf("%v-%d", Side(side), k), Kind: "infantry"}, Side: Side(side), Class: classInfantry,
 				MP: 6, Stacks: true, Hex: land[k], Status: OnMap, Attack: [2]int{6, 3}, Defense: [2]int{6, 3}}
 			if k%3 == 0 {
 				u.Kind, u.Class, u.MP = "panzer", classArmor, 8

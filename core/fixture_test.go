@@ -190,7 +190,7 @@ func parseFixture(t testing.TB, text string) *State {
 			if !ok {
 				t.Fatalf("line %d: unknown unit kind %q", ln, f[3])
 			}
-			u := Unit{ID: f[1], Side: side, Kind: f[3], Class: class, Attack: [2]int{6, 3}, Defense: [2]int{6, 3},
+			u := Unit{Ident: &Ident{ID: f[1], Kind: f[3]}, Side: side, Class: class, Attack: [2]int{6, 3}, Defense: [2]int{6, 3},
 				MP: atoi(ln, f[4]), Stacks: true, Hex: hexes(ln, f[5:6])[0], Status: OnMap}
 			for _, opt := range f[6:] {
 				switch opt {

@@ -380,7 +380,7 @@ func randomPosition(t *testing.T, rng *rand.Rand) *State {
 	kinds := []string{"infantry", "mountain", "cavalry", "panzer"}
 	var units []Unit
 	add := func(id string, side Side, kind string, mp int, zoc ZOCKind) {
-		units = append(units, Unit{ID: id, Side: side, Kind: kind, Class: kindClass[kind], MP: mp, ZOC: zoc,
+		units = append(units, Unit{Ident: &Ident{ID: id, Kind: kind}, Side: side, Class: kindClass[kind], MP: mp, ZOC: zoc,
 			Stacks: true, Hex: land[len(units)], Status: OnMap})
 	}
 	add("mover", Axis, kinds[rng.IntN(4)], rng.IntN(7), ZOCFull)

@@ -129,7 +129,7 @@ func TestRailFriendlySnapshot(t *testing.T) {
 // place puts a new unit of side on hex id and returns its index.
 func place(t *testing.T, s *State, id string, side Side, hex string, zoc ZOCKind) int {
 	t.Helper()
-	s.Units = append(s.Units, Unit{ID: id, Side: side, Kind: "infantry", MP: 6, ZOC: zoc, Stacks: true, Hex: -1})
+	s.Units = append(s.Units, Unit{Ident: &Ident{ID: id, Kind: "infantry"}, Side: side, MP: 6, ZOC: zoc, Stacks: true, Hex: -1})
 	k := len(s.Units) - 1
 	s.byID[id] = k
 	if err := s.Place(k, hx(t, s.Map, hex)); err != nil {

@@ -14,11 +14,11 @@ type State struct {
 	Units []Unit
 
 	byID map[string]int
-	occ  []int32 // the combat unit in each hex, -1 for none
+	occ  []int16 // the combat unit in each hex, -1 for none
 	// head and next list the units on each hex: head[h] is the first,
 	// next[k] the one after unit k (-1 ends a list).
-	head []int32
-	next []int32
+	head []int16
+	next []int16
 	zoc  [2][]uint8
 	// present counts each side's units in a hex that block the enemy
 	// (Unit.Blocks): combat units that stack and those that do not, such
@@ -38,17 +38,23 @@ type State struct {
 	StraitUsed [2]int
 }
 
+// MaxUnits is the most units a position holds.
+const MaxUnits = 1<<15 - 1
+
 // NewState makes a position on m with the given units; units with
 // Status OnMap are placed on their Hex.
 func NewState(m *Map, units []Unit) (*State, error) {
 	s := &State{Map: m, byID: make(map[string]int, len(units))}
 	n := m.Len()
-	s.occ = make([]int32, n)
-	s.head = make([]int32, n)
+	if len(units) > MaxUnits {
+		return nil, fmt.Errorf("%d units; a game holds at most %d", len(units), MaxUnits)
+	}
+	s.occ = make([]int16, n)
+	s.head = make([]int16, n)
 	for i := range s.occ {
 		s.occ[i], s.head[i] = -1, -1
 	}
-	s.next = make([]int32, len(units))
+	s.next = make([]int16, len(units))
 	s.zoc[0], s.zoc[1] = make([]uint8, n), make([]uint8, n)
 	s.present[0], s.present[1] = make([]uint8, n), make([]uint8, n)
 	s.Control = append([]Side(nil), m.Control...)
@@ -180,13 +186,13 @@ func (s *State) link(k int) {
 	}
 	h := s.Units[k].Hex
 	s.next[k] = s.head[h]
-	s.head[h] = int32(k)
+	s.head[h] = int16(k)
 }
 
 func (s *State) unlink(k int) {
 	h := s.Units[k].Hex
 	for p := &s.head[h]; *p >= 0; p = &s.next[*p] {
-		if *p == int32(k) {
+		if *p == int16(k) {
 			*p = s.next[k]
 			s.next[k] = -1
 			return
@@ -244,7 +250,7 @@ func (s *State) Place(k, i int) error {
 	u.Hex, u.Status = i, OnMap
 	s.link(k)
 	if u.Stacks {
-		s.occ[i] = int32(k)
+		s.occ[i] = int16(k)
 	}
 	s.addZOC(k, 1)
 	s.Occupy(k, i)
@@ -283,7 +289,7 @@ func (s *State) Take(k int, st Status) {
 // after addZOC(k, -1).
 func (s *State) leave(k int) {
 	h := s.Units[k].Hex
-	if s.occ[h] != int32(k) {
+	if s.occ[h] != int16(k) {
 		return
 	}
 	s.occ[h] = -1
@@ -327,7 +333,7 @@ func (s *State) Relocate(k, i int) {
 	u.Hex = i
 	s.link(k)
 	if u.Stacks && s.occ[i] < 0 {
-		s.occ[i] = int32(k)
+		s.occ[i] = int16(k)
 	}
 	s.addZOC(k, 1)
 	s.Occupy(k, i)

@@ -8,7 +8,7 @@ import (
 func TestNewStateErrors(t *testing.T) {
 	m := parseFixture(t, moveGround+"lake B-0909").Map
 	unit := func(id, hex string) Unit {
-		return Unit{ID: id, Stacks: true, Hex: hx(t, m, hex), Status: OnMap}
+		return Unit{Ident: &Ident{ID: id}, Stacks: true, Hex: hx(t, m, hex), Status: OnMap}
 	}
 	tests := []struct {
 		name  string
@@ -18,7 +18,7 @@ func TestNewStateErrors(t *testing.T) {
 		{"same id", []Unit{unit("a", "B-0101"), unit("a", "B-0102")}, "used twice"},
 		{"water", []Unit{unit("a", "B-0909")}, "lake hex"},
 		{"stacked", []Unit{unit("a", "B-0101"), unit("b", "B-0101")}, "already holds a"},
-		{"off the map", []Unit{{ID: "a", Hex: m.Len(), Status: OnMap}}, "off the map"},
+		{"off the map", []Unit{{Ident: &Ident{ID: "a"}, Hex: m.Len(), Status: OnMap}}, "off the map"},
 	}
 	for _, tt := range tests {
 		_, err := NewState(m, tt.units)
@@ -146,8 +146,8 @@ func TestOverstackAndLeave(t *testing.T) {
 	h, _ := m.ParseHex("B-0505")
 	g, _ := m.ParseHex("B-0506")
 	units := []Unit{
-		{ID: "a", Side: Soviet, Stacks: true, Hex: h, Status: OnMap},
-		{ID: "b", Side: Soviet, Stacks: true, Hex: g, Status: OnMap},
+		{Ident: &Ident{ID: "a"}, Side: Soviet, Stacks: true, Hex: h, Status: OnMap},
+		{Ident: &Ident{ID: "b"}, Side: Soviet, Stacks: true, Hex: g, Status: OnMap},
 	}
 	s, err := NewState(m, units)
 	if err != nil {

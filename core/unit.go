@@ -28,13 +28,19 @@ var statusNames = []string{"pending", "on map", "eliminated", "withdrawn", "remo
 
 func (s Status) String() string { return statusNames[s] }
 
-// Unit is one counter: what is printed on it, and where it is now.
-type Unit struct {
+// Ident names a unit: fixed for the whole game and shared by every copy
+// of a position, so that copying a position copies no strings.
+type Ident struct {
 	ID, Name string
-	Side     Side
 	Nation   string
 	Kind     string
 	Size     string // army, corps, division, ...
+}
+
+// Unit is one counter: what is printed on it, and where it is now.
+type Unit struct {
+	*Ident
+	Side     Side
 	Class    int    // movement class, an index into the rules' class list
 	Attack   [2]int // full, half strength
 	Defense  [2]int

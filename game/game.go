@@ -177,7 +177,7 @@ func (g *Game) setup() error {
 		if size == "" {
 			size = map[core.Side]string{core.Axis: "corps", core.Soviet: "army"}[us.SideOf()] // GDW: Game Scale
 		}
-		u := core.Unit{ID: us.ID, Name: us.Name, Side: us.SideOf(), Nation: us.Nation, Kind: us.Kind, Size: size, Class: class,
+		u := core.Unit{Ident: &core.Ident{ID: us.ID, Name: us.Name, Nation: us.Nation, Kind: us.Kind, Size: size}, Side: us.SideOf(), Class: class,
 			Attack: [2]int{us.Strength[0], us.Strength[1]}, MP: us.MP, Reduced: us.Reduced, Stacks: !r.NonCombat[us.Kind] && !r.NonStacking[us.Kind],
 			NoOccupy: r.NoOccupy[us.Kind], Hex: -1}
 		u.Defense = u.Attack
@@ -433,21 +433,23 @@ func (g *Game) trace(side core.Side) (core.Bitset, error) {
 }
 
 // mayShare lets unit k end its move on the friend o for now when o has
-// not moved in this phase and may still move in it (rules with
+// not moved in this phase and has a legal move out of it (rules with
 // share_until_moved: ADC2: Movement Phases). The stack must be gone when
 // the phase ends.
 func (g *Game) mayShare(k, o int) bool {
-	p := g.Phase()
-	uo := &g.S.Units[o]
-	if p.Kind != "move" || uo.Side != g.S.Units[k].Side || g.moved[o] || (p.Classes != nil && !p.Classes[uo.Class]) {
+	if g.S.Units[o].Side != g.S.Units[k].Side || g.canMove(o) != nil {
 		return false
 	}
 	// o must have somewhere to go, or the phase could never end.
 	sm := g.shareMover()
 	sm.Extra = g.mover().Extra
 	sm.Reach(o, g.MP(o))
+	hook := g.Rules.Has("can_move_path")
 	for _, h := range sm.Reached() {
-		if sm.CanEnd(o, int(h)) {
+		if int(h) == g.S.Units[o].Hex || !sm.CanEnd(o, int(h)) {
+			continue
+		}
+		if !hook || g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move")) == nil {
 			return true
 		}
 	}
