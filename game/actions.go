@@ -2,7 +2,9 @@ package game
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"strings"
 
 	"gpw/core"
 	"gpw/interp"
@@ -415,4 +417,96 @@ func (g *Game) decision() *Decision {
 		add(atk, Cmd("noadvance"), 0)
 	}
 	return d
+}
+
+// ActionsOf lists the actions of the unit ref (an id or the hex it stands
+// in), paths included, or every action when ref is "": the play prompt's
+// actions query.
+func (g *Game) ActionsOf(ref string) (*Actions, error) {
+	if ref == "" {
+		return g.Actions(), nil
+	}
+	k, err := g.unit(ref)
+	if err != nil {
+		return nil, err
+	}
+	a := g.ActionsWith(ActionOpts{Paths: true, Units: []int{k}})
+	var ts []Target
+	for _, t := range a.Attacks {
+		if t.Defender == k || slices.Contains(t.Attackers, k) {
+			ts = append(ts, t)
+		}
+	}
+	a.Attacks = ts
+	return a, nil
+}
+
+func (a *Actions) String() string {
+	var b strings.Builder
+	if a.Kind == "over" {
+		return "the game is over: nothing to do"
+	}
+	fmt.Fprintf(&b, "the %s player acts (%s, %s)", a.Side, a.Phase, a.Kind)
+	moves := func(what string, ms []UnitMoves) {
+		for _, m := range ms {
+			fmt.Fprintf(&b, "\n  %s %s from %s", what, m.ID, m.From)
+			if m.Allowance > 0 {
+				fmt.Fprintf(&b, " (%d MP)", m.Allowance)
+			}
+			fmt.Fprintf(&b, ": %d hexes", len(m.Dest))
+			for i, d := range m.Dest {
+				if i%8 == 0 {
+					b.WriteString("\n   ")
+				}
+				if what == "move" {
+					fmt.Fprintf(&b, " %s %d", d.ID, d.MP)
+				} else {
+					fmt.Fprintf(&b, " %s", d.ID)
+				}
+			}
+		}
+	}
+	moves("move", a.Moves)
+	moves("rail", a.Rail)
+	for _, t := range a.Attacks {
+		fmt.Fprintf(&b, "\n  attack %s (%s) with any of %s", t.ID, t.Unit, strings.Join(t.From, ", "))
+	}
+	for _, p := range a.Place {
+		fmt.Fprintf(&b, "\n  place %s in any of %s", p.ID, strings.Join(p.IDs, " "))
+	}
+	for _, r := range a.Rebuild {
+		if r.OnMap {
+			fmt.Fprintf(&b, "\n  rebuild %s where it stands (%d points)", r.ID, r.Cost)
+		} else {
+			fmt.Fprintf(&b, "\n  rebuild %s (%d points) in any of %s", r.ID, r.Cost, strings.Join(r.IDs, " "))
+		}
+	}
+	if d := a.Decision; d != nil {
+		fmt.Fprintf(&b, "\n  decision (%s, the %s player): %s", d.Kind, d.Side, d.Text)
+		for _, o := range d.Options {
+			fmt.Fprintf(&b, "\n    %s", o.Text)
+			if o.Side != d.Side {
+				fmt.Fprintf(&b, " (the %s player)", o.Side)
+			}
+		}
+		if d.More > 0 {
+			fmt.Fprintf(&b, "\n    ... and %d more", d.More)
+		}
+	}
+	for _, m := range a.Module {
+		fmt.Fprintf(&b, "\n  %s", m.Word)
+		if m.Help != "" {
+			b.WriteString(": " + m.Help)
+		}
+	}
+	if a.End {
+		b.WriteString("\n  end")
+		if a.Warning != "" {
+			b.WriteString(" (" + a.Warning + ")")
+		}
+	}
+	if a.Undo {
+		b.WriteString("\n  undo")
+	}
+	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gpw/core"
+	"gpw/interp"
 )
 
 // Queries answer questions about the game and change nothing: no event is
@@ -13,7 +14,7 @@ import (
 // whose String method prints it for people.
 
 // Queries lists the query words of gpw play, for help and completion.
-var Queries = []string{"show", "reach", "zoc", "supply", "phase", "units", "preview", "save", "help", "quit"}
+var Queries = []string{"show", "reach", "actions", "zoc", "supply", "phase", "units", "preview", "save", "help", "quit"}
 
 // SideFlags is a yes or no for each side.
 type SideFlags struct {
@@ -64,9 +65,13 @@ type UnitRow struct {
 	Nation    string `json:"nation"`
 	Kind      string `json:"kind"`
 	Class     string `json:"class"`
-	Attack    int    `json:"attack"`              // attack factor now
-	Defense   int    `json:"defense"`             // defence factor now
-	Printed   string `json:"printed"`             // "6-3": full and half attack factors
+	Attack    int    `json:"attack"`  // attack factor now
+	Defense   int    `json:"defense"` // defence factor now
+	// Printed is the counter's face as printed, strength-MP ("8-6"), on
+	// the side now up; leaders and air units show what they carry.
+	Printed   string `json:"printed"`
+	Full      string `json:"full"`                // the full-strength face ("8-6")
+	Half      string `json:"half,omitempty"`      // the half-strength face ("4-6"), "" for a one-step unit
 	MP        int    `json:"mp"`                  // printed movement allowance
 	Allowance int    `json:"allowance,omitempty"` // in its own movement phase: halved out of supply, in mud
 	Hex       string `json:"hex,omitempty"`
@@ -76,6 +81,7 @@ type UnitRow struct {
 	Moved     bool   `json:"moved,omitempty"`
 	Attacked  bool   `json:"attacked,omitempty"`
 	Awaiting  bool   `json:"awaiting,omitempty"` // a reinforcement to place
+	Marks     []Mark `json:"marks,omitempty"`    // what the rules module keeps about it
 }
 
 // judged reports whether the engine judged side's supply at the start of
@@ -101,10 +107,28 @@ func (g *Game) unitSupplied(k int) bool {
 
 func (g *Game) unitRow(k int) UnitRow {
 	u := &g.S.Units[k]
-	r := UnitRow{ID: u.ID, Side: u.Side.String(), Nation: u.Nation, Kind: u.Kind, Class: g.Rules.Classes[u.Class],
-		Attack: u.AttackNow(), Defense: u.DefenseNow(), Printed: fmt.Sprintf("%d-%d", u.Attack[0], u.Attack[1]),
-		MP: u.MP, Status: u.Status.String(), Reduced: u.Reduced, Supplied: g.unitSupplied(k),
-		Moved: g.moved[k], Attacked: g.attacked[k], Awaiting: g.awaiting[k]}
+	us := &g.Sc.Units[k]
+	r := UnitRow{ID: u.ID, Side: u.Side.String(), Nation: u.Nation, Kind: u.Kind,
+		Attack: u.AttackNow(), Defense: u.DefenseNow(), MP: u.MP, Status: u.Status.String(), Reduced: u.Reduced, Supplied: g.unitSupplied(k),
+		Moved: g.moved[k], Attacked: g.attacked[k], Awaiting: g.awaiting[k], Marks: g.Marks(interp.ScopeUnit, k)}
+	if u.Class >= 0 && u.Class < len(g.Rules.Classes) && !g.Rules.NonCombat[u.Kind] {
+		r.Class = g.Rules.Classes[u.Class]
+	}
+	switch {
+	case u.Kind == "leader":
+		r.Full = fmt.Sprintf("leader, command radius %d", us.Radius)
+	case u.Kind == "air":
+		r.Full = fmt.Sprintf("air, range %d, shift %+d", us.Range, us.Shift)
+	default:
+		r.Full = fmt.Sprintf("%d-%d", u.Attack[0], u.MP)
+		if u.HasHalf() {
+			r.Half = fmt.Sprintf("%d-%d", u.Attack[1], u.MP)
+		}
+	}
+	r.Printed = r.Full
+	if u.Reduced && r.Half != "" {
+		r.Printed = r.Half
+	}
 	if u.Status == core.OnMap {
 		r.Hex = g.S.Map.ID(u.Hex)
 	}
@@ -115,11 +139,17 @@ func (g *Game) unitRow(k int) UnitRow {
 }
 
 func (r UnitRow) String() string {
-	step := "full"
+	step := "full strength"
 	if r.Reduced {
-		step = "half"
+		step = "half strength"
 	}
-	s := fmt.Sprintf("%-10s %-6s %s %s (%s) %s %s strength, attack %d defence %d, MP %d", r.ID, r.Side, r.Nation, r.Kind, r.Class, r.Printed, step, r.Attack, r.Defense, r.MP)
+	if r.Half == "" {
+		step = "one step"
+	}
+	s := fmt.Sprintf("%-10s %-6s %s %s %s", r.ID, r.Side, r.Nation, r.Kind, r.Printed)
+	if r.Class != "" {
+		s = fmt.Sprintf("%-10s %-6s %s %s (%s) %s %s, attack %d defence %d, MP %d", r.ID, r.Side, r.Nation, r.Kind, r.Class, r.Printed, step, r.Attack, r.Defense, r.MP)
+	}
 	switch {
 	case r.Hex != "":
 		if r.Allowance > 0 || r.Moved {
@@ -137,12 +167,20 @@ func (r UnitRow) String() string {
 	if r.Attacked {
 		s += ", has attacked"
 	}
+	for _, m := range r.Marks {
+		s += ", " + m.String()
+	}
 	return s
 }
 
-// UnitList lists the units of side ("axis", "soviet"), or of both when
-// side is "", in scenario order.
-func (g *Game) UnitList(side string) ([]UnitRow, error) {
+// UnitFilters are the filters of UnitList besides the sides.
+var UnitFilters = []string{"onmap", "toplace", "eliminated"}
+
+// UnitList lists the units of side ("axis", "soviet"; "" for both), in
+// scenario order, keeping only those on the map, to place (waiting
+// reinforcements and setup units) or eliminated when filter says so ("":
+// all).
+func (g *Game) UnitList(side, filter string) ([]UnitRow, error) {
 	want := core.NoSide
 	if side != "" {
 		var err error
@@ -150,13 +188,38 @@ func (g *Game) UnitList(side string) ([]UnitRow, error) {
 			return nil, err
 		}
 	}
-	var out []UnitRow
+	keep := map[string]func(k int) bool{
+		"":           func(int) bool { return true },
+		"onmap":      func(k int) bool { return g.S.Units[k].Status == core.OnMap },
+		"toplace":    func(k int) bool { return g.awaiting[k] || (g.setupStep != nil && g.SetupArea(k) != nil && g.S.Units[k].Status == core.Pending) },
+		"eliminated": func(k int) bool { return g.S.Units[k].Status == core.Eliminated },
+	}[strings.ToLower(strings.ReplaceAll(filter, " ", ""))]
+	if keep == nil {
+		return nil, g.refuse("unknown", "units: %q is not a filter (%s)", filter, strings.Join(UnitFilters, ", "))
+	}
+	out := []UnitRow{}
 	for k := range g.S.Units {
-		if want == core.NoSide || g.S.Units[k].Side == want {
+		if (want == core.NoSide || g.S.Units[k].Side == want) && keep(k) {
 			out = append(out, g.unitRow(k))
 		}
 	}
 	return out, nil
+}
+
+// NeighborIDs lists the hexes around hex id on the map, clockwise from
+// north (none for a bad id).
+func (g *Game) NeighborIDs(id string) []string {
+	h, err := g.hex(id)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, n := range g.S.Map.Nbr[h] {
+		if n >= 0 && g.S.Map.OnMap[n] {
+			out = append(out, g.S.Map.ID(int(n)))
+		}
+	}
+	return out
 }
 
 // HexInfo is everything printed on and standing in one hex.
@@ -175,6 +238,8 @@ type HexInfo struct {
 	// the start of a rail phase, else now (GDW: Movement / rail lines).
 	RailFriendly string    `json:"rail_friendly,omitempty"`
 	Unit         *UnitRow  `json:"unit,omitempty"`
+	Others       []UnitRow `json:"others,omitempty"` // leaders, air units and others sharing the hex
+	Marks        []Mark    `json:"marks,omitempty"`  // what the rules module keeps about the hex
 	ZOC          SideFlags `json:"zoc"`
 	Supply       SideFlags `json:"supply"` // could a unit of each side here trace supply now
 }
@@ -225,10 +290,15 @@ func (g *Game) HexInfo(id string) (*HexInfo, error) {
 		}
 		hi.RailFriendly = owner.String()
 	}
-	if k := s.Occupant(h); k >= 0 {
+	for i, k := range s.UnitsAt(h) {
 		r := g.unitRow(k)
-		hi.Unit = &r
+		if i == 0 && k == s.Occupant(h) {
+			hi.Unit = &r
+		} else {
+			hi.Others = append(hi.Others, r)
+		}
 	}
+	hi.Marks = g.Marks(interp.ScopeHex, h)
 	return hi, nil
 }
 
@@ -259,6 +329,12 @@ func (hi *HexInfo) String() string {
 		fmt.Fprintf(&b, "  unit: %s\n", strings.Join(strings.Fields(hi.Unit.String()), " "))
 	} else {
 		b.WriteString("  unit: none\n")
+	}
+	for _, o := range hi.Others {
+		fmt.Fprintf(&b, "  also: %s\n", strings.Join(strings.Fields(o.String()), " "))
+	}
+	for _, m := range hi.Marks {
+		fmt.Fprintf(&b, "  %s\n", m)
 	}
 	fmt.Fprintf(&b, "  zone of control: %s\n", hi.ZOC)
 	fmt.Fprintf(&b, "  supply line now: %s", hi.Supply)
@@ -610,4 +686,13 @@ func (p *Preview) String() string {
 		fmt.Fprintf(&b, "\n    %-4s die %-11s %d/%d = %.0f%%", c.Result, strings.Join(dice, ","), c.Count, n, c.Percent)
 	}
 	return b.String()
+}
+
+// HexID reads a hex id or place name and prints the hex's id.
+func (g *Game) HexID(s string) (string, bool) {
+	h, err := g.hex(s)
+	if err != nil {
+		return "", false
+	}
+	return g.S.Map.ID(h), true
 }

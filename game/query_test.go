@@ -403,7 +403,7 @@ func TestStatusAndUnits(t *testing.T) {
 		{"rumania", nil, "unknown side"},
 	}
 	for _, tc := range tests {
-		rows, err := g.UnitList(tc.side)
+		rows, err := g.UnitList(tc.side, "")
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%q: error %v", tc.side, err)
@@ -418,7 +418,7 @@ func TestStatusAndUnits(t *testing.T) {
 			t.Errorf("%q: %v %v, want %v", tc.side, ids, err, tc.ids)
 		}
 	}
-	rows, _ := g.UnitList("")
+	rows, _ := g.UnitList("", "")
 	if s := rows[1].String(); !strings.Contains(s, "waiting to be placed") {
 		t.Errorf("reinforcement row %q", s)
 	}
@@ -453,7 +453,7 @@ func TestQueriesOnEveryBuiltinScenario(t *testing.T) {
 					t.Error(err)
 				}
 			}
-			rows, _ := g.UnitList("")
+			rows, _ := g.UnitList("", "")
 			for _, r := range rows {
 				if r.Hex == "" {
 					continue

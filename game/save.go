@@ -1,11 +1,13 @@
 package game
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing/fstest"
 
 	"gpw/interp"
@@ -40,15 +42,27 @@ type Save struct {
 	Turn          string             `json:"turn"`
 	Phase         string             `json:"phase"`
 	Rolls         int                `json:"rolls"`
+	// Check is a SHA-256 over the rest of the save: a save edited by hand
+	// is refused (unless forced).
+	Check string `json:"check"`
+}
+
+// checksum is the SHA-256 of the save without its Check.
+func (sv Save) checksum() string {
+	sv.Check = ""
+	b, _ := json.Marshal(sv)
+	return fmt.Sprintf("%x", sha256.Sum256(b))
 }
 
 // Snapshot describes the game as a Save.
 func (g *Game) Snapshot() *Save {
-	return &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.fix.variant,
+	sv := &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.fix.variant,
 		Special: g.Sc.SpecialPath, SpecialSource: string(g.Sc.SpecialSource),
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
 		Dice: g.fix.startDice, Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
 		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls}
+	sv.Check = sv.checksum()
+	return sv
 }
 
 // WriteSave writes the game to path atomically: a temporary file in the
@@ -77,13 +91,29 @@ func (g *Game) WriteSave(path string) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	// The rename lasts once the folder is on disk too.
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
 }
 
-// LoadSave reads a save and replays it. The rules are loaded again and
-// their hash compared with the saved one: a save made under other rules is
-// refused unless force is set. builtin holds the built-in data.
-func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, error) {
+// maxSaveSize is the largest save file gpw reads.
+const maxSaveSize = 64 << 20
+
+// ReadSave reads a save file without replaying it.
+func ReadSave(path string) (*Save, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxSaveSize {
+		return nil, fmt.Errorf("%s: not a gpw save (a regular file of at most %d MiB)", path, maxSaveSize>>20)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -95,6 +125,37 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 	if sv.Format != SaveFormat {
 		return nil, fmt.Errorf("%s: save format %d; this gpw reads format %d", path, sv.Format, SaveFormat)
 	}
+	return &sv, nil
+}
+
+// LoadSave reads a save and replays it. The rules are loaded again and
+// their hash compared with the saved one: a save made under other rules is
+// refused unless force is set. builtin holds the built-in data.
+func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, error) {
+	sv, err := ReadSave(path)
+	if err != nil {
+		return nil, err
+	}
+	// Everything is checked before anything in the save runs.
+	var warnings []string
+	if sv.Check != sv.checksum() {
+		if !force {
+			return nil, fmt.Errorf("%s was changed after gpw wrote it (its check does not match): refusing to replay an edited save; use --force to replay anyway", path)
+		}
+		warnings = append(warnings, "the save was changed after gpw wrote it; replayed anyway (--force)")
+	}
+	for i, d := range sv.Dice {
+		if d < 1 || d > 6 {
+			return nil, fmt.Errorf("%s: die %d of the forced dice is %d, not 1 to 6", path, i+1, d)
+		}
+	}
+	if changed := sv.changedModules(builtin); changed != "" {
+		if !force {
+			return nil, fmt.Errorf("%s was saved under rules %q with hash %.12s; a module changed since (%s). Refusing to replay it under other rules; use --force to replay anyway",
+				path, sv.Rules, sv.Hash, changed)
+		}
+		warnings = append(warnings, "the rules changed since the save ("+changed+"); replayed anyway (--force)")
+	}
 	// The scenario and its special rules come from the save itself; unit
 	// catalogues and maps from the built-in data.
 	files := fstest.MapFS{sv.Scenario: {Data: []byte(sv.Source)}}
@@ -105,54 +166,55 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: the saved scenario: %w", path, err)
 	}
-	quiet := func(Event) {}
-	g, err := New(sc, Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet}, builtin, quiet)
+	g, err := New(sc, Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true}, builtin, func(Event) {})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if h := g.Rules.Hash(); h != sv.Hash && !force {
-		g.Close()
-		return nil, fmt.Errorf("%s was saved under rules %q with hash %.12s; the rules now hash %.12s (a module changed: %s). Refusing to replay it under other rules; use --force to replay anyway",
-			path, sv.Rules, sv.Hash, h, changedModules(sv.Modules, g.Rules.Modules()))
-	}
 	for i, c := range sv.Commands {
-		if c == autoSetupMark {
+		if c == autoSetupMark { // saves of an earlier gpw
 			if err := g.AutoSetup(); err != nil {
-				g.Close()
 				return nil, err
 			}
 			g.history = append(g.history, autoSetupMark)
 			continue
 		}
 		if err := g.Exec(c); err != nil {
-			g.Close()
 			return nil, fmt.Errorf("%s: command %d (%q) no longer replays: %v", path, i+1, c, err)
 		}
 	}
-	if g.rolls != sv.Rolls {
-		g.Close()
+	switch {
+	case g.rolls != sv.Rolls:
 		return nil, fmt.Errorf("%s: the replay rolled %d dice where the game rolled %d: the save does not match this engine", path, g.rolls, sv.Rolls)
+	case g.TurnName(g.turn) != sv.Turn || g.Phase().ID != sv.Phase:
+		return nil, fmt.Errorf("%s: the replay ends in %s, %s where the game was saved in %s, %s: the save does not match this engine", path, g.TurnName(g.turn), g.Phase().ID, sv.Turn, sv.Phase)
 	}
+	g.Opts.NoUndo = false
 	g.SetSink(sink)
+	for _, w := range warnings {
+		g.emit("warning", w, Field{"warning", w})
+	}
+	g.flush()
 	return g, nil
 }
 
-func changedModules(was, now []interp.ModuleSum) string {
-	old := map[string]string{}
-	for _, m := range was {
-		old[m.Path] = m.SHA256
-	}
-	out := ""
-	for _, m := range now {
-		if old[m.Path] != m.SHA256 {
-			if out != "" {
-				out += ", "
-			}
-			out += m.Path
+// changedModules names the modules of the save whose source is no longer
+// what it was ("" when none changed), reading them without running them.
+func (sv *Save) changedModules(builtin fs.FS) string {
+	var out []string
+	for _, m := range sv.Modules {
+		var sum string
+		var err error
+		if m.Path == sv.Special {
+			sum = fmt.Sprintf("%x", sha256.Sum256([]byte(sv.SpecialSource)))
+		} else {
+			sum, err = interp.FileSum(sv.Rules, builtin, m.Path)
+		}
+		if err != nil || sum != m.SHA256 {
+			out = append(out, m.Path)
 		}
 	}
-	if out == "" {
-		out = "a module was added or removed"
+	if len(sv.Modules) == 0 {
+		out = append(out, "the save lists no modules")
 	}
-	return out
+	return strings.Join(out, ", ")
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -125,5 +126,53 @@ func TestSaveScenarioWithSpecialRules(t *testing.T) {
 	}
 	if g.Rules.Hash() != h.Rules.Hash() || len(h.Sc.SpecialSource) == 0 {
 		t.Error("the special rules did not come back with the save")
+	}
+}
+
+// TestEditedSave: a save edited by hand (a command changed, the dice
+// changed within 1-6) is refused before anything in it runs; --force
+// replays it with a warning; dice outside 1-6 are refused even then.
+func TestEditedSave(t *testing.T) {
+	sc, cmds := loadFile(t, "fullturn")
+	g, _ := newTestGame(t, sc, Options{Dice: []int{5, 1, 2, 6, 6, 4}})
+	script(t, g, cmds)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.json")
+	if err := g.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".gpw-save-*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	edit := func(f func(*Save)) string {
+		sv, err := ReadSave(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(sv)
+		b, _ := json.Marshal(sv)
+		p := filepath.Join(dir, "edited.json")
+		os.WriteFile(p, b, 0o644)
+		return p
+	}
+	dice := edit(func(sv *Save) { sv.Dice[0] = 6 })
+	if _, err := LoadSave(dice, gpw.Data, false, nil); err == nil || !strings.Contains(err.Error(), "changed after gpw wrote it") {
+		t.Errorf("edited dice: %v", err)
+	}
+	var warned []Event
+	if _, err := LoadSave(dice, gpw.Data, true, func(e Event) { warned = append(warned, e) }); err != nil {
+		t.Errorf("forced: %v", err)
+	} else if len(find(warned, "warning")) != 1 {
+		t.Errorf("forced load events %v, want one warning", warned)
+	}
+	for _, d := range []int{7, 0, -3} {
+		bad := edit(func(sv *Save) { sv.Dice[0] = d })
+		if _, err := LoadSave(bad, gpw.Data, true, nil); err == nil || !strings.Contains(err.Error(), "not 1 to 6") {
+			t.Errorf("die %d: %v", d, err)
+		}
+	}
+	turn := edit(func(sv *Save) { sv.Turn = "Jun 1941"; sv.Check = sv.checksum() })
+	if _, err := LoadSave(turn, gpw.Data, false, nil); err == nil || !strings.Contains(err.Error(), "the replay ends in") {
+		t.Errorf("wrong turn: %v", err)
 	}
 }

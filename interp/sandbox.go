@@ -518,3 +518,27 @@ func readRegular(root *os.Root, name string) ([]byte, error) {
 	}
 	return src, err
 }
+
+// FileSum is the SHA-256 of module file rel as a variant would load it
+// (the built-in rules first, then a user module's folder), read without
+// running anything: a save's modules are checked with it before its game
+// is replayed.
+func FileSum(variant string, builtin fs.FS, rel string) (string, error) {
+	if !fs.ValidPath(rel) || path.Ext(rel) != ".lua" {
+		return "", fmt.Errorf("invalid module file %q", rel)
+	}
+	o := Options{FS: builtin, FSRoot: "rules"}
+	if _, ok := Variants[variant]; !ok {
+		abs, err := filepath.Abs(variant)
+		if err != nil {
+			return "", err
+		}
+		o.SearchPath = []string{filepath.Dir(abs)}
+	}
+	sb := &Sandbox{opts: o}
+	src, err := sb.readSource(strings.TrimSuffix(rel, ".lua"), rel)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%x", sha256.Sum256(src)), nil
+}

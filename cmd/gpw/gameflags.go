@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -50,6 +52,9 @@ func (o *gameOptions) start(sink func(game.Event)) (*game.Game, error) {
 		if o.Scenario != "" {
 			return nil, fmt.Errorf("give --scenario or --load, not both")
 		}
+		if err := o.agreesWithSave(); err != nil {
+			return nil, err
+		}
 		return game.LoadSave(o.Load, rulesFS(), o.Force, sink)
 	}
 	if o.Scenario == "" {
@@ -64,4 +69,31 @@ func (o *gameOptions) start(sink func(game.Event)) (*game.Game, error) {
 		return nil, err
 	}
 	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup}, rulesFS(), sink)
+}
+
+// agreesWithSave refuses flags that contradict the save being loaded: a
+// save replays under its own rules, seed and dice.
+func (o *gameOptions) agreesWithSave() error {
+	sv, err := game.ReadSave(o.Load)
+	if err != nil {
+		return err
+	}
+	if o.Rules != "" && o.Rules != sv.Rules {
+		if abs, err := filepath.Abs(o.Rules); err != nil || abs != sv.Rules {
+			return fmt.Errorf("--rules %s contradicts the save, made under %s: a save replays under its own rules", o.Rules, sv.Rules)
+		}
+	}
+	if o.SeedSet && (!sv.SeedSet || o.Seed != sv.Seed) {
+		return fmt.Errorf("--seed %d contradicts the save: a save replays with its own dice", o.Seed)
+	}
+	if o.Dice != "" {
+		dice, err := parseDice(o.Dice)
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(dice, sv.Dice) {
+			return fmt.Errorf("--dice %s contradicts the save: a save replays with its own dice", o.Dice)
+		}
+	}
+	return nil
 }

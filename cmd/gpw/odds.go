@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -21,8 +20,11 @@ type oddsOptions struct {
 	Args   []string // HEX from HEX...
 }
 
-func newOddsCmd(ios *ioStreams) *cobra.Command {
+func newOddsCmd(ios *ioStreams, runF func(*oddsOptions) error) *cobra.Command {
 	o := &oddsOptions{IO: ios}
+	if runF == nil {
+		runF = oddsRun
+	}
 	cmd := &cobra.Command{
 		Use:   "odds --scenario FILE|NAME [--script FILE] HEX from HEX...",
 		Short: "Preview a battle: odds, shifts and the chance of each result, without rolling",
@@ -34,7 +36,7 @@ battle and the game is not changed.`,
 		Args: cobra.MinimumNArgs(3),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Args = args
-			return oddsRun(o)
+			return runF(o)
 		},
 	}
 	addGameFlags(cmd, &o.gameOptions, true)
@@ -61,21 +63,11 @@ func oddsRun(o *oddsOptions) error {
 		return o.fail(err)
 	}
 	if o.JSON {
-		b, err := json.Marshal(p)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(o.IO.Out, "%s\n", b)
+		jsonLine(o.IO.Out, p)
 		return nil
 	}
 	fmt.Fprintln(o.IO.Out, p)
 	return nil
-}
-
-// errorEvent is an error printed as the engine's error events are.
-type errorEvent struct {
-	Event string `json:"event"`
-	Error string `json:"error"`
 }
 
 // fail reports a refused preview: as a JSON error object with --json.
@@ -83,8 +75,7 @@ func (o *oddsOptions) fail(err error) error {
 	if !o.JSON {
 		return err
 	}
-	b, _ := json.Marshal(errorEvent{"error", err.Error()})
-	fmt.Fprintf(o.IO.Out, "%s\n", b)
+	jsonLine(o.IO.Out, errorEvent{"error", err.Error()})
 	return silentError{err.Error()}
 }
 

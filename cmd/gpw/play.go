@@ -12,12 +12,14 @@ import (
 	"github.com/chzyer/readline"
 	"github.com/spf13/cobra"
 
-	"gpw/core"
 	"gpw/game"
 )
 
-func newPlayCmd(ios *ioStreams) *cobra.Command {
+func newPlayCmd(ios *ioStreams, runF func(*runOptions) error) *cobra.Command {
 	o := &runOptions{IO: ios}
+	if runF == nil {
+		runF = playRun
+	}
 	cmd := &cobra.Command{
 		Use:   "play --scenario FILE|NAME",
 		Short: "Play interactively: the command words of run, plus queries",
@@ -26,7 +28,7 @@ completion. Every command word of gpw run works; a refused command prints
 its reason and the game goes on. Queries change nothing: show, reach, zoc,
 supply, phase, units, preview. Type help for the list, quit to leave.`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error { return playRun(o) },
+		RunE: func(*cobra.Command, []string) error { return runF(o) },
 	}
 	addGameFlags(cmd, &o.gameOptions, true)
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print one JSON object per event and per query answer")
@@ -99,6 +101,9 @@ type player struct {
 	out   io.Writer
 	json  bool
 	named map[string]bool // hexes named so far, for completion
+	// confirm is set after an end that would lose reinforcements or
+	// points: a second end confirms.
+	confirm bool
 }
 
 func newPlayer(g *game.Game, out io.Writer, asJSON bool) *player {
@@ -123,6 +128,7 @@ type query func(p *player, args []string) (any, error)
 var queries = map[string]query{
 	"show":    func(p *player, a []string) (any, error) { return oneArg(a, "show HEX", p.g.HexInfo) },
 	"reach":   (*player).reach,
+	"actions": (*player).actions,
 	"zoc":     (*player).zoc,
 	"supply":  (*player).supply,
 	"phase":   func(p *player, a []string) (any, error) { return p.g.Status(), noArgs(a, "phase") },
@@ -167,6 +173,14 @@ func (p *player) do(line string) bool {
 		p.answer(word, v, err)
 		return false
 	}
+	if word == "end" && len(w) == 1 && !p.confirm {
+		if warn := p.g.EndWarning(); warn != "" {
+			p.confirm = true
+			p.answer("end", confirmEnd(warn), nil)
+			return false
+		}
+	}
+	p.confirm = false
 	err := p.g.Exec(line)
 	var rf *game.Refusal
 	switch {
@@ -181,20 +195,28 @@ func (p *player) do(line string) bool {
 	return false
 }
 
+// confirmEnd asks for a second end before something is lost.
+type confirmEnd string
+
+func (c confirmEnd) String() string {
+	return "ending the phase now: " + string(c) + ". Type end again to confirm."
+}
+
+// queryAnswer is a query's answer in JSON.
+type queryAnswer struct {
+	Query  string `json:"query"`
+	Result any    `json:"result,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
 // answer prints a query's answer, or its error, as text or JSON.
 func (p *player) answer(word string, v any, err error) {
 	if p.json {
-		m := map[string]any{"query": word}
 		if err != nil {
-			m["error"] = err.Error()
+			jsonLine(p.out, queryAnswer{Query: word, Error: err.Error()})
 		} else {
-			m["result"] = v
+			jsonLine(p.out, queryAnswer{Query: word, Result: v})
 		}
-		b, jerr := json.Marshal(m)
-		if jerr != nil {
-			b, _ = json.Marshal(map[string]any{"query": word, "error": jerr.Error()})
-		}
-		fmt.Fprintf(p.out, "%s\n", b)
 		return
 	}
 	var rf *game.Refusal
@@ -212,8 +234,7 @@ func (p *player) answer(word string, v any, err error) {
 // but could not be carried out.
 func (p *player) failed(err error) {
 	if p.json {
-		b, _ := json.Marshal(errorEvent{"error", err.Error()})
-		fmt.Fprintf(p.out, "%s\n", b)
+		jsonLine(p.out, errorEvent{"error", err.Error()})
 		return
 	}
 	fmt.Fprintln(p.out, "error:", err)
@@ -222,8 +243,8 @@ func (p *player) failed(err error) {
 // remember keeps the hex ids of a line for completion.
 func (p *player) remember(args []string) {
 	for _, a := range args {
-		if h, err := p.g.S.Map.ParseHex(a); err == nil {
-			p.named[p.g.S.Map.ID(h)] = true
+		if id, ok := p.g.HexID(a); ok {
+			p.named[id] = true
 		}
 	}
 }
@@ -320,15 +341,31 @@ func (u unitRows) String() string {
 }
 
 func (p *player) units(a []string) (any, error) {
-	if len(a) > 1 {
-		return nil, fmt.Errorf("usage: units [SIDE]")
+	side, filter := "", ""
+	for _, w := range a {
+		switch strings.ToLower(w) {
+		case "axis", "soviet":
+			side = w
+		default:
+			if filter != "" {
+				return nil, fmt.Errorf("usage: units [SIDE] [%s]", strings.Join(game.UnitFilters, "|"))
+			}
+			filter = w
+		}
 	}
-	side := ""
-	if len(a) == 1 {
-		side = a[0]
-	}
-	rows, err := p.g.UnitList(side)
+	rows, err := p.g.UnitList(side, filter)
 	return unitRows(rows), err
+}
+
+func (p *player) actions(a []string) (any, error) {
+	if len(a) > 1 {
+		return nil, fmt.Errorf("usage: actions [UNIT|HEX]")
+	}
+	ref := ""
+	if len(a) == 1 {
+		ref = a[0]
+	}
+	return p.g.ActionsOf(ref)
 }
 
 func (p *player) preview(a []string) (any, error) {
@@ -340,7 +377,7 @@ func (p *player) preview(a []string) (any, error) {
 
 // helpLines says what each word does, commands and queries alike.
 var helpLines = map[string]string{
-	"move":      "move UNIT HEX...        move a unit along a path, hex by hex",
+	"move":      "move UNIT HEX...        move a unit along a path, hex by hex, or to a destination by the cheapest path",
 	"rail":      "rail UNIT HEX           move a unit by rail (rail phase)",
 	"attack":    "attack HEX from HEX...  attack the defender's hex from the attackers' hexes",
 	"retreat":   "retreat HEX...          choose the defender's retreat path",
@@ -348,6 +385,9 @@ var helpLines = map[string]string{
 	"noadvance": "noadvance               let no attacker advance",
 	"loss":      "loss UNIT               choose the attacker that loses a step",
 	"stand":     "stand                   the defender loses a step instead of retreating",
+	"nostand":   "nostand                 the defender retreats (the attacker then chooses the path)",
+	"undo":      "undo                    take back the last command of this phase (not past a die roll)",
+	"actions":   "actions [UNIT|HEX]      what may be done now (by that unit), as the engine checks it",
 	"place":     "place UNIT HEX          place a reinforcement, or a unit of the setup (place auto: the rest)",
 	"rebuild":   "rebuild UNIT [HEX]      spend replacement points on a unit",
 	"end":       "end                     end the current phase",
@@ -356,7 +396,7 @@ var helpLines = map[string]string{
 	"zoc":       "zoc SIDE                the hexes in that side's zone of control",
 	"supply":    "supply SIDE             that side's units and whether each is in supply",
 	"phase":     "phase                   turn, phase, weather, replacement points, pending decision",
-	"units":     "units [SIDE]            the units, where they are and their state",
+	"units":     "units [SIDE] [FILTER]   the units as printed, where they are and their state (onmap, toplace, eliminated)",
 	"preview":   "preview HEX from HEX... the odds, shifts and chances of an attack, without fighting it",
 	"help":      "help                    this list",
 	"save":      "save FILE               save the game (gpw play --load FILE continues it)",
@@ -461,7 +501,7 @@ func (p *player) candidates(before []string) []string {
 		if n == 2 {
 			return p.hexes()
 		}
-	case "reach", "loss", "advance":
+	case "reach", "loss", "advance", "actions":
 		if n == 1 {
 			return p.unitRefs()
 		}
@@ -475,20 +515,20 @@ func (p *player) candidates(before []string) []string {
 
 // unitHexes are the hexes units stand in.
 func (p *player) unitHexes() []string {
+	rows, _ := p.g.UnitList("", "onmap")
 	var out []string
-	for _, u := range p.g.S.Units {
-		if u.Status == core.OnMap {
-			out = append(out, p.g.S.Map.ID(u.Hex))
-		}
+	for _, r := range rows {
+		out = append(out, r.Hex)
 	}
 	return sorted(out)
 }
 
 // unitRefs are the unit ids and the hexes units stand in.
 func (p *player) unitRefs() []string {
+	rows, _ := p.g.UnitList("", "")
 	var out []string
-	for _, u := range p.g.S.Units {
-		out = append(out, u.ID)
+	for _, r := range rows {
+		out = append(out, r.ID)
 	}
 	return sorted(append(out, p.unitHexes()...))
 }
@@ -505,22 +545,19 @@ func (p *player) hexes() []string {
 // next are the hexes touching the last hex of a path (or its unit's hex),
 // then the other known hexes.
 func (p *player) next(ref string) []string {
-	s, m := p.g.S, p.g.S.Map
-	h, err := m.ParseHex(ref)
-	if err != nil {
-		k, ok := s.UnitByID(ref)
-		if !ok || s.Units[k].Status != core.OnMap {
+	hex, ok := p.g.HexID(ref)
+	if !ok {
+		rows, _ := p.g.UnitList("", "onmap")
+		for _, r := range rows {
+			if strings.EqualFold(r.ID, ref) {
+				hex, ok = r.Hex, true
+			}
+		}
+		if !ok {
 			return p.hexes()
 		}
-		h = s.Units[k].Hex
 	}
-	var out []string
-	for _, n := range m.Nbr[h] {
-		if n >= 0 && m.OnMap[n] {
-			out = append(out, m.ID(int(n)))
-		}
-	}
-	return sorted(out)
+	return sorted(p.g.NeighborIDs(hex))
 }
 
 // sorted sorts and removes duplicates.

@@ -58,7 +58,7 @@ func TestPlayLoop(t *testing.T) {
 		{"retreat B-1604 B-1605", []string{"ger-1 retreats B-1604 B-1605, 0 step(s) lost", "waiting for: one attacker may advance"}},
 		{"noadvance", []string{"no advance after combat"}},
 		{"show B-1605", []string{"B-1605: clear", "unit: ger-1 axis ger infantry", "zone of control: axis no, soviet no"}},
-		{"units soviet", []string{"sov-a      soviet sov infantry (infantry) 6-3 full strength", "has attacked"}},
+		{"units soviet", []string{"sov-a      soviet sov infantry (infantry) 6-6 full strength", "has attacked"}},
 		{"zoc axis", []string{"axis zone of control: 6 hexes (GDW: Zones of Control)", "B-1604"}},
 		{"supply axis", []string{"axis supply: 1 units on the map, 0 out of supply now (GDW: Supply)", "ger-1      B-1605  in supply"}},
 		{"reach sov-a", []string{"refused: move: it is the soviet-combat phase, not a move phase (GDW: Sequence of Play)"}},
@@ -224,5 +224,46 @@ func TestPlayComplete(t *testing.T) {
 	line := []rune("zo B-1603")
 	if c, n := p.Do(line, 2); n != 2 || len(c) != 1 || string(c[0]) != "c " {
 		t.Errorf("mid-line: %q, %d", c, n)
+	}
+}
+
+// TestLoadFlags: --load refuses flags that contradict the save; the flag
+// handling is tested apart from running (the runF seam).
+func TestLoadFlags(t *testing.T) {
+	dir := t.TempDir()
+	save := dir + "/g.json"
+	var out strings.Builder
+	ios := &ioStreams{In: strings.NewReader(""), Out: &out, Err: &out}
+	root := newRootCmd(strings.NewReader(""), &out, &out)
+	root.SetArgs([]string{"run", "--scenario", "rulebook/movement", "--seed", "3", "--save", save})
+	if err := root.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--load", save, "--rules", "adc2"}, "--rules adc2 contradicts the save"},
+		{[]string{"--load", save, "--seed", "4"}, "--seed 4 contradicts the save"},
+		{[]string{"--load", save, "--dice", "1,2"}, "--dice 1,2 contradicts the save"},
+		{[]string{"--load", save, "--seed", "3", "--rules", "gdw"}, ""},
+		{[]string{"--load", save, "--scenario", "rulebook/movement"}, "not both"},
+	}
+	for _, tc := range tests {
+		var ran *runOptions
+		cmd := newPlayCmd(ios, func(o *runOptions) error { ran = o; _, err := o.start(nil); return err })
+		cmd.SetArgs(tc.args)
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		err := cmd.Execute()
+		if tc.want == "" {
+			if err != nil || ran == nil || ran.Load != save {
+				t.Errorf("%v: %v", tc.args, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want %q", tc.args, err, tc.want)
+		}
 	}
 }

@@ -36,7 +36,7 @@ func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errw)
-	root.AddCommand(newRunCmd(ios), newPlayCmd(ios), newCheckCmd(ios), newRulesCmd(ios), newCrtCmd(ios), newOddsCmd(ios),
+	root.AddCommand(newRunCmd(ios, nil), newPlayCmd(ios, nil), newCheckCmd(ios), newRulesCmd(ios), newCrtCmd(ios), newOddsCmd(ios, nil),
 		newScenariosCmd(ios), newMapCmd(ios))
 	return root
 }

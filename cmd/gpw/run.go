@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -25,8 +24,11 @@ type runOptions struct {
 	Save      string // write the game here at the end
 }
 
-func newRunCmd(ios *ioStreams) *cobra.Command {
+func newRunCmd(ios *ioStreams, runF func(*runOptions) error) *cobra.Command {
 	o := &runOptions{IO: ios}
+	if runF == nil {
+		runF = runRun
+	}
 	cmd := &cobra.Command{
 		Use:   "run --scenario FILE|NAME [--script FILE]",
 		Short: "Run a script of commands against a scenario and print the events",
@@ -34,7 +36,7 @@ func newRunCmd(ios *ioStreams) *cobra.Command {
 against a scenario and prints every event. Without --script the commands
 are read from standard input, unless --turns is given.`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error { return runRun(o) },
+		RunE: func(*cobra.Command, []string) error { return runF(o) },
 	}
 	addGameFlags(cmd, &o.gameOptions, true)
 	f := cmd.Flags()
@@ -60,22 +62,6 @@ func parseDice(s string) ([]int, error) {
 		out = append(out, d)
 	}
 	return out, nil
-}
-
-// printer writes events as text or JSON lines.
-func printer(w io.Writer, asJSON bool) func(game.Event) {
-	return func(e game.Event) {
-		if asJSON {
-			b, err := json.Marshal(e)
-			if err != nil {
-				fmt.Fprintf(w, "{\"event\":\"error\",\"error\":%q}\n", err.Error())
-				return
-			}
-			fmt.Fprintf(w, "%s\n", b)
-			return
-		}
-		fmt.Fprintln(w, e.Text)
-	}
 }
 
 func newGame(o *runOptions) (*game.Game, error) {

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"gpw/game"
+)
+
+// jsonLine writes v as one line of JSON: the one encoder of run, play and
+// odds. A value that cannot be encoded is written as an error object.
+func jsonLine(w io.Writer, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(errorEvent{"error", err.Error()})
+	}
+	fmt.Fprintf(w, "%s\n", b)
+}
+
+// errorEvent is an error printed as the engine's error events are.
+type errorEvent struct {
+	Event string `json:"event"`
+	Error string `json:"error"`
+}
+
+// printer writes events as text or JSON lines.
+func printer(w io.Writer, asJSON bool) func(game.Event) {
+	return func(e game.Event) {
+		if asJSON {
+			jsonLine(w, e)
+			return
+		}
+		fmt.Fprintln(w, e.Text)
+	}
+}
