@@ -40,12 +40,12 @@ type Ident struct {
 // Unit is one counter: what is printed on it, and where it is now.
 type Unit struct {
 	*Ident
-	Side     Side
-	Class    int    // movement class, an index into the rules' class list
-	Attack   [2]int // full, half strength
-	Defense  [2]int
-	MP       int
-	ZOC      ZOCKind
+	Side    Side
+	Class   int    // movement class, an index into the rules' class list
+	Attack  [2]int // full, half strength
+	Defense [2]int
+	MP      int
+	ZOC     ZOCKind
 	// Stacks is true for combat units, which may not share a hex with
 	// another combat unit (GDW: Movement / Restrictions on Movement).
 	Stacks bool

@@ -46,8 +46,8 @@ type Game struct {
 	log     []Event
 	buf     []Event // the events of the command under way
 	undo    []undoStep
-	spare   []*state // snapshots to reuse
-	scratch scratch  // movers and tracers bound to the state's position
+	spare   []*state  // snapshots to reuse
+	scratch scratch   // movers and tracers bound to the state's position
 	acting  core.Side // the side running the command under way (NoSide: whoever owns it)
 	// hookErr is a failure of a hook that cannot refuse (on_eliminated),
 	// returned by the command during which it happened.

@@ -60,13 +60,13 @@ func (g *Game) suppliedNow(h int) SideFlags {
 
 // UnitRow describes one unit.
 type UnitRow struct {
-	ID        string `json:"id"`
-	Side      string `json:"side"`
-	Nation    string `json:"nation"`
-	Kind      string `json:"kind"`
-	Class     string `json:"class"`
-	Attack    int    `json:"attack"`  // attack factor now
-	Defense   int    `json:"defense"` // defence factor now
+	ID      string `json:"id"`
+	Side    string `json:"side"`
+	Nation  string `json:"nation"`
+	Kind    string `json:"kind"`
+	Class   string `json:"class"`
+	Attack  int    `json:"attack"`  // attack factor now
+	Defense int    `json:"defense"` // defence factor now
 	// Printed is the counter's face as printed, strength-MP ("8-6"), on
 	// the side now up; leaders and air units show what they carry.
 	Printed   string `json:"printed"`
@@ -189,9 +189,11 @@ func (g *Game) UnitList(side, filter string) ([]UnitRow, error) {
 		}
 	}
 	keep := map[string]func(k int) bool{
-		"":           func(int) bool { return true },
-		"onmap":      func(k int) bool { return g.S.Units[k].Status == core.OnMap },
-		"toplace":    func(k int) bool { return g.awaiting[k] || (g.setupStep != nil && g.SetupArea(k) != nil && g.S.Units[k].Status == core.Pending) },
+		"":      func(int) bool { return true },
+		"onmap": func(k int) bool { return g.S.Units[k].Status == core.OnMap },
+		"toplace": func(k int) bool {
+			return g.awaiting[k] || (g.setupStep != nil && g.SetupArea(k) != nil && g.S.Units[k].Status == core.Pending)
+		},
 		"eliminated": func(k int) bool { return g.S.Units[k].Status == core.Eliminated },
 	}[strings.ToLower(strings.ReplaceAll(filter, " ", ""))]
 	if keep == nil {
