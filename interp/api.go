@@ -95,11 +95,16 @@ func raise(L *lua.LState, fn string, err error) {
 func installAPI(L *lua.LState, rt *vm) {
 	api := map[string]lua.LGFunction{
 		// gpw.roll() -> die 1..6
-		"roll": func(L *lua.LState) int { L.Push(lnum(rt.host.Roll())); return 1 },
+		"roll": func(L *lua.LState) int {
+			rt.mutate(L, "roll")
+			L.Push(lnum(rt.host.Roll()))
+			return 1
+		},
 		// gpw.turn() -> {name, month, year, weather, index}
 		"turn": func(L *lua.LState) int { L.Push(turnValue(L, rt.host.Turn())); return 1 },
 		// gpw.set_weather(w, die, cite): w one of the module's weathers
 		"set_weather": func(L *lua.LState) int {
+			rt.mutate(L, "set_weather")
 			w := L.CheckString(1)
 			if m := rt.module(); m != nil && m.Weather != nil {
 				if _, ok := m.Weather[w]; !ok {
@@ -159,6 +164,7 @@ func joinSorted[V any](m map[string]V) string {
 // queue a combat step for the battle whose results are being applied.
 func step(rt *vm, kind string) lua.LGFunction {
 	return func(L *lua.LState) int {
+		rt.mutate(L, kind)
 		hi := maxStepN
 		if kind == "retreat" {
 			hi = maxRetreatHexes

@@ -14,51 +14,54 @@ type Hook struct {
 	Args    string // as Lua sees them
 	Returns string
 	When    string // when the engine calls it, and what it sees
+	// Pure hooks answer questions: the engine calls them for queries and
+	// legal actions too, so they may not change the game or roll a die.
+	Pure bool
 }
 
 // Hooks is every hook the engine calls: the one list that the loader
 // checks modules against and docs/modding.md documents.
 var Hooks = []Hook{
 	{"odds", "b", "attack, defence, odds index, column",
-		"once per attack and per odds preview; b holds the attackers' factors (att, sup, river, strait, attackers, kinds, n) and the defender's (def, defender, def_kind, terrain, city, capital, weather). Record halvings with gpw.note and shifts with gpw.shift. The odds index is 0 below the table."},
+		"once per attack and per odds preview; b holds the attackers' factors (att, sup, river, strait, attackers, kinds, n) and the defender's (def, defender, def_kind, terrain, city, capital, weather). Record halvings with gpw.note and shifts with gpw.shift. The odds index is 0 below the table.", true},
 	{"results", "b", "",
-		"results[CODE](b) after the die: queue the result's steps (gpw.retreat, gpw.defender_loss, ...); the engine carries them out and asks the players for their choices."},
+		"results[CODE](b) after the die: queue the result's steps (gpw.retreat, gpw.defender_loss, ...); the engine carries them out and asks the players for their choices.", false},
 	{"on_phase_start", "phase", "",
-		"as each phase begins, after the engine's own start (supply judged, reinforcements arrived); phase is {id, side, kind, weather}. Roll the weather here (gpw.set_weather)."},
+		"as each phase begins, after the engine's own start (supply judged, reinforcements arrived); phase is {id, side, kind, weather}. Roll the weather here (gpw.set_weather).", false},
 	{"on_phase_end", "phase_id", "nil | true | false, reason, rule",
-		"when the phasing player ends a phase; false refuses the end."},
+		"when the phasing player ends a phase; false refuses the end.", false},
 	{"can_move", "u, phase_id", "nil | true | false, reason, rule",
-		"before a unit moves in a movement phase, and for every unit listed in the legal actions."},
+		"before a unit moves in a movement phase, and for every unit listed in the legal actions.", true},
 	{"can_move_path", "u, path, how", "nil | true | false, reason, rule",
-		"for a move or rail move (how: move, rail) along path (hex ids, the start excluded), and for every destination the legal actions list."},
+		"for a move or rail move (how: move, rail) along path (hex ids, the start excluded), and for every destination the legal actions list.", true},
 	{"after_move", "u, how, path", "nil | true | false, reason, rule",
-		"after a unit moved (how: move, rail, advance, retreat); false refuses a move or rail move (the command is undone)."},
+		"after a unit moved (how: move, rail, advance, retreat); false refuses a move or rail move (the command is undone).", false},
 	{"allowance", "u, mp, phase_id", "mp[, reason, rule]",
-		"a unit's movement allowance this phase, after the engine's halvings (out of supply, mud); a reason and rule explain a change."},
+		"a unit's movement allowance this phase, after the engine's halvings (out of supply, mud); a reason and rule explain a change.", true},
 	{"rail_allowed", "u, turn", "-1 | 0 | n",
-		"may a unit move by rail: -1 as the engine's rules say, 0 no."},
+		"may a unit move by rail: -1 as the engine's rules say, 0 no.", true},
 	{"arrival_reduced", "u, turn", "boolean",
-		"does a reinforcement arrive at half strength."},
+		"does a reinforcement arrive at half strength.", true},
 	{"rebuild_cost", "u", "points",
-		"replacement points one step of u costs."},
+		"replacement points one step of u costs.", true},
 	{"can_rebuild", "u", "nil | true | false, reason, rule",
-		"may u be rebuilt at all."},
+		"may u be rebuilt at all.", true},
 	{"can_place", "u, hex, how", "nil | true | false, reason, rule",
-		"may u be placed on hex (how: place, rebuild, setup): true allows past the engine's entry rules, false refuses, nil leaves them to judge."},
+		"may u be placed on hex (how: place, rebuild, setup): true allows past the engine's entry rules, false refuses, nil leaves them to judge.", true},
 	{"can_attack", "a, d", "nil | true | false, reason, rule",
-		"may unit a attack unit d (for each attacker named, and for the legal actions)."},
+		"may unit a attack unit d (for each attacker named, and for the legal actions).", true},
 	{"can_lose", "u, kind", "nil | true | false, reason, rule",
-		"may attacker u take the step of a pending attacker_loss or exchange."},
+		"may attacker u take the step of a pending attacker_loss or exchange.", true},
 	{"on_eliminated", "u", "",
-		"when a combat loss (a result, a retreat through enemy ZOC, no retreat) takes unit u off the map; it cannot refuse, and a failure fails the command."},
+		"when a combat loss (a result, a retreat through enemy ZOC, no retreat) takes unit u off the map; it cannot refuse, and a failure fails the command.", false},
 	{"supply_sources", "side", "array of hex ids",
-		"hexes that supply side besides its map edge, at each supply trace."},
+		"hexes that supply side besides its map edge, at each supply trace.", true},
 	{"phase_order", "turn", "array of phase ids",
-		"at the start of each game turn: the phases of the turn in order (some may be left out or repeated). Absent: the module's phases in order."},
+		"at the start of each game turn: the phases of the turn in order (some may be left out or repeated). Absent: the module's phases in order.", false},
 	{"battle_terrain", "hex, terrain, city", "terrain, city",
-		"before odds, for each battle and preview: the terrain and city kind (\"\", minor, major, fortress) the defender's hex counts as, e.g. with a fortification built during play."},
+		"before odds, for each battle and preview: the terrain and city kind (\"\", minor, major, fortress) the defender's hex counts as, e.g. with a fortification built during play.", true},
 	{"commands", "words...", "nil | true | false, reason, rule",
-		"commands[WORD](...) runs the module's own command word; help[WORD] is its help text."},
+		"commands[WORD](...) runs the module's own command word; help[WORD] is its help text.", false},
 }
 
 // Fields is every data field of a rules module that the engine reads.
@@ -68,6 +71,15 @@ var Fields = []string{
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
 	"share_until_moved", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking",
 }
+
+// pureHooks are the hooks that may not change the game.
+var pureHooks = func() map[string]bool {
+	m := map[string]bool{}
+	for _, h := range Hooks {
+		m[h.Name] = h.Pure
+	}
+	return m
+}()
 
 // HookNames lists the hooks by name.
 func HookNames() []string {

@@ -186,7 +186,17 @@ func (r *Rules) call(name string, nret int, args ...Arg) ([]lua.LValue, error) {
 	for _, a := range args {
 		lv = append(lv, rt.value(a))
 	}
+	defer rt.purity(name)()
 	return rt.sb.Call(rt.fn(name), nret, lv...)
+}
+
+// purity marks a pure hook running (and restores the mark after).
+func (rt *vm) purity(name string) func() {
+	was := rt.pure
+	if pureHooks[name] && was == "" {
+		rt.pure = name
+	}
+	return func() { rt.pure = was }
 }
 
 // fn finds a hook, result or command function in the runtime's table.
@@ -351,6 +361,7 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 	}
 	defer r.release()
 	r.last = *b
+	defer rt.purity("odds")()
 	ret, err := rt.sb.Call(rt.fn("odds"), 4, rt.fill(b))
 	if err != nil {
 		return Odds{}, err

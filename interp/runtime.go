@@ -19,6 +19,14 @@ type vm struct {
 	world World       // host as a World, or nil
 	bt    *battleTables
 	cache tableCache
+	pure  string // the pure hook running ("" for none): the game may not change
+}
+
+// mutate fails the Lua call when a pure hook tries to change the game.
+func (rt *vm) mutate(L *lua.LState, fn string) {
+	if rt.pure != "" {
+		L.RaiseError("gpw.%s: %s is a hook that answers a question (the engine also asks it for previews and legal actions): it may not change the game or roll a die; do that in on_phase_start, on_phase_end, after_move, results or a command", fn, rt.pure)
+	}
 }
 
 // pool holds a module's idle runtimes, last in first out, so a game played
@@ -54,7 +62,12 @@ func (m *Module) newRuntime() (*vm, error) {
 	spec := m.load
 	rt := &vm{m: m}
 	opts := spec.opts
-	opts.Dice = func(n int) int { return rt.host.RollN(n) }
+	opts.Dice = func(n int) int {
+		if rt.pure != "" {
+			panic(fmt.Sprintf("math.random in %s, a hook that may not roll a die", rt.pure))
+		}
+		return rt.host.RollN(n)
+	}
 	sb := NewSandbox(opts)
 	rt.sb = sb
 	rt.host = NopHost{}

@@ -372,9 +372,13 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			return 1
 		},
 		// gpw.set_reduced(id, bool) -> ok, err
-		"set_reduced": func(L *lua.LState) int { return ok(L, rt.world.SetReduced(rt.mustUnit(L, 1), L.ToBool(2))) },
+		"set_reduced": func(L *lua.LState) int {
+			rt.mutate(L, "set_reduced")
+			return ok(L, rt.world.SetReduced(rt.mustUnit(L, 1), L.ToBool(2)))
+		},
 		// gpw.relocate(id, hex) -> ok, err: moves a unit on the map, no movement rules
 		"relocate": func(L *lua.LState) int {
+			rt.mutate(L, "relocate")
 			k := rt.mustUnit(L, 1)
 			h, found := rt.hexArg(L, 2)
 			if !found {
@@ -384,6 +388,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		},
 		// gpw.remove(id, status) -> ok, err: status eliminated, withdrawn, removed or pending
 		"remove": func(L *lua.LState) int {
+			rt.mutate(L, "remove")
 			k := rt.mustUnit(L, 1)
 			name := L.OptString(2, "eliminated")
 			st, found := statusNames[name]
@@ -394,6 +399,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		},
 		// gpw.place(id, hex) -> ok, err: a unit off the map onto hex
 		"place": func(L *lua.LState) int {
+			rt.mutate(L, "place")
 			k := rt.mustUnit(L, 1)
 			h, found := rt.hexArg(L, 2)
 			if !found {
@@ -404,6 +410,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		// gpw.emit(kind, text, {key1, value1, key2, value2, ...}): values
 		// keep their type (string, number, boolean)
 		"emit": func(L *lua.LState) int {
+			rt.mutate(L, "emit")
 			kind := L.CheckString(1)
 			if kind == "" || len(kind) > 32 {
 				L.ArgError(1, "an event kind of 1 to 32 characters")
@@ -442,6 +449,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		"points": func(L *lua.LState) int { L.Push(lnum(rt.w(L).Points(checkSide(L, 1)))); return 1 },
 		// gpw.set_points(side, n)
 		"set_points": func(L *lua.LState) int {
+			rt.mutate(L, "set_points")
 			side := checkSide(L, 1)
 			rt.w(L).SetPoints(side, checkInt(L, 2, 0, 9999))
 			return 0
@@ -494,6 +502,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		},
 		// gpw.end_game(winner, text): the game is over; winner "axis", "soviet" or "" for none
 		"end_game": func(L *lua.LState) int {
+			rt.mutate(L, "end_game")
 			winner := core.NoSide
 			if L.OptString(1, "") != "" {
 				winner = checkSide(L, 1)
@@ -612,6 +621,7 @@ func (rt *vm) storeGet(L *lua.LState, scope Scope, idx, n int) int {
 }
 
 func (rt *vm) storeSet(L *lua.LState, scope Scope, idx, n int) int {
+	rt.mutate(L, "set")
 	f := rt.storeName(L, scope, n)
 	v, err := fromLua(L.Get(n + 1))
 	if err != nil {
