@@ -146,7 +146,7 @@ type Record struct {
 	// if the scenario had ended there.
 	Truncated bool `json:"truncated,omitempty"`
 
-	Turns  []string `json:"turns"`  // the turns played, in order
+	Turns  []string `json:"turns"` // the turns played, in order
 	Cities struct { // cities held at the end of each turn
 		Axis   []int `json:"axis"`
 		Soviet []int `json:"soviet"`

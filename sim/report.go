@@ -49,9 +49,9 @@ type ArmReport struct {
 	} `json:"cities"`
 	// Key is, for each key city, the share of games in which the Axis
 	// held it at the end of each turn.
-	Key     []CityShare               `json:"key"`
+	Key     []CityShare                     `json:"key"`
 	Lost    struct{ Axis, Soviet Interval } `json:"lost"`
-	Battles map[string]map[string]int `json:"battles"`
+	Battles map[string]map[string]int       `json:"battles"`
 	// Refused is the number of refused commands, over all games.
 	Refused int `json:"refused"`
 }
