@@ -33,8 +33,8 @@ func (r *Report) WriteText(w io.Writer) error {
 			role = " (baseline)"
 		}
 		p("\narm %d%s: %s, rules hash %.12s: %d games\n", a, role, ar.Name, ar.Hash, ar.N)
-		p("  axis wins    %5d  %s  %s\n", ar.Wins.Axis, pct(ar.AxisWin), levels(ar.Levels, "axis"))
-		p("  soviet wins  %5d  %s  %s\n", ar.Wins.Soviet, pct(ar.SovietWin), levels(ar.Levels, "soviet"))
+		p("  axis wins    %5d  %s%s\n", ar.Wins.Axis, pct(ar.AxisWin), levels(ar.Levels, "axis"))
+		p("  soviet wins  %5d  %s%s\n", ar.Wins.Soviet, pct(ar.SovietWin), levels(ar.Levels, "soviet"))
 		p("  no winner    %5d\n", ar.NoWinner)
 		p("  mean score   %s  (Axis's level met minus the Soviet's: win 3, decisive 2, marginal 1)\n", num(ar.Score, 2, true))
 		p("  game length  %s turns; %d cut short by the turn limit\n", num(ar.Length, 2, false), ar.Truncated)
@@ -43,26 +43,20 @@ func (r *Report) WriteText(w io.Writer) error {
 		p("  battles: %s\n", battles(ar.Battles))
 		p("  refused commands: %d\n", ar.Refused)
 		if len(cols) > 0 && len(ar.Cities.Axis) > 0 {
-			p("  %-16s", "end of turn")
+			rows := [][]string{{"end of turn"}, {"cities: axis"}, {"cities: soviet"}}
 			for _, t := range cols {
-				p("%10s", r.TurnName[t])
+				rows[0] = append(rows[0], r.TurnName[t])
+				rows[1] = append(rows[1], fmt.Sprintf("%.1f", float64(ar.Cities.Axis[t].Est)))
+				rows[2] = append(rows[2], fmt.Sprintf("%.1f", float64(ar.Cities.Soviet[t].Est)))
 			}
-			p("\n  %-16s", "cities: axis")
-			for _, t := range cols {
-				p("%10.1f", float64(ar.Cities.Axis[t].Est))
-			}
-			p("\n  %-16s", "cities: soviet")
-			for _, t := range cols {
-				p("%10.1f", float64(ar.Cities.Soviet[t].Est))
-			}
-			p("\n")
 			for _, k := range ar.Key {
-				p("  %-16s", "axis holds "+k.City)
+				row := []string{"axis holds " + k.City}
 				for _, t := range cols {
-					p("%9.1f%%", 100*float64(k.Share[t]))
+					row = append(row, fmt.Sprintf("%.1f%%", 100*float64(k.Share[t])))
 				}
-				p("\n")
+				rows = append(rows, row)
 			}
+			table(&b, "  ", rows)
 		}
 	}
 	for _, c := range r.Versus {
@@ -78,13 +72,39 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		p("\n  mean score   %s, paired t p = %s\n", num(c.Score, 2, true), pv(c.PScore))
 		for _, cc := range c.Cities {
-			p("  axis holds %-12s at the end  %s points, p = %s\n", cc.City, pts(cc.Diff), pv(cc.P))
+			p("  axis holds %s at the end: %s points, p = %s\n", cc.City, pts(cc.Diff), pv(cc.P))
 		}
 		p("  pairing: correlation %s (wins), %s (score): worth %s and %s independent games\n",
 			f3(c.WinPairing.Corr), f3(c.ScorePairing.Corr), games(c.WinPairing.Equivalent), games(c.ScorePairing.Equivalent))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// table prints rows with the first column left-aligned and the others
+// right-aligned, each as wide as its widest cell.
+func table(b *strings.Builder, indent string, rows [][]string) {
+	var w []int
+	for _, row := range rows {
+		for i, c := range row {
+			if i == len(w) {
+				w = append(w, 0)
+			}
+			w[i] = max(w[i], len([]rune(c)))
+		}
+	}
+	for _, row := range rows {
+		line := indent
+		for i, c := range row {
+			pad := strings.Repeat(" ", w[i]-len([]rune(c)))
+			if i == 0 {
+				line += c + pad
+			} else {
+				line += "  " + pad + c
+			}
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
 }
 
 // turnColumns picks the turns to print: all of them, or MaxTurnColumns
@@ -166,7 +186,7 @@ func levels(m map[string]int, side string) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "(" + strings.Join(parts, ", ") + ")"
+	return "  (" + strings.Join(parts, ", ") + ")"
 }
 
 // ratio reads an odds column label "p:q" for ordering.
