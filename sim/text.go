@@ -56,7 +56,7 @@ func (r *Report) WriteText(w io.Writer) error {
 				}
 				rows = append(rows, row)
 			}
-			table(&b, "  ", rows)
+			Table(&b, "  ", rows)
 		}
 	}
 	for _, c := range r.Versus {
@@ -81,9 +81,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	return err
 }
 
-// table prints rows with the first column left-aligned and the others
+// Table prints rows with the first column left-aligned and the others
 // right-aligned, each as wide as its widest cell.
-func table(b *strings.Builder, indent string, rows [][]string) {
+func Table(b *strings.Builder, indent string, rows [][]string) {
 	var w []int
 	for _, row := range rows {
 		for i, c := range row {

@@ -42,7 +42,7 @@ type simOptions struct {
 }
 
 func newSimCmd(ios *ioStreams) *cobra.Command {
-	o := &simOptions{IO: ios, Getenv: os.Getenv}
+	o := &simOptions{IO: ios, Getenv: func(k string) string { return simGetenv(k) }}
 	cmd := &cobra.Command{
 		Use:   "sim --scenario S --rules A --rules B [...]",
 		Short: "Measure what house rules change: the same games under each rules module, with confidence intervals",
@@ -73,6 +73,9 @@ The results file (--out) does not depend on --jobs.`,
 	cmd.AddCommand(newSimReportCmd(&simReportOptions{IO: ios}), newSimMergeCmd(&simMergeOptions{IO: ios}))
 	return cmd
 }
+
+// simGetenv reads the environment for --shard env (tests replace it).
+var simGetenv = os.Getenv
 
 // simPlayers makes the computer players that --bot names.
 func simPlayers(spec string) (engine.Players, error) {
