@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -99,7 +101,7 @@ func sameExperiment(a, b *Header) error {
 	json.Unmarshal(ja, &ma)
 	json.Unmarshal(jb, &mb)
 	var diff []string
-	for _, k := range sortedKeys(ma) {
+	for _, k := range slices.Sorted(maps.Keys(ma)) {
 		if !bytes.Equal(ma[k], mb[k]) {
 			diff = append(diff, fmt.Sprintf("%s %s against %s", k, ma[k], mb[k]))
 		}

@@ -95,6 +95,30 @@ func (h *Header) Check(rec *Record) error {
 	case rec.Seed != h.SeedOf(rec.Game):
 		return fmt.Errorf("game %d arm %d: seed %d, expected %d", rec.Game, rec.Arm, rec.Seed, h.SeedOf(rec.Game))
 	}
+	if err := rec.consistent(); err != nil {
+		return fmt.Errorf("game %d arm %d: %v", rec.Game, rec.Arm, err)
+	}
+	return nil
+}
+
+// consistent checks that the per-turn series have one entry per turn.
+func (r *Record) consistent() error {
+	n := len(r.Turns)
+	switch {
+	case n == 0:
+		return fmt.Errorf("no turn played")
+	case r.Length != n:
+		return fmt.Errorf("length %d, but %d turns listed", r.Length, n)
+	case len(r.Cities.Axis) != n || len(r.Cities.Soviet) != n:
+		return fmt.Errorf("cities held for %d and %d turns, not %d", len(r.Cities.Axis), len(r.Cities.Soviet), n)
+	case len(r.Standing) != n:
+		return fmt.Errorf("standing for %d turns, not %d", len(r.Standing), n)
+	}
+	for c, s := range r.Key {
+		if len(s) != n {
+			return fmt.Errorf("key city %s held for %d turns, not %d", c, len(s), n)
+		}
+	}
 	return nil
 }
 

@@ -3,7 +3,6 @@ package sim
 import (
 	"math"
 	"slices"
-	"sort"
 )
 
 // Report is what an experiment found: each arm on its own, then each arm
@@ -314,13 +313,3 @@ func compare(name string, cities []string, arm, base []*Record) Comparison {
 }
 
 func endsWith(s string, b byte) bool { return s != "" && s[len(s)-1] == b }
-
-// sortedKeys lists a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -178,7 +179,7 @@ func games(x Num) string {
 
 func levels(m map[string]int, side string) string {
 	var parts []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if lv, ok := strings.CutPrefix(k, side+" "); ok {
 			parts = append(parts, fmt.Sprintf("%s %d", lv, m[k]))
 		}
@@ -204,7 +205,7 @@ func battles(m map[string]map[string]int) string {
 	if len(m) == 0 {
 		return "none"
 	}
-	cols := sortedKeys(m)
+	cols := slices.Sorted(maps.Keys(m))
 	slices.SortStableFunc(cols, func(a, b string) int {
 		ra, rb := ratio(a), ratio(b)
 		switch {
@@ -219,7 +220,7 @@ func battles(m map[string]map[string]int) string {
 	total := 0
 	for _, c := range cols {
 		var rs []string
-		for _, k := range sortedKeys(m[c]) {
+		for _, k := range slices.Sorted(maps.Keys(m[c])) {
 			rs = append(rs, fmt.Sprintf("%s %d", k, m[c][k]))
 			total += m[c][k]
 		}
