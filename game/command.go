@@ -144,7 +144,7 @@ func (g *Game) unit(ref string) (int, error) {
 }
 
 func (g *Game) hex(id string) (int, error) {
-	h, err := g.S.Map.ParseHex(id)
+	h, err := g.S.Map.Resolve(id)
 	if err != nil {
 		return -1, g.refuse("unknown", "%v", err)
 	}

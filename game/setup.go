@@ -151,7 +151,7 @@ func (g *Game) setupPlace(ref, hexID string) error {
 	if u.Side != side {
 		return g.setupRefuse("%s belongs to the %s player; the %s player is setting up", u.ID, u.Side, side)
 	}
-	h, err := g.S.Map.ParseHex(hexID)
+	h, err := g.S.Map.Resolve(hexID)
 	if err != nil {
 		return g.setupRefuse("%v", err)
 	}
