@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -83,7 +84,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 	g.rng = rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
 	variant := o.Rules
 	if variant == "" {
-		variant = sc.Rules
+		variant = cmp.Or(sc.RulesPath, sc.Rules) // a module next to the scenario, found by the loader
 	}
 	if variant == "" {
 		variant = "gdw"
