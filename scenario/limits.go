@@ -146,7 +146,7 @@ func safeDecode(file string, data []byte, v any) (md toml.MetaData, err error) {
 }
 
 var (
-	decodeErr   = regexp.MustCompile(`^toml: line (\d+)(?: \(last key "([^"]*)"\))?: (.*)$`)
+	decodeErr   = regexp.MustCompile(`^toml: (?:line (\d+) ?)?(?:\(last key "([^"]*)"\))?: ?(.*)$`)
 	typeErr     = regexp.MustCompile(`^incompatible types: TOML value has type (.*); destination has type (.*)$`)
 	mismatchErr = regexp.MustCompile(`^type mismatch for (.*): expected (.*) but found (.*)$`)
 	rangeErr    = regexp.MustCompile(`^(.*) is out of range for u?int\d*$`)
@@ -162,7 +162,7 @@ func tomlError(file string, err error) error {
 	}
 	msg := errorLines.Replace(err.Error())
 	if m := decodeErr.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
+		line, _ := strconv.Atoi(m[1]) // 0 when the decoder does not know it
 		text := plainTOML(m[3])
 		if t := typeErr.FindStringSubmatch(m[3]); t != nil {
 			text = fmt.Sprintf("%s must be %s, not %s", orKey(m[2]), plainType(t[2]), plainType(t[1]))
