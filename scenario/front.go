@@ -91,18 +91,13 @@ func buildFront(src *source, sc *Scenario) {
 			queue = append(queue, h)
 		}
 	}
-	for len(queue) > 0 {
-		h := queue[0]
-		queue = queue[1:]
-		for d := core.N; d <= core.NW; d++ {
-			n := int(m.Nbr[h][d])
-			if n < 0 || axis.Has(n) || f.Hexes.Has(n) || m.Terrain[n].Water() || m.WaterSide[h]&(1<<d) != 0 {
-				continue
-			}
-			axis.Set(n)
-			queue = append(queue, n)
+	spread(m, queue, func(h, n int, d core.Dir) bool {
+		if axis.Has(n) || f.Hexes.Has(n) || m.Terrain[n].Water() || m.WaterSide[h]&(1<<d) != 0 {
+			return false
 		}
-	}
+		axis.Set(n)
+		return true
+	})
 	for _, h := range m.Edge[core.Soviet] {
 		if axis.Has(h) {
 			src.errorf(line, "front: the line does not divide the map: the Axis side reaches the Soviet edge at %s", m.ID(h))
@@ -145,16 +140,26 @@ func buildFront(src *source, sc *Scenario) {
 			queue = append(queue, h)
 		}
 	})
+	spread(m, queue, func(h, n int, _ core.Dir) bool {
+		if f.Dist[n] >= 0 || m.Terrain[n].Water() {
+			return false
+		}
+		f.Dist[n] = f.Dist[h] + 1
+		return true
+	})
+}
+
+// spread walks the map breadth first from the hexes in queue: step says
+// whether to go on from hex h to its neighbour n (in direction d), and
+// marks n.
+func spread(m *core.Map, queue []int, step func(h, n int, d core.Dir) bool) {
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
 		for d := core.N; d <= core.NW; d++ {
-			n := int(m.Nbr[h][d])
-			if n < 0 || f.Dist[n] >= 0 || m.Terrain[n].Water() {
-				continue
+			if n := int(m.Nbr[h][d]); n >= 0 && step(h, n, d) {
+				queue = append(queue, n)
 			}
-			f.Dist[n] = f.Dist[h] + 1
-			queue = append(queue, n)
 		}
 	}
 }
