@@ -15,6 +15,7 @@ type Report struct {
 	Turns    int          `json:"turns"`
 	Bot      Bots         `json:"bot"`
 	Until    string       `json:"until,omitempty"`
+	Shard    *Shard       `json:"shard,omitempty"` // the report covers one shard
 	TurnName []string     `json:"turn_names"` // the turns of the longest game
 	Arms     []ArmReport  `json:"arms"`
 	Versus   []Comparison `json:"versus"` // arms 1.. against arm 0
@@ -110,7 +111,7 @@ func Sort(recs []*Record) {
 func Summarize(h *Header, recs []*Record) *Report {
 	recs = slices.Clone(recs)
 	Sort(recs)
-	rep := &Report{Scenario: h.Scenario, Version: h.Version, Games: h.Games, Seed: h.Seed, Turns: h.Turns, Bot: h.Bot, Until: h.Until}
+	rep := &Report{Scenario: h.Scenario, Version: h.Version, Games: h.Games, Seed: h.Seed, Turns: h.Turns, Bot: h.Bot, Until: h.Until, Shard: h.Shard}
 	byArm := make([][]*Record, len(h.Arms))
 	for _, r := range recs {
 		byArm[r.Arm] = append(byArm[r.Arm], r)

@@ -23,6 +23,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		length = fmt.Sprintf("at most %d turns", r.Turns)
 	}
 	p("%s: %d seed indices planned (seeds %d..%d), bots %s, %s\n", r.Scenario, r.Games, r.Seed, r.Seed+int64(r.Games)-1, r.Bot, length)
+	if r.Shard != nil {
+		p("shard %s only: merge the shards (gpw sim merge) for the whole experiment\n", r.Shard)
+	}
 	if r.Until != "" {
 		p("sequential stop: --until %s\n", r.Until)
 	}

@@ -176,13 +176,20 @@ func simRun(o *simOptions) error {
 	}
 	start := time.Now()
 	played, err := sim.Run(ctx, &h, e, opts, out)
-	if err != nil {
+	interrupted := err != nil && ctx.Err() != nil
+	if err != nil && !interrupted {
 		return err
 	}
-	if !o.Quiet {
+	if !o.Quiet || interrupted {
 		fmt.Fprintf(o.IO.Err, "%d games (%d seed indices × %d arms) in %.1fs\n", len(recs), played, len(h.Arms), time.Since(start).Seconds())
 	}
-	return simReport(o.IO, &h, recs, o.JSON, o.PNG)
+	if err := simReport(o.IO, &h, recs, o.JSON, o.PNG); err != nil {
+		return err
+	}
+	if interrupted {
+		return fmt.Errorf("interrupted: the report covers the %d games finished", len(recs))
+	}
+	return nil
 }
 
 // progress is a progress bar with an ETA on w when w is a terminal.

@@ -108,3 +108,18 @@ func TestStrengths(t *testing.T) {
 		}
 	}
 }
+
+// TestAxisDoubled: the known-effect module of gpw sim's tests doubles
+// Axis attack factors, so an Axis attack at 1:1 is fought on the 2:1
+// column.
+func TestAxisDoubled(t *testing.T) {
+	m, err := Standard.Compute("../engine/testdata/axis2x.lua", gpw.Data, []string{"1:1", "3:1"}, []string{"clear"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for odds, col := range map[string]string{"1:1": "2:1", "3:1": "6:1"} {
+		if o := m.at("clear", odds); o.Column != col {
+			t.Errorf("%s: column %q, want %q", odds, o.Column, col)
+		}
+	}
+}
