@@ -16,7 +16,7 @@ type Report struct {
 	Bot      Bots         `json:"bot"`
 	Until    string       `json:"until,omitempty"`
 	Shard    *Shard       `json:"shard,omitempty"` // the report covers one shard
-	TurnName []string     `json:"turn_names"` // the turns of the longest game
+	TurnName []string     `json:"turn_names"`      // the turns of the longest game
 	Arms     []ArmReport  `json:"arms"`
 	Versus   []Comparison `json:"versus"` // arms 1.. against arm 0
 }
