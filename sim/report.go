@@ -35,7 +35,7 @@ type ArmReport struct {
 	Truncated int            `json:"truncated"`
 	// Ludii's outcome metrics (Evaluation/src/metrics): Balance is one
 	// minus the gap between the sides' win rates; Drawishness the share of
-	// games that end without a winner (truncated ones left out);
+	// games that end without a winner before the turn limit;
 	// Decisiveness the mean share of a won game's turns played before the
 	// winner's standing rose above the best the loser ever had.
 	Balance      Num `json:"balance"`
@@ -147,7 +147,7 @@ func at[T any](xs []T, t int) T {
 func armReport(arm Arm, cities []string, recs []*Record, nt int) ArmReport {
 	ar := ArmReport{Arm: arm, N: len(recs), Levels: map[string]int{}, Battles: map[string]map[string]int{}}
 	var score, length, lostA, lostS []float64
-	draws, finished := 0, 0
+	draws := 0
 	var decisive []float64
 	for _, r := range recs {
 		switch r.Winner {
@@ -163,8 +163,6 @@ func armReport(arm Arm, cities []string, recs []*Record, nt int) ArmReport {
 		}
 		if r.Truncated {
 			ar.Truncated++
-		} else {
-			finished++
 		}
 		score = append(score, float64(r.Score))
 		length = append(length, float64(r.Length))
@@ -190,8 +188,8 @@ func armReport(arm Arm, cities []string, recs []*Record, nt int) ArmReport {
 	if len(decisive) > 0 {
 		ar.Decisiveness = Num(mean(decisive))
 	}
-	if finished > 0 {
-		ar.Drawishness = Num(float64(draws) / float64(finished))
+	if ar.N > 0 {
+		ar.Drawishness = Num(float64(draws) / float64(ar.N))
 	}
 	for t := 0; t < nt; t++ {
 		var ax, so []float64
