@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 
+	"gpw"
+	"gpw/game"
 	"gpw/scenario"
 )
 
@@ -181,7 +183,7 @@ func TestScenarioFilePolicy(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := writeFiles(t, map[string]string{"s.toml": tc.scen, "s.lua": "return function(R) return R end\n", "house.lua": "return require(\"base\")\n",
+			dir := writeFiles(t, map[string]string{"s.toml": tc.scen, "s.lua": "return function(R) return R end\n", "house.lua": "local R = require(\"base\")\nR.id = \"house\"\nreturn R\n",
 				"scenarios/units/mine/a.toml": catalog, "scenarios/schedules/mine.toml": schedule, "maps/mine.toml": mapFile})
 			os.WriteFile(filepath.Join(filepath.Dir(dir), "outside.lua"), []byte("return 1"), 0o644)
 			if tc.make != nil {
@@ -203,6 +205,16 @@ func TestScenarioFilePolicy(t *testing.T) {
 				}
 				if sc.SpecialPath != "s.lua" || len(sc.Units) != 1 || sc.Units[0].Arrives != "Jul 1941" || sc.Map.Name != "mine" {
 					t.Errorf("special %q, units %+v, map %q", sc.SpecialPath, sc.Units, sc.Map.Name)
+				}
+				// the game runs the module next to the scenario, whatever
+				// the working directory (this test runs in scenario/)
+				g, err := game.New(sc, game.Options{}, gpw.Data, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer g.Close()
+				if g.Rules.ID != "house" {
+					t.Errorf("the game runs rules %q, want the scenario's house.lua", g.Rules.ID)
 				}
 				return
 			}
