@@ -1,6 +1,7 @@
 package scenario_test
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -66,7 +67,7 @@ func TestBarbarossaOrderOfBattle(t *testing.T) {
 // special is a small board with Barbarossa's special rules: a Hungarian
 // and a German corps facing a Soviet army, and a Soviet army next to
 // Finland.
-const special = `name = "special"
+var special = `name = "special"
 start = "%s"
 phase = "%s"
 rules = "gdw"
@@ -81,39 +82,14 @@ soviet = ["B-0401", "B-0402", "B-0403", "B-0404", "B-0405", "B-0406", "B-0501", 
 [[map.country]]
 name = "Finland"
 hexes = ["B-0801", "B-0802", "B-0901", "B-0902"]
-[[unit]]
-id = "hun-1"
-side = "axis"
-nation = "hun"
-kind = "infantry"
-strength = [4, 2]
-mp = 6
-hex = "B-0303"
-[[unit]]
-id = "ger-1"
-side = "axis"
-nation = "ger"
-kind = "infantry"
-strength = [6, 3]
-mp = 6
-hex = "B-0304"
-[[unit]]
-id = "sov-3"
-side = "soviet"
-nation = "sov"
-kind = "infantry"
-strength = [2, 1]
-mp = 6
-hex = "B-0403"
-[[unit]]
-id = "sov-23"
-side = "soviet"
-nation = "sov"
-kind = "infantry"
-strength = [8, 4]
-mp = 6
-hex = "B-0703"
-`
+` + // a Hungarian and a German corps facing a weak Soviet army; a Soviet army by Finland
+	boardUnit("hun-1", "axis", "hun", "4, 2", "B-0303") + boardUnit("ger-1", "axis", "ger", "6, 3", "B-0304") +
+	boardUnit("sov-3", "soviet", "sov", "2, 1", "B-0403") + boardUnit("sov-23", "soviet", "sov", "8, 4", "B-0703")
+
+// boardUnit is an inline infantry unit.
+func boardUnit(id, side, nation, strength, hex string) string {
+	return fmt.Sprintf("[[unit]]\nid = %q\nside = %q\nnation = %q\nkind = \"infantry\"\nstrength = [%s]\nmp = 6\nhex = %q\n", id, side, nation, strength, hex)
+}
 
 // specialGame starts the special board at turn and phase.
 func specialGame(t *testing.T, turn, phase string) *game.Game {
