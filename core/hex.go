@@ -5,7 +5,6 @@ package core
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -147,23 +146,32 @@ func (s Sheet) Contains(o Offset) bool {
 }
 
 // ID formats the printed id of the global offset o on this sheet.
-func (s Sheet) ID(o Offset) string {
-	return fmt.Sprintf("%s-%02d%02d", s.Name, o.Col-s.Col0, o.Row-s.Row0+1)
+func (s Sheet) ID(o Offset) string { return string(s.appendID(nil, o)) }
+
+// appendID appends the printed id of o ("B-1603") to b. Columns and rows
+// have two digits (a sheet has at most 99 of each).
+func (s Sheet) appendID(b []byte, o Offset) []byte {
+	c, r := o.Col-s.Col0, o.Row-s.Row0+1
+	return append(append(b, s.Name...), '-', byte('0'+c/10%10), byte('0'+c%10), byte('0'+r/10%10), byte('0'+r%10))
 }
 
-// parseID splits "B-1603" into sheet "B", column 16, row 3.
+// parseID splits "B-1603" into sheet "B" (as written), column 16, row 3.
 func parseID(id string) (sheet string, col, row int, err error) {
 	i := strings.IndexByte(id, '-')
 	if i <= 0 || len(id)-i-1 != 4 {
-		return "", 0, 0, fmt.Errorf("%q is not a hex id (expected S-CCRR, e.g. B-1603)", id)
+		return "", 0, 0, badID(id)
 	}
-	num := id[i+1:]
-	for k := 0; k < len(num); k++ {
-		if num[k] < '0' || num[k] > '9' {
-			return "", 0, 0, fmt.Errorf("%q is not a hex id (expected S-CCRR, e.g. B-1603)", id)
+	var d [4]int
+	for k := range d {
+		c := id[i+1+k]
+		if c < '0' || c > '9' {
+			return "", 0, 0, badID(id)
 		}
+		d[k] = int(c - '0')
 	}
-	c, _ := strconv.Atoi(num[:2])
-	r, _ := strconv.Atoi(num[2:])
-	return strings.ToUpper(id[:i]), c, r, nil
+	return id[:i], d[0]*10 + d[1], d[2]*10 + d[3], nil
+}
+
+func badID(id string) error {
+	return fmt.Errorf("%q is not a hex id (expected S-CCRR, e.g. B-1603)", id)
 }

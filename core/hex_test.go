@@ -226,7 +226,7 @@ func TestParseID(t *testing.T) {
 		ok       bool
 	}{
 		{"B-1603", "B", 16, 3, true},
-		{"b-0110", "B", 1, 10, true},
+		{"b-0110", "b", 1, 10, true},
 		{"AB-9999", "AB", 99, 99, true},
 		{"B-16", "", 0, 0, false},
 		{"X1603", "", 0, 0, false},

@@ -1,9 +1,16 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Terrain is the dominant terrain of a hex.
@@ -142,6 +149,8 @@ type Map struct {
 	Edge [2][]int
 	// Control is the side controlling each hex at the start.
 	Control []Side
+
+	ids []string // the printed id of each index ("off-map" off the map)
 }
 
 // NewMap makes an empty map (all clear, controlled by owner) over the sheets.
@@ -191,6 +200,7 @@ func NewMap(name string, sheets []Sheet, owner Side) (*Map, error) {
 			}
 		}
 	}
+	m.setIDs()
 	for i := range m.Nbr {
 		h := m.Hex(i)
 		for d := N; d <= NW; d++ {
@@ -222,21 +232,46 @@ func (m *Map) Index(h Hex) int {
 // Hex returns the axial coordinates of index i.
 func (m *Map) Hex(i int) Hex { return Offset{i % m.W, i / m.W}.Axial() }
 
-// ID prints the sheet id ("B-1603") of index i.
-func (m *Map) ID(i int) string {
-	if i < 0 || i >= len(m.OnMap) || !m.OnMap[i] {
-		return "off-map"
-	}
-	o := Offset{i % m.W, i / m.W}
-	for _, s := range m.Sheets {
-		if s.Contains(o) {
-			return s.ID(o)
+// setIDs prints every hex's id once: one string holds them all.
+func (m *Map) setIDs() {
+	var b []byte
+	end := make([]int, len(m.OnMap))
+	for i, on := range m.OnMap {
+		if on {
+			o := Offset{i % m.W, i / m.W}
+			for _, s := range m.Sheets {
+				if s.Contains(o) {
+					b = s.appendID(b, o)
+					break
+				}
+			}
 		}
+		end[i] = len(b)
 	}
-	return "off-map"
+	all := string(b)
+	m.ids = make([]string, len(m.OnMap))
+	start := 0
+	for i := range m.ids {
+		m.ids[i] = offMap
+		if m.OnMap[i] {
+			m.ids[i] = all[start:end[i]]
+		}
+		start = end[i]
+	}
 }
 
-// ParseHex reads a sheet id such as "B-1603" and returns its index.
+const offMap = "off-map"
+
+// ID prints the sheet id ("B-1603") of index i, or "off-map".
+func (m *Map) ID(i int) string {
+	if uint(i) >= uint(len(m.ids)) {
+		return offMap
+	}
+	return m.ids[i]
+}
+
+// ParseHex reads a sheet id such as "B-1603" (the sheet letter in either
+// case) and returns its index.
 func (m *Map) ParseHex(id string) (int, error) {
 	sheet, c, r, err := parseID(id)
 	if err != nil {
@@ -251,7 +286,7 @@ func (m *Map) ParseHex(id string) (int, error) {
 		}
 		return m.offsetIndex(Offset{s.Col0 + c, s.Row0 + r - 1}), nil
 	}
-	return -1, fmt.Errorf("hex %s: the map has no sheet %s", id, sheet)
+	return -1, fmt.Errorf("hex %s: the map has no sheet %s", id, strings.ToUpper(sheet))
 }
 
 // Adjacent reports whether a and b touch, and the direction from a to b.
@@ -346,6 +381,174 @@ func (m *Map) FindCity(name string) (City, bool) {
 		}
 	}
 	return City{}, false
+}
+
+// Resolve finds the hex a player names: a hex id ("B-1603"), or a city by
+// its name or an alias, in any case and with or without accents
+// ("konigsberg"). A name that is the beginning of only one city's name or
+// alias (three letters or more) is that city. An ambiguous name is refused
+// with its candidates, an unknown one with the closest names.
+func (m *Map) Resolve(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if looksLikeID(s) {
+		return m.ParseHex(s)
+	}
+	if s == "" {
+		return -1, fmt.Errorf("no hex or place given")
+	}
+	key := fold(s)
+	exact, prefix := m.matchCities(key)
+	switch {
+	case len(exact) == 1:
+		return m.Cities[exact[0]].Hex, nil
+	case len(exact) > 1:
+		return -1, m.ambiguous(s, exact)
+	case len(prefix) == 1 && len(key) >= 3:
+		return m.Cities[prefix[0]].Hex, nil
+	case len(prefix) > 1 && len(key) >= 3:
+		return -1, m.ambiguous(s, prefix)
+	}
+	where := "the map"
+	if m.Name != "" {
+		where = "map " + m.Name
+	}
+	msg := fmt.Sprintf("%q is neither a hex id (such as B-1603) nor a city of %s", s, where)
+	if near := m.closeNames(key); len(near) > 0 {
+		msg += " (did you mean " + orList(near) + "?)"
+	}
+	return -1, errors.New(msg)
+}
+
+// looksLikeID reports whether s has the shape of a hex id: a sheet name, a
+// dash and four characters of which the last is a digit.
+func looksLikeID(s string) bool {
+	i := strings.IndexByte(s, '-')
+	return i > 0 && i <= 3 && len(s)-i-1 == 4 && s[len(s)-1] >= '0' && s[len(s)-1] <= '9'
+}
+
+// matchCities lists the cities whose name or an alias is key (folded), and
+// those whose name or an alias begins with it.
+func (m *Map) matchCities(key string) (exact, prefix []int) {
+	for k, c := range m.Cities {
+		e, p := nameMatch(c.Name, key)
+		for _, a := range c.Aliases {
+			ea, pa := nameMatch(a, key)
+			e, p = e || ea, p || pa
+		}
+		if e {
+			exact = append(exact, k)
+		} else if p {
+			prefix = append(prefix, k)
+		}
+	}
+	return exact, prefix
+}
+
+// nameMatch reports whether name, folded, is key or begins with it.
+func nameMatch(name, key string) (exact, prefix bool) {
+	if !isASCII(name) {
+		name = fold(name)
+	}
+	if len(name) < len(key) {
+		return false, false
+	}
+	return len(name) == len(key) && strings.EqualFold(name, key), strings.EqualFold(name[:len(key)], key)
+}
+
+func (m *Map) ambiguous(s string, cities []int) error {
+	var names []string
+	for _, k := range cities {
+		names = append(names, m.Cities[k].Name+" ("+m.ID(m.Cities[k].Hex)+")")
+	}
+	return fmt.Errorf("%q could be %s: give the full name or a hex id", s, orList(names))
+}
+
+// closeNames lists the city names and aliases within a few typing
+// mistakes of key.
+func (m *Map) closeNames(key string) []string {
+	var names []string
+	for _, c := range m.Cities {
+		names = append(append(names, c.Name), c.Aliases...)
+	}
+	return NearNames(key, names)
+}
+
+// NearNames returns the names within a few typing mistakes of word (at
+// most two, or a third of its letters up to three), ignoring case and accents,
+// closest first, at most three. It serves the "did you mean" of error
+// messages.
+func NearNames(word string, names []string) []string {
+	word = fold(word)
+	limit := max(2, min(3, len(word)/3))
+	type cand struct {
+		name string
+		d    int
+	}
+	var cs []cand
+	seen := map[string]bool{}
+	for _, n := range names {
+		if abs(len(n)-len(word)) > limit {
+			continue
+		}
+		if d := editDistance(word, fold(n)); d <= limit && !seen[n] {
+			seen[n] = true
+			cs = append(cs, cand{n, d})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	var out []string
+	for i := 0; i < len(cs) && i < 3; i++ {
+		out = append(out, cs[i].name)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// fold lower-cases s and strips its accents: "Königsberg" -> "konigsberg".
+func fold(s string) string {
+	if !isASCII(s) {
+		t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+		if r, _, err := transform.String(t, s); err == nil {
+			s = r
+		}
+	}
+	return strings.ToLower(s)
 }
 
 // Region returns the named region, if any.

@@ -441,3 +441,110 @@ func TestBitset(t *testing.T) {
 		t.Errorf("Count after Clear = %d", b.Count())
 	}
 }
+
+func TestResolve(t *testing.T) {
+	m := newSheetMap(t, "A", 30, 22)
+	for _, c := range []City{
+		{Name: "Kiev", Hex: hx(t, m, "A-1010")},
+		{Name: "Königsberg", Hex: hx(t, m, "A-0203")},
+		{Name: "Kuibyshev", Aliases: []string{"Kubishev", "Samara"}, Hex: hx(t, m, "A-2812")},
+		{Name: "Stalingrad", Hex: hx(t, m, "A-2520")},
+		{Name: "Stalino", Hex: hx(t, m, "A-2020")},
+		{Name: "Rostov", Hex: hx(t, m, "A-2222")},
+		{Name: "Rostov", Hex: hx(t, m, "A-0909")}, // Rostov the Great, north-east of Moscow
+	} {
+		if err := m.AddCity(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct{ in, want, err string }{
+		{"A-1010", "A-1010", ""},
+		{"a-1010", "A-1010", ""},
+		{" Kiev ", "A-1010", ""},
+		{"KIEV", "A-1010", ""},
+		{"konigsberg", "A-0203", ""},
+		{"Königsberg", "A-0203", ""},
+		{"samara", "A-2812", ""},
+		{"Stalingr", "A-2520", ""},
+		{"stalino", "A-2020", ""},
+		{"Stalin", "", `"Stalin" could be Stalingrad (A-2520) or Stalino (A-2020)`},
+		{"Rostov", "", `"Rostov" could be Rostov (A-2222) or Rostov (A-0909)`},
+		{"Ki", "", `"Ki" is neither a hex id`},
+		{"Kyiv", "", `(did you mean Kiev?)`},
+		{"Moscow", "", `"Moscow" is neither a hex id (such as B-1603) nor a city of map test`},
+		{"A-3101", "", "off the map"},
+		{"C-0101", "", "no sheet C"},
+		{"", "", "no hex or place given"},
+	}
+	for _, tt := range tests {
+		h, err := m.Resolve(tt.in)
+		switch {
+		case tt.err == "" && (err != nil || m.ID(h) != tt.want):
+			t.Errorf("Resolve(%q) = %s, %v; want %s", tt.in, m.ID(h), err, tt.want)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("Resolve(%q) = %s, %v; want an error containing %q", tt.in, m.ID(h), err, tt.err)
+		}
+	}
+}
+
+func TestNearNames(t *testing.T) {
+	names := []string{"Smolensk", "Kiev", "Königsberg", "Minsk", "Pinsk"}
+	for _, tt := range []struct {
+		word string
+		want []string
+	}{
+		{"Smolemsk", []string{"Smolensk"}},
+		{"konigsburg", []string{"Königsberg"}},
+		{"Linsk", []string{"Minsk", "Pinsk"}},
+		{"Vladivostok", nil},
+	} {
+		if got := NearNames(tt.word, names); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("NearNames(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
+
+// The ids of a map are printed once, when it is made: ID allocates nothing.
+func TestIDAllocs(t *testing.T) {
+	m := newSheetMap(t, "B", 24, 34)
+	h := hx(t, m, "B-1603")
+	if n := testing.AllocsPerRun(100, func() { _ = m.ID(h) }); n != 0 {
+		t.Errorf("ID allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = m.ParseHex("b-1603") }); n != 0 {
+		t.Errorf("ParseHex allocates %v times", n)
+	}
+}
+
+func BenchmarkID(b *testing.B) {
+	m := newSheetMap(b, "B", 24, 34)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_ = m.ID(i % m.Len())
+	}
+}
+
+func BenchmarkParseHex(b *testing.B) {
+	m := newSheetMap(b, "B", 24, 34)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := m.ParseHex("B-1603"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkResolveCity(b *testing.B) {
+	m := newSheetMap(b, "B", 24, 34)
+	for i := 0; i < 300; i++ {
+		if err := m.AddCity(City{Name: fmt.Sprintf("City%03d", i), Hex: i % m.Len()}); err != nil {
+			continue
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := m.Resolve("city150"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -223,15 +223,11 @@ func (g *Game) unit(ref string) (int, error) {
 
 // hex reads a hex id or a place name.
 func (g *Game) hex(id string) (int, error) {
-	m := g.S.Map
-	h, err := m.ParseHex(id)
-	if err == nil {
-		return h, nil
+	h, err := g.S.Map.Resolve(id)
+	if err != nil {
+		return -1, g.refuse("unknown", "%v", err)
 	}
-	if c, ok := m.FindCity(id); ok {
-		return c.Hex, nil
-	}
-	return -1, g.refuse("unknown", "%v", err)
+	return h, nil
 }
 
 func (g *Game) hexes(ids []string) ([]int, error) {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -78,7 +79,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 	g.auto = o.Auto
 	variant := o.Rules
 	if variant == "" {
-		variant = sc.Rules
+		variant = cmp.Or(sc.RulesPath, sc.Rules) // a module next to the scenario, found by the loader
 	}
 	if variant == "" {
 		variant = "gdw"

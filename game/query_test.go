@@ -262,8 +262,8 @@ func TestShowHex(t *testing.T) {
 		{hex: "b-1104", want: []string{"B-1104: clear\n", "control: soviet\n", "unit: none", "zone of control: axis no, soviet yes", "supply line now: axis no, soviet yes"}},
 		{hex: "B-1905", want: []string{"zone of control: axis no, soviet no", "supply line now: axis yes, soviet yes"}},
 		{hex: "B-2105", err: "off the map"},
-		{hex: "Kiev", want: []string{"B-1005: forest, city Kiev (major)"}}, // a place name finds its hex
-		{hex: "Atlantis", err: "Atlantis"},
+		{hex: "Kiev", want: []string{"B-1005: forest, city Kiev (major)"}},
+		{hex: "Kiew", err: `"Kiew" is neither a hex id (such as B-1603) nor a city of the map (did you mean Kiev?)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.hex, func(t *testing.T) {

@@ -12,22 +12,7 @@ import (
 	"gpw/core"
 	"gpw/interp"
 	"gpw/scenario"
-	"gpw/scenario/standin"
 )
-
-// setupData is the built-in data, with the stand-in map when the compiled
-// theatre map (maps/gpw.toml) does not exist yet.
-func setupData(t testing.TB) fs.FS {
-	t.Helper()
-	d, stand, err := standin.FS(gpw.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stand {
-		t.Log("maps/gpw.toml is absent: using the stand-in map")
-	}
-	return d
-}
 
 // shippedScenarios lists the built-in scenarios of the catalogue format.
 func shippedScenarios(t testing.TB, d fs.FS) []string {
@@ -59,7 +44,7 @@ func hasVariant(d fs.FS, v string) bool {
 // Every shipped scenario loads, sets up automatically and plays two full
 // turns under every variant it supports (issue 5).
 func TestShippedScenariosPlayTwoTurns(t *testing.T) {
-	d := setupData(t)
+	d := gpw.Data
 	for _, f := range shippedScenarios(t, d) {
 		sc, err := scenario.Load(d, f, d)
 		if err != nil {
@@ -332,7 +317,7 @@ func TestReinforcementsArriveWithdrawalsLeave(t *testing.T) {
 // The ADC2 campaign's force pools hold what its schedule says, and
 // AvailableToBuild moves to the Removed pool in May 1942.
 func TestADC2CampaignPools(t *testing.T) {
-	d := setupData(t)
+	d := gpw.Data
 	sc, err := scenario.Load(d, "scenarios/adc2/campaign.toml", d)
 	if err != nil {
 		t.Fatal(err)
@@ -448,7 +433,7 @@ func TestModdingWorkedExample(t *testing.T) {
 	a := strings.Index(s, "```toml\n")
 	b := strings.Index(s[a+8:], "```")
 	src := s[a+8 : a+8+b]
-	d := setupData(t)
+	d := gpw.Data
 	sc, err := scenario.Parse("smolensk.toml", []byte(src), d)
 	if err != nil {
 		t.Fatal(err)
@@ -525,7 +510,7 @@ func setupHex(t *testing.T, g *Game, id string) int {
 }
 
 func TestStartPosition(t *testing.T) {
-	d := setupData(t)
+	d := gpw.Data
 	sc, err := scenario.Load(d, "scenarios/gdw/barbarossa.toml", d)
 	if err != nil {
 		t.Fatal(err)

@@ -70,6 +70,9 @@ type Drawing struct {
 	HexPx    float64
 	// Names draws city names; IDs draws every hex's id.
 	Names, IDs, Regions bool
+	// Fill, when set, colours each land hex ("#rrggbb"; "" keeps its
+	// terrain colour): a heat map over the map.
+	Fill func(hex int) string
 }
 
 // scale is pixels per grid unit (km for a built map).
@@ -121,6 +124,11 @@ func (d Drawing) Draw(cv Canvas) {
 		col := terrainColor[m.Terrain[i]]
 		if m.Terrain[i].Water() && m.Country[i] != 0 {
 			col = outOfPlayColor
+		}
+		if d.Fill != nil && !m.Terrain[i].Water() {
+			if c := d.Fill(i); c != "" {
+				col = c
+			}
 		}
 		cv.Polygon(pts, col)
 	}
@@ -341,9 +349,9 @@ func (d Drawing) drawCountries(cv Canvas) {
 }
 
 // drawLegend draws the key in the top left corner of a theatre map (a
-// small map has no room for it).
+// small map has no room for it; a heat map has its own).
 func (d Drawing) drawLegend(cv Canvas) {
-	if d.C.Map.W < 30 {
+	if d.C.Map.W < 30 || d.Fill != nil {
 		return
 	}
 	u := d.u()

@@ -1,13 +1,12 @@
 package scenario
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
-
-	"github.com/BurntSushi/toml"
 
 	"gpw/core"
 )
@@ -68,6 +67,9 @@ type catalogFile struct {
 
 // CatalogFiles lists the files of catalogue name in fsys.
 func CatalogFiles(fsys fs.FS, name string) ([]string, error) {
+	if err := checkName("unit catalogue", name); err != nil {
+		return nil, err
+	}
 	dir := path.Join("scenarios", "units", name)
 	if ents, err := fs.ReadDir(fsys, dir); err == nil {
 		var files []string
@@ -82,65 +84,106 @@ func CatalogFiles(fsys fs.FS, name string) ([]string, error) {
 		}
 	}
 	file := dir + ".toml"
-	if _, err := fs.Stat(fsys, file); err != nil {
+	if !isFile(fsys, file) {
 		return nil, fmt.Errorf("no unit catalogue %q (expected %s/*.toml or %s)", name, dir, file)
 	}
 	return []string{file}, nil
 }
 
 // LoadCatalog reads the unit catalogue name from fsys, checking every file:
-// format_version, known keys, unique ids, sides, strengths.
+// format_version, known keys, unique ids, sides, counter values. A
+// catalogue is parsed once per process (by its files' paths and content):
+// the catalogue returned is shared and must not be changed.
 func LoadCatalog(fsys fs.FS, name string) (*Catalog, error) {
 	files, err := CatalogFiles(fsys, name)
 	if err != nil {
 		return nil, err
 	}
-	c := &Catalog{Name: name, byID: map[string]int{}}
-	var errs Errors
-	where := map[string]string{}
-	for _, file := range files {
-		data, err := fs.ReadFile(fsys, file)
-		if err != nil {
-			return nil, err
+	datas := make([][]byte, len(files))
+	h := sha256.New()
+	for i, file := range files {
+		if datas[i], err = readFile(fsys, file, MaxFileSize); err != nil {
+			return nil, Errors{{File: file, Msg: why(err)}}
 		}
-		var f catalogFile
-		md, err := toml.Decode(string(data), &f)
-		if err != nil {
-			errs = append(errs, tomlError(file, err).(Errors)...)
-			continue
-		}
-		src := newSource(file, data)
-		undecoded(src, md, "")
-		if f.FormatVersion != CatalogFormatVersion {
-			src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads unit catalogue format %d", f.FormatVersion, CatalogFormatVersion)
-		}
-		last := map[string]int{} // the line each id was last found on, to find the next
-		for _, g := range f.Group {
-			for _, o := range g.Unit {
-				u := mergeUnit(g, o)
-				u.Line = src.find(last[o.ID], `"`+o.ID+`"`)
-				last[o.ID] = u.Line
-				u.File = file
-				if o.ID == "" {
-					src.errorf(src.find(0, `"`+o.Name+`"`), "unit %q has no id", o.Name)
-					continue
+		fmt.Fprintf(h, "%s\x00%d\x00", file, len(datas[i]))
+		h.Write(datas[i])
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return cached("catalog", path.Join("scenarios", "units", name), sum, func() (*Catalog, error) {
+		c := &Catalog{Name: name, byID: map[string]int{}}
+		var src *source
+		where := map[string]*UnitSpec{}
+		for i, file := range files {
+			if src == nil {
+				src = newSource(file, datas[i])
+			} else {
+				src = src.with(newText(file, datas[i]))
+			}
+			for _, u := range readCatalogFile(src, where) {
+				if len(c.Units) == MaxUnits {
+					src.errorf(u.Line, "more than %d units: a catalogue may hold at most %d", MaxUnits, MaxUnits)
+					return nil, src.err()
 				}
-				if prev, dup := where[o.ID]; dup {
-					src.errorf(u.Line, "unit id %q is used twice (first at %s)", o.ID, prev)
-					continue
-				}
-				where[o.ID] = fmt.Sprintf("%s:%d", file, u.Line)
-				checkUnitSpec(src, &u, func(string) int { return u.Line })
 				c.byID[u.ID] = len(c.Units)
 				c.Units = append(c.Units, u)
 			}
 		}
-		errs = append(errs, src.errs...)
+		if err := src.err(); err != nil {
+			return nil, err
+		}
+		return c, nil
+	})
+}
+
+// readCatalogFile reads one catalogue file, reporting its problems to src,
+// and returns its units. where holds the units of the files read before,
+// by id, to refuse an id used twice.
+func readCatalogFile(src *source, where map[string]*UnitSpec) []UnitSpec {
+	var f catalogFile
+	md, err := decode(src.file, src.data, &f)
+	if err != nil {
+		src.add(err)
+		return nil
 	}
-	if len(errs) > 0 {
-		return nil, errs
+	undecoded(src, md, &f, "")
+	if f.FormatVersion != CatalogFormatVersion {
+		src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads unit catalogue format %d", f.FormatVersion, CatalogFormatVersion)
 	}
-	return c, nil
+	n := 0
+	for _, g := range f.Group {
+		n += len(g.Unit)
+	}
+	if n > MaxUnits {
+		src.errorf(0, "%d units; a catalogue may hold at most %d", n, MaxUnits)
+		return nil
+	}
+	out := make([]UnitSpec, 0, n)
+	last := map[string]int{} // the line each id was last found on, to find the next
+	for _, g := range f.Group {
+		for _, o := range g.Unit {
+			u := mergeUnit(g, o)
+			u.Line = src.find(last[o.ID], `"`+o.ID+`"`)
+			last[o.ID] = u.Line
+			u.File = src.file
+			if o.ID == "" {
+				src.errorf(src.find(0, `"`+o.Name+`"`), "unit %q has no id", o.Name)
+				continue
+			}
+			if prev, dup := where[o.ID]; dup {
+				at := fmt.Sprintf("line %d", prev.Line)
+				if prev.File != u.File {
+					at = fmt.Sprintf("%s:%d", prev.File, prev.Line)
+				}
+				src.errorf(u.Line, "unit id %q is used twice (first at %s)", o.ID, at)
+				continue
+			}
+			checkUnitSpec(src, &u, func(string) int { return u.Line })
+			out = append(out, u)
+			where[o.ID] = &out[len(out)-1]
+		}
+	}
+	return out
 }
 
 func mergeUnit(g catalogGroup, o catalogOv) UnitSpec {
@@ -170,7 +213,10 @@ func mergeUnit(g catalogGroup, o catalogOv) UnitSpec {
 		MP: ptr(o.MP, g.MP), Radius: ptr(o.Radius, g.Radius), Range: ptr(o.Range, g.Range), Shift: ptr(o.Shift, g.Shift)}
 }
 
-// checkUnitSpec checks what a unit's counter says, wherever it is defined.
+// checkUnitSpec checks what a unit's counter says, wherever it is defined:
+// its side and kind, and every value within 0..MaxValue, a half strength
+// no more than the full one, a defence of at least 1, and some strength
+// unless the kind has none (leaders and air units, NonStacking).
 func checkUnitSpec(src *source, u *UnitSpec, line func(key string) int) {
 	if _, err := core.ParseSide(u.Side); err != nil {
 		src.errorf(line("side"), "unit %s: %v", u.ID, err)
@@ -178,77 +224,37 @@ func checkUnitSpec(src *source, u *UnitSpec, line func(key string) int) {
 	if u.Kind == "" {
 		src.errorf(line("kind"), "unit %s has no kind", u.ID)
 	}
-	if len(u.Strength) != 2 || u.Strength[0] < 0 || u.Strength[1] < 0 {
-		src.errorf(line("strength"), "unit %s: strength must be [full, half]", u.ID)
-	} else if u.Strength[1] > u.Strength[0] {
-		src.errorf(line("strength"), "unit %s: half strength %d is more than full strength %d", u.ID, u.Strength[1], u.Strength[0])
-	}
-	if u.Defense != nil && len(u.Defense) != 2 {
-		src.errorf(line("defense"), "unit %s: defense must be [full, half]", u.ID)
-	}
-	if u.MP < 0 {
-		src.errorf(line("mp"), "unit %s: mp must not be negative", u.ID)
-	}
-}
-
-// FileKind tells what a gpw data file is from its top-level keys:
-// "units" (a catalogue file: [[group]]), "schedule" ([[reinforcements]] and
-// the like without start), "map" (sheets or cols without start) or
-// "scenario". gpw check uses it to validate each file as what it is.
-func FileKind(data []byte) string {
-	var top map[string]any
-	if _, err := toml.Decode(string(data), &top); err != nil {
-		return "scenario" // let the scenario reader report the syntax error
-	}
-	_, start := top["start"]
-	switch {
-	case top["group"] != nil && !start:
-		return "units"
-	case !start && (top["reinforcements"] != nil || top["withdrawals"] != nil || top["returns"] != nil || top["replacements"] != nil || top["pool"] != nil):
-		return "schedule"
-	case !start && (top["sheets"] != nil || top["cols"] != nil):
-		return "map"
-	}
-	return "scenario"
-}
-
-// CheckCatalogFile validates one catalogue file on its own.
-func CheckCatalogFile(fsys fs.FS, file string) error {
-	dir, base := path.Split(file)
-	sub, err := fs.Sub(fsys, strings.TrimSuffix(dir, "/"))
-	if dir == "" {
-		sub, err = fsys, nil
-	}
-	if err != nil {
-		return err
-	}
-	data, err := fs.ReadFile(sub, base)
-	if err != nil {
-		return err
-	}
-	var f catalogFile
-	md, err := toml.Decode(string(data), &f)
-	if err != nil {
-		return tomlError(file, err)
-	}
-	src := newSource(file, data)
-	undecoded(src, md, "")
-	if f.FormatVersion != CatalogFormatVersion {
-		src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads unit catalogue format %d", f.FormatVersion, CatalogFormatVersion)
-	}
-	seen, last := map[string]int{}, map[string]int{}
-	for _, g := range f.Group {
-		for _, o := range g.Unit {
-			u := mergeUnit(g, o)
-			u.Line = src.find(last[o.ID], `"`+o.ID+`"`)
-			last[o.ID] = u.Line
-			if prev, dup := seen[o.ID]; dup {
-				src.errorf(u.Line, "unit id %q is used twice (first at line %d)", o.ID, prev)
-				continue
-			}
-			seen[o.ID] = u.Line
-			checkUnitSpec(src, &u, func(string) int { return u.Line })
+	pair := func(key, what string, v []int, least int) {
+		switch {
+		case len(v) != 2:
+			src.errorf(line(key), "unit %s: %s must be [full, half]", u.ID, key)
+		case v[0] < 0 || v[1] < 0:
+			src.errorf(line(key), "unit %s: %s %v: a factor may not be negative", u.ID, what, v)
+		case v[0] > MaxValue || v[1] > MaxValue:
+			src.errorf(line(key), "unit %s: %s %v: a factor may be at most %d", u.ID, what, v, MaxValue)
+		case v[1] > v[0]:
+			src.errorf(line(key), "unit %s: half %s %d is more than full %s %d", u.ID, what, v[1], what, v[0])
+		case v[0] < least:
+			src.errorf(line(key), "unit %s: %s %v: a full %s of at least %d is needed", u.ID, what, v, what, least)
 		}
 	}
-	return src.err()
+	least := 1
+	if NonStacking[u.Kind] {
+		least = 0 // leaders and air units have no strength of their own
+	}
+	pair("strength", "strength", u.Strength, least)
+	if u.Defense != nil {
+		pair("defense", "defence", u.Defense, 1)
+	}
+	for _, v := range []struct {
+		key string
+		n   int
+	}{{"mp", u.MP}, {"radius", u.Radius}, {"range", u.Range}, {"shift", u.Shift}} {
+		switch {
+		case v.n < 0:
+			src.errorf(line(v.key), "unit %s: %s must not be negative", u.ID, v.key)
+		case v.n > MaxValue:
+			src.errorf(line(v.key), "unit %s: %s %d is more than %d, the most gpw accepts", u.ID, v.key, v.n, MaxValue)
+		}
+	}
 }

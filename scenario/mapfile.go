@@ -1,12 +1,11 @@
 package scenario
 
 import (
-	"fmt"
+	"crypto/sha256"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/BurntSushi/toml"
 
 	"gpw/core"
 )
@@ -79,19 +78,26 @@ type AreaSpec struct {
 	Hexes []string `toml:"hexes"`
 }
 
-// LoadMapFile reads a map file from fsys.
+// LoadMapFile reads a map file from fsys. Maps are parsed once per process
+// (by path and content): the map returned is shared and must not be
+// changed.
 func LoadMapFile(fsys fs.FS, path string) (*core.Map, error) {
-	data, err := fs.ReadFile(fsys, path)
+	data, err := readFile(fsys, path, MaxFileSize)
+	if err != nil {
+		return nil, Errors{{File: path, Msg: why(err)}}
+	}
+	return cached("map", path, sha256.Sum256(data), func() (*core.Map, error) { return parseMap(path, data) })
+}
+
+// parseMap reads a map file's text.
+func parseMap(path string, data []byte) (*core.Map, error) {
+	var spec MapSpec
+	md, err := decode(path, data, &spec)
 	if err != nil {
 		return nil, err
 	}
-	var spec MapSpec
-	md, err := toml.Decode(string(data), &spec)
 	src := newSource(path, data)
-	if err != nil {
-		return nil, tomlError(path, err)
-	}
-	undecoded(src, md, "")
+	undecoded(src, md, &spec, "")
 	if spec.FormatVersion != MapFormatVersion {
 		src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads map format %d", spec.FormatVersion, MapFormatVersion)
 	}
@@ -102,27 +108,56 @@ func LoadMapFile(fsys fs.FS, path string) (*core.Map, error) {
 	return m, nil
 }
 
-func tomlError(path string, err error) error {
-	if pe, ok := err.(toml.ParseError); ok {
-		return Errors{{File: path, Line: pe.Position.Line, Msg: pe.Message}}
-	}
-	return Errors{{File: path, Msg: err.Error()}}
-}
+var sheetName = regexp.MustCompile(`^[A-Za-z]{1,3}$`)
 
-// undecoded reports keys nobody reads: most often a typo.
-func undecoded(src *source, md toml.MetaData, skip string) {
-	seen := map[string]bool{}
-	for _, k := range md.Undecoded() {
-		if seen[k.String()] {
-			continue // once per key, not once per table that repeats it
-		}
-		seen[k.String()] = true
-		if skip != "" && len(k) > 0 && k[0] == skip {
-			continue
-		}
-		last := k[len(k)-1]
-		src.errorf(src.find(0, last), "unknown key %q", k.String())
+// checkSize checks the sheets and the numbers of cities, countries and
+// regions against the limits before anything is allocated for them.
+func (spec *MapSpec) checkSize(src *source, sheets []SheetSpec, prefix string) bool {
+	if len(sheets) > MaxSheets {
+		src.errorf(src.header(prefix+"sheets", MaxSheets)+1, "%d sheets; a map may have at most %d", len(sheets), MaxSheets)
+		return false
 	}
+	w, h := 0, 0
+	names := map[string]bool{}
+	lineOf := func(i int, key string) int {
+		if len(spec.Sheets) == 0 {
+			return src.key("", 0, key) // the one-sheet form: sheet, cols, rows
+		}
+		return src.header(prefix+"sheets", i) + 1
+	}
+	for i, s := range sheets {
+		line := lineOf(i, "cols")
+		if !sheetName.MatchString(s.Name) || names[strings.ToUpper(s.Name)] {
+			src.errorf(lineOf(i, "sheet"), "sheet %q: a sheet is named by one to three letters, each name once", s.Name)
+			return false
+		}
+		names[strings.ToUpper(s.Name)] = true
+		if s.Col0 < 0 || s.Row0 < 0 || s.Col0 > MaxMapHexes || s.Row0 > MaxMapHexes {
+			src.errorf(line, "sheet %s: col0 %d, row0 %d: each must be 0..%d", s.Name, s.Col0, s.Row0, MaxMapHexes)
+			return false
+		}
+		if s.Cols < 1 || s.Rows < 1 || s.Cols > 99 || s.Rows > 99 {
+			src.errorf(line, "sheet %s: %d×%d hexes; each must be 1..99", s.Name, s.Cols, s.Rows)
+			return false
+		}
+		w, h = max(w, s.Col0+s.Cols+1), max(h, s.Row0+s.Rows)
+	}
+	if w*h > MaxMapHexes {
+		src.errorf(src.header(prefix+"sheets", 0)+1, "the sheets span a grid of %d×%d = %d hexes; a map may span at most %d (sheet offsets col0 and row0 count)", w, h, w*h, MaxMapHexes)
+		return false
+	}
+	for _, t := range []struct {
+		name string
+		n    int
+		max  int
+	}{{"city", len(spec.City), MaxCities}, {"country", len(spec.Country), MaxCountries}, {"region", len(spec.Region), MaxTables},
+		{"river", len(spec.River), MaxTables}, {"rail", len(spec.Rail), MaxTables}} {
+		if t.n > t.max {
+			src.errorf(src.header(prefix+t.name, t.max)+1, "%d [[%s]] tables; a map may have at most %d", t.n, t.name, t.max)
+			return false
+		}
+	}
+	return true
 }
 
 // build turns the spec into a core.Map, reporting every problem to src.
@@ -134,6 +169,9 @@ func (spec *MapSpec) build(src *source, prefix string) *core.Map {
 			spec.Sheet = "A"
 		}
 		sheets = []SheetSpec{{Name: spec.Sheet, Cols: spec.Cols, Rows: spec.Rows}}
+	}
+	if !spec.checkSize(src, sheets, prefix) {
+		return nil
 	}
 	var cs []core.Sheet
 	for _, s := range sheets {
@@ -171,7 +209,7 @@ func (spec *MapSpec) build(src *source, prefix string) *core.Map {
 	}
 	pair := func(p []string, what string, add func(a, b int) error) {
 		if len(p) != 2 {
-			src.errorf(src.find(0, strings.Join(p, `", "`)), "%s: a pair of two hexes is needed, got %d", what, len(p))
+			src.errorfAt(func() int { return src.find(0, strings.Join(p, `", "`)) }, "%s: a pair of two hexes is needed, got %d", what, len(p))
 			return
 		}
 		a, b := hex(p[0], what), hex(p[1], what)
@@ -184,7 +222,7 @@ func (spec *MapSpec) build(src *source, prefix string) *core.Map {
 	for _, name := range sortedKeys(spec.Terrain) {
 		t, err := core.ParseTerrain(name)
 		if err != nil {
-			src.errorf(src.find(0, name), "%sterrain: %v", prefix, err)
+			src.errorfAt(func() int { return src.find(0, name) }, "%sterrain: %v", prefix, err)
 			continue
 		}
 		for _, i := range hexes(spec.Terrain[name], "terrain "+name) {
@@ -210,7 +248,7 @@ func (spec *MapSpec) build(src *source, prefix string) *core.Map {
 	for _, r := range spec.Rail {
 		if hs := hexes(r.Hexes, "rail"); len(hs) == len(r.Hexes) {
 			if err := m.AddRailLine(hs); err != nil {
-				src.errorf(src.find(0, r.Hexes[0]), "rail line %s: %v", r.Name, err)
+				src.errorf(src.find(0, `"`+r.Hexes[0]+`"`), "rail line %s: %v", r.Name, err)
 			}
 		}
 	}
@@ -241,7 +279,7 @@ func (spec *MapSpec) build(src *source, prefix string) *core.Map {
 	for _, side := range sortedKeys(spec.Control) {
 		s, err := core.ParseSide(side)
 		if err != nil {
-			src.errorf(src.find(0, side), "%scontrol: %v", prefix, err)
+			src.errorfAt(func() int { return src.find(0, side) }, "%scontrol: %v", prefix, err)
 			continue
 		}
 		for _, i := range hexes(spec.Control[side], "control") {
@@ -284,5 +322,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(ks)
 	return ks
 }
-
-var _ = fmt.Sprintf

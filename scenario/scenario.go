@@ -4,8 +4,12 @@
 package scenario
 
 import (
+	"cmp"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
+	"reflect"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -19,9 +23,14 @@ const FormatVersion = 1
 
 // Scenario is a loaded scenario.
 type Scenario struct {
-	File   string
-	Name   string
-	Rules  string
+	File  string
+	Name  string
+	Rules string // a variant (gdw, adc2) or a module file (house.lua)
+	// RulesPath is where a rules = "house.lua" module is on disk: resolved
+	// against the scenario's folder (LoadFile only).
+	RulesPath string
+	// Dir is the scenario's folder on disk (LoadFile only).
+	Dir    string
 	Start  string
 	End    string
 	Phase  string
@@ -123,56 +132,97 @@ type fileSpec struct {
 	Victory        VictorySpec    `toml:"victory"`
 }
 
-// Load reads a scenario from fsys. Maps named by `map = "NAME"` are read
-// from maps/NAME.toml in mapFS.
-func Load(fsys fs.FS, file string, mapFS fs.FS) (*Scenario, error) {
-	data, err := fs.ReadFile(fsys, file)
+// Load reads a scenario from fsys. The files it names are read from fsys
+// (special rules next to the scenario file; scenarios/units/NAME,
+// scenarios/schedules/NAME.toml and maps/NAME.toml from fsys's root), or
+// else from the built-in data dataFS. Only regular files are read (see
+// DirFS for files on disk).
+func Load(fsys fs.FS, file string, dataFS fs.FS) (*Scenario, error) {
+	return load(&loader{fsys: fsys, dataFS: dataFS}, file)
+}
+
+// LoadFile reads the scenario file at path on disk. Its folder is the root
+// of every file it names, read under the policy of DirFS: files under the
+// folder only, regular files only. A rules = "house.lua" is found there too
+// (Scenario.RulesPath).
+func LoadFile(file string, dataFS fs.FS) (*Scenario, error) {
+	// A scenario named through a symbolic link lives where the link leads.
+	real, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		return nil, &Error{File: file, Msg: plainFSError(err)}
+	}
+	if fi, err := os.Stat(real); err != nil {
+		return nil, &Error{File: file, Msg: plainFSError(err)}
+	} else if !fi.Mode().IsRegular() {
+		return nil, &Error{File: file, Msg: errNotRegular{fi.Mode()}.Error()}
+	}
+	dir, base := filepath.Split(real)
+	abs, err := filepath.Abs(cmp.Or(dir, "."))
+	if err != nil {
+		return nil, &Error{File: file, Msg: plainFSError(err)}
+	}
+	d, err := OpenDir(abs)
+	if err != nil {
+		return nil, &Error{File: file, Msg: err.Error()}
+	}
+	defer d.Close()
+	return load(&loader{fsys: d, dataFS: dataFS, dir: abs}, base)
+}
+
+// Parse reads a scenario from data; file names it in errors. The files it
+// names come from the built-in data dataFS.
+func Parse(file string, data []byte, dataFS fs.FS) (*Scenario, error) {
+	return parse(file, data, &loader{dataFS: dataFS})
+}
+
+// loader is where one load reads the files a scenario names.
+type loader struct {
+	fsys   fs.FS  // the scenario's folder (nil for Parse)
+	dataFS fs.FS  // the built-in data
+	dir    string // the folder on disk (LoadFile)
+}
+
+func load(ld *loader, file string) (*Scenario, error) {
+	data, err := readFile(ld.fsys, file, MaxFileSize)
+	if err != nil {
+		return nil, &Error{File: file, Msg: why(err)}
+	}
+	return parse(file, data, ld)
+}
+
+func parse(file string, data []byte, ld *loader) (*Scenario, error) {
+	var f fileSpec
+	md, err := decode(file, data, &f)
 	if err != nil {
 		return nil, err
 	}
-	return parse(file, data, fsys, mapFS)
-}
-
-// Parse reads a scenario from data; file names it in errors.
-func Parse(file string, data []byte, mapFS fs.FS) (*Scenario, error) {
-	return parse(file, data, nil, mapFS)
-}
-
-func parse(file string, data []byte, fsys, mapFS fs.FS) (*Scenario, error) {
-	var f fileSpec
-	md, err := toml.Decode(string(data), &f)
-	if err != nil {
-		return nil, tomlError(file, err)
-	}
 	src := newSource(file, data)
-	undecoded(src, md, "map")
+	if !checkCounts(src, &f) {
+		return nil, src.err()
+	}
+	undecoded(src, md, &f, "map")
 	if f.FormatVersion != 0 && f.FormatVersion != FormatVersion {
 		src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads scenario format %d", f.FormatVersion, FormatVersion)
 	}
-	sc := &Scenario{File: file, Name: f.Name, Rules: f.Rules, Start: f.Start, End: f.End, Phase: f.Phase, Seed: f.Seed, Source: data}
+	sc := &Scenario{File: file, Name: f.Name, Rules: f.Rules, Start: f.Start, End: f.End, Phase: f.Phase, Seed: f.Seed, Source: data, Dir: ld.dir}
 	if f.Start == "" {
 		src.errorf(0, "start is missing (a turn such as \"Jun 1941\")")
 	}
+	ld.rules(src, sc)
 	switch md.Type("map") {
 	case "String":
 		var name string
 		if err := md.PrimitiveDecode(f.Map, &name); err == nil {
-			if mapFS == nil {
-				src.errorf(src.key("", 0, "map"), "map %q: no map directory to read it from", name)
-			} else if m, err := LoadMapFile(mapFS, path.Join("maps", name+".toml")); err != nil {
-				src.errorf(src.key("", 0, "map"), "map %q: %v", name, err)
-			} else {
-				sc.Map = m
-			}
+			sc.Map = ld.namedMap(src, name)
 		}
 	case "Hash":
 		var spec MapSpec
 		if err := md.PrimitiveDecode(f.Map, &spec); err != nil {
-			src.errorf(src.find(0, "[map"), "map: %v", err)
+			src.add(tomlError(file, err))
 		} else {
 			for _, k := range md.Undecoded() {
-				if len(k) > 1 && k[0] == "map" {
-					src.errorf(src.find(0, k[len(k)-1]), "unknown key %q", k.String())
+				if len(k) > 1 && k[0] == "map" && !src.full() {
+					src.unknownKey(k, reflect.TypeOf(spec), 1)
 				}
 			}
 			sc.Map = spec.build(src, "map.")
@@ -186,17 +236,14 @@ func parse(file string, data []byte, fsys, mapFS fs.FS) (*Scenario, error) {
 		f.Unit[i].Line = src.header("unit", i) + 1
 	}
 	for i := range f.Replacements {
-		f.Replacements[i].Line = src.header("replacements", i) + 1
-	}
-	for i := range f.Replacements {
-		f.Replacements[i].File = file
+		f.Replacements[i].Line, f.Replacements[i].File = src.header("replacements", i)+1, file
 	}
 	sc.Units, sc.Repl = f.Unit, f.Replacements
 	if sc.Map != nil {
 		checkUnits(src, sc)
 	}
 	if sc.Map != nil && src.err() == nil {
-		extend(src, sc, &f, fsys, mapFS)
+		extend(src, sc, &f, ld)
 	}
 	if err := src.err(); err != nil {
 		return nil, err
@@ -204,9 +251,68 @@ func parse(file string, data []byte, fsys, mapFS fs.FS) (*Scenario, error) {
 	return sc, nil
 }
 
+// checkCounts refuses a file with more units or tables than the limits,
+// before any work is done on them.
+func checkCounts(src *source, f *fileSpec) bool {
+	if len(f.Unit) > MaxUnits {
+		src.errorf(src.header("unit", MaxUnits)+1, "%d [[unit]] tables; a scenario may have at most %d units", len(f.Unit), MaxUnits)
+		return false
+	}
+	for _, t := range []struct {
+		name string
+		n    int
+	}{{"setup", len(f.Setup)}, {"reinforcements", len(f.Reinforcements)}, {"withdrawals", len(f.Withdrawals)}, {"returns", len(f.Returns)},
+		{"pool", len(f.Pool)}, {"replacements", len(f.Replacements)}, {"victory.condition", len(f.Victory.Condition)}} {
+		if t.n > MaxTables {
+			src.errorf(src.header(t.name, MaxTables)+1, "%d [[%s]] tables; a file may have at most %d", t.n, t.name, MaxTables)
+			return false
+		}
+	}
+	return true
+}
+
+// rules checks a rules = "house.lua": a module next to the scenario.
+func (ld *loader) rules(src *source, sc *Scenario) {
+	if !strings.HasSuffix(sc.Rules, ".lua") || ld.fsys == nil {
+		return
+	}
+	p := path.Join(path.Dir(sc.File), sc.Rules)
+	if _, err := readFile(ld.fsys, p, MaxLuaSize); err != nil {
+		src.errorf(src.key("", 0, "rules"), "rules %q: %s (a rules module is looked for next to the scenario)", sc.Rules, why(err))
+		return
+	}
+	if ld.dir != "" {
+		sc.RulesPath = filepath.Join(ld.dir, filepath.FromSlash(p))
+	}
+}
+
+// namedMap reads map = "NAME": maps/NAME.toml from the scenario's folder,
+// or else from the built-in data.
+func (ld *loader) namedMap(src *source, name string) *core.Map {
+	line := src.key("", 0, "map")
+	if err := checkName("map", name); err != nil {
+		src.errorf(line, "%v", err)
+		return nil
+	}
+	file := path.Join("maps", name+".toml")
+	fsys := firstWith(file, ld.fsys, ld.dataFS)
+	if fsys == nil {
+		src.errorf(line, "map %q: no file %s", name, file)
+		return nil
+	}
+	m, err := LoadMapFile(fsys, file)
+	if err != nil {
+		src.errorf(line, "map %q has problems:", name)
+		src.add(err)
+		return nil
+	}
+	return m
+}
+
 func checkUnits(src *source, sc *Scenario) {
 	seen := map[string]int{}
-	for i, u := range sc.Units {
+	for i := range sc.Units {
+		u := &sc.Units[i]
 		line := func(key string) int { return src.key("unit", i, key) }
 		if u.ID == "" {
 			src.errorf(u.Line, "unit has no id")
@@ -215,21 +321,7 @@ func checkUnits(src *source, sc *Scenario) {
 		} else {
 			seen[u.ID] = u.Line
 		}
-		if _, err := core.ParseSide(u.Side); err != nil {
-			src.errorf(line("side"), "unit %s: %v", u.ID, err)
-		}
-		if u.Kind == "" {
-			src.errorf(u.Line, "unit %s has no kind", u.ID)
-		}
-		if len(u.Strength) != 2 || u.Strength[0] < 0 || u.Strength[1] < 0 {
-			src.errorf(line("strength"), "unit %s: strength must be [full, half]", u.ID)
-		}
-		if u.Defense != nil && len(u.Defense) != 2 {
-			src.errorf(line("defense"), "unit %s: defense must be [full, half]", u.ID)
-		}
-		if u.MP < 0 {
-			src.errorf(line("mp"), "unit %s: mp must not be negative", u.ID)
-		}
+		checkUnitSpec(src, u, line)
 		places := 0
 		for _, set := range []bool{u.Hex != "", u.Arrives != "", u.Eliminated} {
 			if set {

@@ -10,21 +10,12 @@ import (
 
 	"gpw/core"
 	"gpw/scenario"
-	"gpw/scenario/standin"
 )
 
-// data is the repository root with maps/gpw.toml, or the stand-in map when
-// the compiled map does not exist yet.
+// data is the repository root: the built-in scenarios, catalogues and maps.
 func data(t *testing.T) fs.FS {
 	t.Helper()
-	d, stand, err := standin.FS(os.DirFS(".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if stand {
-		t.Log("maps/gpw.toml is absent: using the stand-in map (scenario/standin)")
-	}
-	return d
+	return os.DirFS("..")
 }
 
 // shipped lists the built-in scenarios that use the catalogue format.

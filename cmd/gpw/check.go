@@ -55,7 +55,7 @@ func checkRun(o *checkOptions) error {
 			if dir == "" {
 				dir = "."
 			}
-			kind, err := scenario.CheckFile(os.DirFS(dir), file, gpw.Data)
+			kind, err := checkDataFile(dir, file)
 			if kind != "scenario" && kind != "" {
 				if report(o, f, err) {
 					bad++
@@ -79,6 +79,16 @@ func checkRun(o *checkOptions) error {
 		return silentError{fmt.Sprintf("%d file(s) with problems", bad)}
 	}
 	return nil
+}
+
+// checkDataFile checks file in folder dir as the data file it is.
+func checkDataFile(dir, file string) (string, error) {
+	d, err := scenario.OpenDir(dir)
+	if err != nil {
+		return "", err
+	}
+	defer d.Close()
+	return scenario.CheckFile(d, file, gpw.Data)
 }
 
 // report prints a file's problems, or that it is fine; it reports whether

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpw/interp"
+	"gpw/sim/battle"
 )
 
 // crtOptions are the flags of gpw crt.
@@ -25,6 +26,7 @@ func newCrtCmd(ios *ioStreams) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(*cobra.Command, []string) error { return crtRun(o) },
 	}
+	cmd.AddCommand(newCrtCompareCmd(&crtCompareOptions{IO: ios}))
 	cmd.Flags().StringVar(&o.Rules, "rules", "gdw", "rules: gdw, adc2 or a .lua file")
 	cmd.Flags().BoolVar(&o.JSON, "json", false, `print {"columns": [...], "rows": [[...], ...]}`)
 	return cmd
@@ -84,4 +86,53 @@ func (t crtTable) String() string {
 		line(fmt.Sprint(i+1), row)
 	}
 	return b.String()
+}
+
+// crtCompareOptions are the arguments of gpw crt compare.
+type crtCompareOptions struct {
+	IO   *ioStreams
+	A, B string
+	JSON bool
+	PNG  string
+}
+
+func newCrtCompareCmd(o *crtCompareOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "compare A B",
+		Short: "Compare two rules' combat exactly: results and expected losses by odds and weather, in a reference battle",
+		Long: `Compare fights a reference battle (printed with the table) under each
+rules module at every odds column of either and every weather of their
+calendars, once for each face of the die, on the engine with the
+module's own odds, CRT and results: no simulation, nothing hard-coded.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.A, o.B = args[0], args[1]
+			return crtCompareRun(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the comparison as JSON")
+	cmd.Flags().StringVar(&o.PNG, "png", "", "also draw the expected losses as a chart (a .png file)")
+	return cmd
+}
+
+func crtCompareRun(o *crtCompareOptions) error {
+	c, err := battle.Standard.Compare(o.A, o.B, rulesFS())
+	if err != nil {
+		return err
+	}
+	if o.PNG != "" {
+		if err := c.WritePNG(o.PNG); err != nil {
+			return err
+		}
+		fmt.Fprintln(o.IO.Err, "wrote", o.PNG)
+	}
+	if o.JSON {
+		b, err := json.MarshalIndent(c, "", " ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(o.IO.Out, "%s\n", b)
+		return err
+	}
+	return c.WriteText(o.IO.Out)
 }

@@ -37,7 +37,7 @@ func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
 	root.SetOut(out)
 	root.SetErr(errw)
 	root.AddCommand(newRunCmd(ios, nil), newPlayCmd(ios, nil), newCheckCmd(ios), newRulesCmd(ios), newCrtCmd(ios), newOddsCmd(ios, nil),
-		newScenariosCmd(ios), newMapCmd(ios))
+		newScenariosCmd(ios), newMapCmd(ios), newSimCmd(ios))
 	return root
 }
 
@@ -45,11 +45,7 @@ func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
 // built-in scenarios/ directory ("rulebook/movement").
 func loadScenario(ref string) (*scenario.Scenario, error) {
 	if _, err := os.Stat(ref); err == nil {
-		dir, file := path.Split(ref)
-		if dir == "" {
-			dir = "."
-		}
-		return scenario.Load(os.DirFS(dir), file, gpw.Data)
+		return scenario.LoadFile(ref, gpw.Data)
 	}
 	name := strings.TrimSuffix(ref, ".toml")
 	file := path.Join("scenarios", name+".toml")

@@ -1,0 +1,338 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"gpw/sim"
+	"gpw/sim/engine"
+)
+
+// simOptions are the flags of gpw sim.
+type simOptions struct {
+	IO       *ioStreams
+	Scenario string
+	Rules    []string
+	Games    int
+	Seed     int64
+	Turns    int
+	Bot      string
+	Jobs     int
+	Out      string
+	Until    string
+	Shard    string
+	Shards   int
+	Cities   []string
+	PNG      string
+	JSON     bool
+	Quiet    bool
+	Getenv   func(string) string
+}
+
+func newSimCmd(ios *ioStreams) *cobra.Command {
+	o := &simOptions{IO: ios, Getenv: func(k string) string { return simGetenv(k) }}
+	cmd := &cobra.Command{
+		Use:   "sim --scenario S --rules A --rules B [...]",
+		Short: "Measure what house rules change: the same games under each rules module, with confidence intervals",
+		Long: `Sim plays the same games (game i of every arm has seed SEED+i) under
+each --rules given (an arm: gdw, adc2 or a module file; the first is the
+baseline), on every core, and reports each arm's results and each arm
+against the baseline game for game, with 95% intervals (docs/sim.md).
+The results file (--out) does not depend on --jobs.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return simRun(o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Scenario, "scenario", "", "scenario file, or the name of a built-in scenario")
+	f.StringArrayVar(&o.Rules, "rules", nil, "an arm: gdw, adc2 or a .lua module (repeat; the first is the baseline)")
+	f.IntVar(&o.Games, "games", 100, "games per arm (seed indices)")
+	f.Int64Var(&o.Seed, "seed", 1, "seed of game 0; game i has seed+i under every arm")
+	f.IntVar(&o.Turns, "turns", 0, "play at most this many turns, then judge as if the scenario ended (0: to the end)")
+	f.StringVar(&o.Bot, "bot", "defaults", "computer players: LEVEL for both sides, or axis=LEVEL,soviet=LEVEL")
+	f.IntVar(&o.Jobs, "jobs", runtime.NumCPU(), "games played at once")
+	f.StringVar(&o.Out, "out", "", "write one JSON line per game to this file (after a header line)")
+	f.StringVar(&o.Until, "until", "", "stop early: win+-H, diff+-H, score+-H (interval half-width) or sprt:D0,D1[,ALPHA,BETA]")
+	f.StringVar(&o.Shard, "shard", "", "play only shard k/n (seed indices k, k+n, ...), or env (Slurm or Kubernetes)")
+	f.IntVar(&o.Shards, "shards", 0, "with --shard env on Kubernetes: the number of shards (else GPW_SHARDS)")
+	f.StringSliceVar(&o.Cities, "cities", nil, "key cities to follow turn by turn besides the victory cities")
+	f.StringVar(&o.PNG, "png", "", "write heat maps and charts into this directory")
+	f.BoolVar(&o.JSON, "json", false, "print the report as JSON")
+	f.BoolVarP(&o.Quiet, "quiet", "q", false, "no progress bar")
+	cmd.AddCommand(newSimReportCmd(&simReportOptions{IO: ios}), newSimMergeCmd(&simMergeOptions{IO: ios}))
+	return cmd
+}
+
+// simGetenv reads the environment for --shard env (tests replace it).
+var simGetenv = os.Getenv
+
+// simPlayers makes the computer players that --bot names.
+func simPlayers(spec string) (engine.Players, error) {
+	sides := map[string]string{}
+	for _, part := range strings.Split(spec, ",") {
+		side, level, ok := strings.Cut(part, "=")
+		if !ok {
+			sides["axis"], sides["soviet"] = part, part
+			continue
+		}
+		if side != "axis" && side != "soviet" {
+			return engine.Players{}, fmt.Errorf("--bot %s: %q is not a side (axis, soviet)", spec, side)
+		}
+		sides[side] = level
+	}
+	for _, side := range []string{"axis", "soviet"} {
+		if lv := sides[side]; lv != "defaults" {
+			return engine.Players{}, fmt.Errorf("--bot %s: no computer player %q for the %s in this build; \"defaults\" plays by the engine's documented defaults (gpw run --auto: phases ended at once, no attacks)", spec, lv, side)
+		}
+	}
+	return engine.Defaults, nil
+}
+
+func simRun(o *simOptions) error {
+	if o.Scenario == "" {
+		return fmt.Errorf("--scenario is required")
+	}
+	if len(o.Rules) == 0 {
+		return fmt.Errorf("give --rules at least once (the first is the baseline)")
+	}
+	if o.Games < 1 {
+		return fmt.Errorf("--games %d: at least 1", o.Games)
+	}
+	if o.Turns < 0 {
+		return fmt.Errorf("--turns %d: 0 (to the end) or more", o.Turns)
+	}
+	shard, err := sim.ParseShard(o.Shard, o.Getenv, o.Shards)
+	if err != nil {
+		return err
+	}
+	var stop *sim.Stop
+	if o.Until != "" {
+		if stop, err = sim.ParseStop(o.Until); err != nil {
+			return err
+		}
+		if shard != nil {
+			return fmt.Errorf("--until with --shard: a sequential stop needs every game in one run")
+		}
+		if (stop.What == "diff" || stop.What == "sprt") && len(o.Rules) < 2 {
+			return fmt.Errorf("--until %s compares arms with the baseline: give --rules twice or more", o.Until)
+		}
+	}
+	players, err := simPlayers(o.Bot)
+	if err != nil {
+		return err
+	}
+	sc, err := loadScenario(o.Scenario)
+	if err != nil {
+		return err
+	}
+	e, err := engine.New(engine.Config{Scenario: sc, Name: o.Scenario, Builtin: rulesFS(), Arms: o.Rules, Turns: o.Turns, Cities: o.Cities, Players: players})
+	if err != nil {
+		return err
+	}
+	h := e.Header()
+	h.Games, h.Seed, h.Shard, h.Until = o.Games, o.Seed, shard, o.Until
+
+	var w *bufio.Writer
+	if o.Out != "" {
+		f, err := os.Create(o.Out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = bufio.NewWriter(f)
+		defer w.Flush()
+		if err := sim.WriteLine(w, &h); err != nil {
+			return err
+		}
+	}
+	var recs []*sim.Record
+	out := func(r *sim.Record) error {
+		recs = append(recs, r)
+		if w == nil {
+			return nil
+		}
+		if err := sim.WriteLine(w, r); err != nil {
+			return err
+		}
+		return w.Flush() // a run cut short keeps every game finished
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	opts := sim.Options{Jobs: o.Jobs, Stop: stop}
+	if bar := progress(o.IO.Err, o.Quiet, len(h.Indices())*len(h.Arms)); bar != nil {
+		opts.Progress = func(done, _ int) { bar.Set(done) }
+		defer bar.Finish()
+	}
+	start := time.Now()
+	played, err := sim.Run(ctx, &h, e, opts, out)
+	interrupted := err != nil && ctx.Err() != nil
+	if err != nil && !interrupted {
+		return err
+	}
+	if !o.Quiet || interrupted {
+		fmt.Fprintf(o.IO.Err, "%d games (%d seed indices × %d arms) in %.1fs\n", len(recs), played, len(h.Arms), time.Since(start).Seconds())
+	}
+	if err := simReport(o.IO, &h, recs, o.JSON, o.PNG); err != nil {
+		return err
+	}
+	if interrupted {
+		return fmt.Errorf("interrupted: the report covers the %d games finished", len(recs))
+	}
+	return nil
+}
+
+// progress is a progress bar with an ETA on w when w is a terminal.
+func progress(w io.Writer, quiet bool, total int) *progressbar.ProgressBar {
+	f, ok := w.(*os.File)
+	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return progressbar.NewOptions(total, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("games"),
+		progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish())
+}
+
+// simReport prints the report of an experiment and draws its pictures.
+func simReport(ios *ioStreams, h *sim.Header, recs []*sim.Record, asJSON bool, pngDir string) error {
+	rep := sim.Summarize(h, recs)
+	if pngDir != "" {
+		files, err := simPictures(pngDir, h, recs, rep)
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			fmt.Fprintln(ios.Err, "wrote", f)
+		}
+	}
+	if asJSON {
+		b, err := json.MarshalIndent(rep, "", " ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(ios.Out, "%s\n", b)
+		return err
+	}
+	return rep.WriteText(ios.Out)
+}
+
+// simReportOptions are the flags of gpw sim report.
+type simReportOptions struct {
+	IO    *ioStreams
+	Files []string
+	JSON  bool
+	PNG   string
+}
+
+func newSimReportCmd(o *simReportOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "report RESULTS.jsonl...",
+		Short: "Print the report of a results file (several: the shards of one experiment, merged)",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Files = args
+			return simReportRun(o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
+	cmd.Flags().StringVar(&o.PNG, "png", "", "write heat maps and charts into this directory")
+	return cmd
+}
+
+func simReportRun(o *simReportOptions) error {
+	f, err := readResults(o.Files)
+	if err != nil {
+		return err
+	}
+	return simReport(o.IO, f.Header, f.Records, o.JSON, o.PNG)
+}
+
+// readResults reads one results file, or merges several.
+func readResults(names []string) (*sim.File, error) {
+	files, err := readFiles(names)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 1 {
+		return files[0], nil
+	}
+	return sim.Merge(files)
+}
+
+func readFiles(names []string) ([]*sim.File, error) {
+	var files []*sim.File
+	for _, n := range names {
+		r, err := os.Open(n)
+		if err != nil {
+			return nil, err
+		}
+		f, err := sim.Read(r, n)
+		r.Close()
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// simMergeOptions are the flags of gpw sim merge.
+type simMergeOptions struct {
+	IO     *ioStreams
+	Files  []string
+	Output string
+}
+
+func newSimMergeCmd(o *simMergeOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "merge SHARD.jsonl... [-o OUT.jsonl]",
+		Short: "Join the shards of one experiment into the file one run would have written",
+		Long: `Merge checks that the files are the shards of one experiment (the
+same scenario, rules, seeds, bots and build: their hashes), each shard
+once, every game once, none missing, and writes the records in order.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Files = args
+			return simMergeRun(o)
+		},
+	}
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write here (default: standard output)")
+	return cmd
+}
+
+func simMergeRun(o *simMergeOptions) error {
+	files, err := readFiles(o.Files)
+	if err != nil {
+		return err
+	}
+	m, err := sim.Merge(files)
+	if err != nil {
+		return err
+	}
+	if o.Output == "" {
+		return m.Write(o.IO.Out)
+	}
+	tmp := o.Output + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := m.Write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, o.Output)
+}
