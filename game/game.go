@@ -618,6 +618,7 @@ func (g *Game) endWith(winner core.Side, result, text string) {
 	if winner != core.NoSide {
 		w = winner.String()
 	}
+	g.emit("verdict", "verdict: "+g.VerdictText(), Field{"winner", w}, Field{"result", result}, Field{"condition", text}, Field{"turn", g.TurnName(g.turn)})
 	g.emit("end", "the game is over after "+g.TurnName(g.turn)+": "+g.VerdictText(), Field{"turn", g.TurnName(g.turn)}, Field{"winner", w},
 		Field{"result", result}, Field{"condition", text})
 }
@@ -645,7 +646,7 @@ func (g *Game) defaultVerdict() VictoryResult {
 	if d == "" || err != nil {
 		return VictoryResult{Side: core.NoSide, Result: "draw", Text: "no victory condition holds"}
 	}
-	return VictoryResult{Side: side, Result: "marginal", Text: "no other side's condition holds: the scenario's default winner"}
+	return VictoryResult{Side: side, Result: "win", Text: "no victory condition holds at the end: the scenario's default winner"}
 }
 
 // PlayTurns ends phases (making every pending choice by default) until n
