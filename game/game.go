@@ -114,8 +114,20 @@ func (g *Game) Close() {}
 // turn, phase, dice and pending decisions, sharing the scenario, map and
 // compiled rules. The clone streams no events and keeps no log until
 // SetSink; it has no undo steps.
-func (g *Game) Clone() *Game {
-	c := &Game{Sc: g.Sc, Opts: g.Opts, fix: g.fix, acting: core.NoSide}
+func (g *Game) Clone() *Game { return g.CloneTo(nil) }
+
+// CloneTo is Clone into c, a clone made earlier (of any game of the same
+// scenario) whose memory it reuses: for searches that clone many times.
+// A nil c makes a new game.
+func (g *Game) CloneTo(c *Game) *Game {
+	if c == nil || c == g {
+		c = &Game{}
+	}
+	st := c.state
+	*c = Game{Sc: g.Sc, Opts: g.Opts, fix: g.fix, acting: core.NoSide, state: st}
+	if c.S != nil && c.S.Map != g.S.Map {
+		c.state = state{}
+	}
 	c.state.copyFrom(&g.state)
 	c.Rules = g.Rules.Fork(c)
 	return c

@@ -32,6 +32,17 @@ func BenchmarkClone(b *testing.B) {
 	}
 }
 
+// BenchmarkCloneTo copies a Barbarossa position into the memory of an
+// earlier copy, as a search does.
+func BenchmarkCloneTo(b *testing.B) {
+	g := barbarossaMove(b)
+	c := g.Clone()
+	b.ReportAllocs()
+	for b.Loop() {
+		c = g.CloneTo(c)
+	}
+}
+
 // BenchmarkActions lists every action of Barbarossa's first Axis movement
 // phase: every unit's destinations, checked as the move command checks
 // them (target ≤ 2 ms).
