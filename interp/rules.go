@@ -374,6 +374,11 @@ func boolSet(t *lua.LTable) map[string]bool {
 	return m
 }
 
+// Field returns the rules table's field name (LNil when absent): a
+// module's optional data for other readers, such as the computer
+// players' doctrine R.bot (docs/bots.md).
+func (r *Rules) Field(name string) lua.LValue { return r.tbl.RawGetString(name) }
+
 // CiteRule turns a rule key into a citation.
 func (r *Rules) CiteRule(key string) string {
 	if c, ok := r.Cite[key]; ok {
