@@ -74,7 +74,7 @@ type option struct {
 // target is an enemy unit some of the side's units could attack now.
 type target struct {
 	def, hex int
-	atk      []int   // eligible attackers, strongest first
+	atk      []int // eligible attackers, strongest first
 	eff      []float64
 	fullCol  int     // the engine's column for all of them
 	shift    int     // columns the rules shifted for all of them

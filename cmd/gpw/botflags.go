@@ -87,7 +87,7 @@ func summaryPrinter(w io.Writer, asJSON bool) func(bot.Summary) {
 			return
 		}
 		b, _ := json.Marshal(map[string]any{"event": "summary", "turn": s.Turn, "battles": s.Battles,
-			"lost": map[string]int{"axis": s.Lost[core.Axis], "soviet": s.Lost[core.Soviet]},
+			"lost":  map[string]int{"axis": s.Lost[core.Axis], "soviet": s.Lost[core.Soviet]},
 			"taken": map[string][]string{"axis": nonNil(s.Taken[core.Axis]), "soviet": nonNil(s.Taken[core.Soviet])},
 			"held":  map[string][]string{"axis": nonNil(s.Held[core.Axis]), "soviet": nonNil(s.Held[core.Soviet])}})
 		fmt.Fprintf(w, "%s\n", b)
