@@ -218,3 +218,40 @@ func (m *Match) turnEnded() {
 		m.name = ""
 	}
 }
+
+// Winner judges a finished game by its scenario's victory conditions: the
+// side with the best result met (win, then decisive, then marginal);
+// when none is met and only one side has conditions of its own, the
+// other side (it held out). NoSide for a draw.
+func Winner(g *game.Game) core.Side {
+	rank := map[string]int{"marginal": 1, "decisive": 2, "win": 3}
+	best, side := 0, core.NoSide
+	for _, e := range g.Log() {
+		if e.Kind != "victory" {
+			continue
+		}
+		s, err := core.ParseSide(fmt.Sprint(e.Get("side")))
+		if err != nil {
+			continue
+		}
+		if r := rank[fmt.Sprint(e.Get("result"))]; r > best {
+			best, side = r, s
+		}
+	}
+	if side != core.NoSide {
+		return side
+	}
+	var has [2]bool
+	for _, c := range g.Sc.Victory.Condition {
+		if s, err := core.ParseSide(c.Side); err == nil {
+			has[s] = true
+		}
+	}
+	switch {
+	case has[core.Axis] && !has[core.Soviet]:
+		return core.Soviet
+	case has[core.Soviet] && !has[core.Axis]:
+		return core.Axis
+	}
+	return core.NoSide
+}
