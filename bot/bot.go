@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"time"
 
 	"gpw/core"
 	"gpw/game"
@@ -85,6 +86,20 @@ type Bot struct {
 
 	view      *view // this phase's reading of the position
 	viewPhase string
+	turnView  *view // the player turn's first reading (its slow parts)
+	turnKey   string
+	retreats  map[int]retreatInfo
+	costs     map[int]int // rebuild costs, -1 when not allowed, this phase
+
+	// Think is the time Play took in each of the side's player turns
+	// (thinking and the engine carrying out its commands), by turn.
+	Think map[int]time.Duration
+
+	// scratch for searches over the map
+	stamp  []int32
+	depth  []int8
+	stampN int32
+	queue  []int32
 }
 
 // phaseView is the side's reading of the position, made once a phase
@@ -93,6 +108,8 @@ func (b *Bot) phaseView() *view {
 	key := fmt.Sprintf("%d/%s", b.e.g.Turn().Index, b.e.g.Phase().ID)
 	if b.view == nil || b.viewPhase != key {
 		b.view, b.viewPhase = b.newView(b.e, b.Side), key
+		b.clearCache()
+		clear(b.costs)
 	}
 	return b.view
 }
@@ -109,7 +126,7 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 		return nil, fmt.Errorf("bot: side %v is not axis or soviet", side)
 	}
 	b := &Bot{Side: side, Level: l, rng: rand.New(rand.NewPCG(seed, uint64(side)+0x5eed)), said: map[string]bool{},
-		Tactics: map[string]int{}, skip: map[string]bool{}, weighs: map[string]weighing{}, declined: -1, asked: -1}
+		Tactics: map[string]int{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}, declined: -1, asked: -1}
 	for _, t := range l.Skip {
 		b.skip[t] = true
 	}
@@ -143,7 +160,7 @@ func (b *Bot) bind(g *game.Game) error {
 	if b.g == g {
 		return nil
 	}
-	b.g, b.e, b.view = g, newEngine(g), nil
+	b.g, b.e, b.view, b.turnView = g, newEngine(g), nil, nil
 	if !b.doctrineSet {
 		d, err := doctrineFor(g, b.Side)
 		if err != nil {
@@ -196,7 +213,7 @@ func (b *Bot) noise() float64 {
 // uses reports whether the bot's level plays tactic name.
 func (b *Bot) uses(name string) bool { return !b.skip[name] }
 
-func (b *Bot) clearCache() { clear(b.weighs) }
+func (b *Bot) clearCache() { clear(b.weighs); clear(b.retreats) }
 
 // ErrAsk, returned by a Defender, makes Play return to let the defender
 // (a person) answer; the next Play goes on with the retreat if it did
@@ -215,6 +232,8 @@ func (b *Bot) Play(g *game.Game) error {
 	if err := b.bind(g); err != nil {
 		return err
 	}
+	start, turn := time.Now(), g.Turn().Index
+	defer func() { b.Think[turn] += time.Since(start) }()
 	if b.Level.Random {
 		return b.playRandom()
 	}
@@ -224,8 +243,8 @@ func (b *Bot) Play(g *game.Game) error {
 		if Actor(g) != b.Side {
 			return nil
 		}
-		// guard: a phase that does not move on twice in a row
-		if n := len(g.Log()); n == last {
+		// guard: passes that change nothing, or only collect refusals
+		if n := len(g.Log()) - e.refused; n == last {
 			if same++; same > 3 {
 				return fmt.Errorf("%w in %s: %s", errStuck, g.Phase().ID, e.lastErr)
 			}
@@ -260,7 +279,6 @@ func (b *Bot) Play(g *game.Game) error {
 		if err != nil && !isRefusal(err) {
 			return err
 		}
-		b.clearCache()
 	}
 }
 
@@ -299,7 +317,6 @@ func (b *Bot) attackAll() error {
 		if err := e.attack(ts[0].hex, ts[0].atk); err != nil && !isRefusal(err) {
 			return err
 		}
-		b.clearCache()
 	}
 	return e.do("end")
 }

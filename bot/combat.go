@@ -111,6 +111,9 @@ func (b *Bot) targets(v *view, attacked, defended []bool) []*target {
 			continue
 		}
 		sort.SliceStable(t.atk, func(i, j int) bool { return s.Units[t.atk[i]].AttackNow() > s.Units[t.atk[j]].AttackNow() })
+		if !b.promising(v, t) {
+			continue
+		}
 		col, ok := b.weighCached(dh, t.atk)
 		if !ok {
 			// some attacker may not attack (a rules hook): try each alone
@@ -158,6 +161,36 @@ func (b *Bot) targets(v *view, attacked, defended []bool) []*target {
 	return out
 }
 
+// promising reports whether an attack on t could be worth making: its
+// score with every attacker at full strength and one column better than
+// the plain ratio gives (a leader, say), before the engine is asked.
+func (b *Bot) promising(v *view, t *target) bool {
+	s := v.s
+	var sum float64
+	for _, a := range t.atk {
+		sum += float64(s.Units[a].AttackNow())
+	}
+	def := math.Max(float64(s.Units[t.def].DefenseNow()), 0.5)
+	col := b.oddsIndex(sum/def) + 1
+	if col <= 1 && b.oddsIndex(sum/def) == 0 {
+		return false
+	}
+	col = min(col, len(b.ratios))
+	o := option{def: t.def, hex: t.hex, atk: t.atk, col: col}
+	return b.scoreAttack(v, o)+b.bonusBound(v, &o) > 0
+}
+
+// bonusBound is the most the attack tactics could add to o.
+func (b *Bot) bonusBound(v *view, o *option) float64 {
+	var x float64
+	for _, t := range attackTactics {
+		if b.uses(t.name) {
+			x += math.Max(t.f(b, v, o), 0)
+		}
+	}
+	return x
+}
+
 // weighing is the engine's answer for one attack.
 type weighing struct {
 	col, total, def int
@@ -167,7 +200,7 @@ type weighing struct {
 // weighCached asks the engine for an attack's column, remembering the
 // answer for the position (the cache is cleared after every command).
 func (b *Bot) weighCached(hex int, atk []int) (int, bool) {
-	key := weighKey(hex, atk)
+	key := b.weighKey(hex, atk)
 	if w, ok := b.weighs[key]; ok {
 		b.lastWeigh = w
 		return w.col, w.ok
@@ -185,10 +218,26 @@ func (b *Bot) weighCached(hex int, atk []int) (int, bool) {
 	return w.col, w.ok
 }
 
-func weighKey(hex int, atk []int) string {
-	k := make([]byte, 0, 4*(len(atk)+1))
-	for _, x := range append([]int{hex}, atk...) {
-		k = append(k, byte(x), byte(x>>8), byte(x>>16), ',')
+// weighKey names an attack by the hex, the defender and the attackers
+// with their steps: the engine's answer holds while they are unchanged
+// (the cache lives for one phase).
+func (b *Bot) weighKey(hex int, atk []int) string {
+	s := b.e.s
+	k := make([]byte, 0, 5*(len(atk)+2))
+	add := func(x int, reduced bool) {
+		r := byte(0)
+		if reduced {
+			r = 1
+		}
+		k = append(k, byte(x), byte(x>>8), byte(x>>16), r, ',')
+	}
+	add(hex, false)
+	if d := s.Occupant(hex); d >= 0 {
+		add(d, s.Units[d].Reduced)
+	}
+	for _, a := range atk {
+		add(a, s.Units[a].Reduced)
+		add(s.Units[a].Hex, false)
 	}
 	return string(k)
 }
@@ -373,20 +422,33 @@ func (b *Bot) canStand(v *view, h int) bool {
 // n hexes the attacker picks (the most enemy zones of control among the
 // legal ones); ok is false when it has no retreat and is eliminated.
 func (b *Bot) retreatLoss(v *view, k, n int) (int, bool) {
+	key := k*16 + n
+	if r, ok := b.retreats[key]; ok && r.hex == v.s.Units[k].Hex && r.events == len(v.g.Log()) {
+		return r.zoc, r.ok
+	}
 	o := v.g.Rules.Retreat
 	o.Hexes = n
 	rs := v.s.Retreats(k, o)
-	if len(rs) == 0 {
-		return 0, false
+	r := retreatInfo{hex: v.s.Units[k].Hex, events: len(v.g.Log())}
+	if len(rs) > 0 {
+		least, most := rs[0].ZOC, 0
+		for _, x := range rs {
+			least, most = min(least, x.ZOC), max(most, x.ZOC)
+		}
+		r.zoc, r.ok = most, true
+		if v.g.Rules.RetreatAvoidZOC {
+			r.zoc = least
+		}
 	}
-	least, most := rs[0].ZOC, 0
-	for _, r := range rs {
-		least, most = min(least, r.ZOC), max(most, r.ZOC)
-	}
-	if v.g.Rules.RetreatAvoidZOC {
-		return least, true
-	}
-	return most, true
+	b.retreats[key] = r
+	return r.zoc, r.ok
+}
+
+// retreatInfo is a defender's retreat as judged in a position (the
+// number of events marks it).
+type retreatInfo struct {
+	hex, events, zoc int
+	ok               bool
 }
 
 // cheapestStep is the least strength one of atk loses with a step.
@@ -553,7 +615,6 @@ func (b *Bot) combat() error {
 				}
 				return err
 			}
-			b.clearCache()
 			b.note(o)
 			done = true
 			break

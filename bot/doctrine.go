@@ -59,7 +59,7 @@ type Result struct {
 // changes it.
 func DefaultDoctrine(side core.Side) Doctrine {
 	d := Doctrine{
-		Aggression: 0.55, Caution: 0.5,
+		Aggression: 0.4, Caution: 0.5,
 		Capital: 40, VictoryCity: 14, MajorCity: 6, MinorCity: 2, RailJunction: 1,
 		Encircle:    0.6,
 		AttackRatio: 1.5, WithdrawRatio: 0.6, Reserve: 0.1, Depth: 2,
@@ -67,7 +67,7 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		Terrain: map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
 	}
 	if side == core.Soviet {
-		d.Aggression, d.Caution = 0.35, 0.7
+		d.Aggression, d.Caution = 0.25, 0.7
 	}
 	return d
 }

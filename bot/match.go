@@ -186,6 +186,7 @@ func (m *Match) Run(turns int) error {
 		}
 	}
 	m.turnsLimit = turns
+	m.turnEnded() // a person may have ended the last turn
 	for guard := 0; !g.Over() && !m.Done(); guard++ {
 		if guard > 10000 {
 			return fmt.Errorf("bot: the game does not advance (%s)", g.Phase().ID)

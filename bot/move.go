@@ -136,7 +136,7 @@ func (p *plan) lineHexes() {
 			want = int16(2 + v.doc.Depth)
 		}
 		if d := v.foeDist[h]; d == want || d == want+1 {
-			x := 1 + float32(v.pull[h])/20 + float32(v.value[h])/10
+			x := 1 + float32(v.guard[h])/15 + float32(v.value[h])/10
 			if d == want+1 {
 				x *= 0.6
 			}

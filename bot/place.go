@@ -30,7 +30,17 @@ func (b *Bot) setup() error {
 	e := b.e
 	v := b.newView(e, b.Side)
 	if len(v.enemy) == 0 {
+		// the enemy is not on the map yet: its territory stands for it
 		v.foeDist = b.controlDistance(v)
+		for h := range v.threat {
+			if d := v.foeDist[h]; d <= 12 {
+				v.reach[h] = 12
+				if d <= 4 {
+					v.threat[h] = 12
+				}
+			}
+		}
+		v.objectives()
 		v.sectors()
 	}
 	p := newPlan(b, v)
@@ -59,7 +69,7 @@ func (b *Bot) setup() error {
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
-		return s.CanPlace(k, h) == nil && e.do("place", s.Units[k].ID, v.m.ID(h)) == nil
+		return s.CanPlace(k, h) == nil && b.leavesRoom(k, h) && e.do("place", s.Units[k].ID, v.m.ID(h)) == nil
 	}
 	p.credit = func(i, h int) string { return "setup" }
 	p.run()
@@ -89,6 +99,7 @@ func (b *Bot) setup() error {
 	// engine's own rule
 	for k := range s.Units {
 		if s.Units[k].Side == b.Side && e.setupArea(k) != nil && s.Units[k].Status != core.OnMap {
+			b.say("setup-auto", "left %s and others to the engine's automatic setup", s.Units[k].ID)
 			if err := e.do("place", "auto"); err != nil {
 				return err
 			}
@@ -96,6 +107,40 @@ func (b *Bot) setup() error {
 		}
 	}
 	return e.do("end")
+}
+
+// leavesRoom reports whether placing unit k in hex h leaves every other
+// setup area that holds h enough free hexes for its units still to
+// place (areas may overlap).
+func (b *Bot) leavesRoom(k, h int) bool {
+	e := b.e
+	s := e.s
+	sc := e.g.Sc
+	own := sc.Units[k].Setup
+	for t := range sc.Setup {
+		if t+1 == own || sc.Setup[t].Area == nil || !sc.Setup[t].Area.Has(h) {
+			continue
+		}
+		left := 0
+		for j := range s.Units {
+			if sc.Units[j].Setup == t+1 && s.Units[j].Status != core.OnMap && s.Units[j].Stacks && s.Units[j].Side == b.Side {
+				left++
+			}
+		}
+		if left == 0 {
+			continue
+		}
+		free := 0
+		sc.Setup[t].Area.Each(func(x int) {
+			if s.Occupant(x) < 0 {
+				free++
+			}
+		})
+		if free-1 < left {
+			return false
+		}
+	}
+	return true
 }
 
 // controlDistance is each hex's distance to the nearest land hex the
@@ -127,6 +172,7 @@ func (b *Bot) controlDistance(v *view) []int16 {
 // them, spends the replacement points, and ends the phase.
 func (b *Bot) reinforce() error {
 	e := b.e
+	clear(b.costs)
 	v := b.newView(e, b.Side)
 	s, m := v.s, v.m
 	p := newPlan(b, v)
@@ -256,8 +302,16 @@ func (b *Bot) rebuild(v *view, p *plan, front []float32, entries []int) {
 			default:
 				continue
 			}
-			cost, ok := e.rebuildCost(k)
-			if !ok || cost > pts || cost <= 0 {
+			cost, ok := b.costs[k]
+			if !ok {
+				if c, legal := e.rebuildCost(k); legal {
+					cost = c
+				} else {
+					cost = -1
+				}
+				b.costs[k] = cost
+			}
+			if cost > pts || cost <= 0 {
 				continue
 			}
 			c.value /= float64(cost)

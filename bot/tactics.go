@@ -151,11 +151,11 @@ func (v *view) captureValue(h int) float64 {
 // garrison: a threatened city of the side is worth standing in.
 func garrison(p *plan, k, h int, path []int) float64 {
 	v := p.v
-	danger := math.Max(float64(v.threat[h]), float64(v.reach[h]))
+	danger := v.danger(h)
 	if v.value[h] < float32(v.doc.MinorCity) || danger <= 0 || v.s.Control[h] != v.side {
 		return 0
 	}
-	return float64(v.value[h]) * 0.5 * math.Min(1, danger/12)
+	return float64(v.value[h]) * 0.6 * math.Min(1, danger/12)
 }
 
 // advance: progress toward the objectives, strong in attacking sectors.

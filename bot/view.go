@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -37,7 +38,7 @@ type view struct {
 	supplied, foeSup, supOK core.Bitset
 	// value is what holding each hex is worth to the side; pull spreads
 	// the enemy-held and threatened objectives over the map.
-	value, pull []float32
+	value, pull, guard []float32
 	sector      []int8 // each hex's front sector
 	posture     []posture
 }
@@ -81,11 +82,19 @@ func (b *Bot) newView(e *engine, side core.Side) *view {
 	v.supplied = e.supply(side)
 	v.foeSup = e.supply(v.foe)
 	v.supOK = supplyIfHeld(v.m, v.s, side, v.supplied)
+	// the enemy's threat, the objectives and the sectors are read once a
+	// player turn: the enemy does not move in it, except by retreats
+	key := fmt.Sprintf("%d/%s/%v", g.Turn().Index, g.Phase().Side, g.InSetup())
+	if t := b.turnView; t != nil && b.turnKey == key && t.side == side {
+		v.threat, v.reach, v.value, v.pull, v.guard, v.sector, v.posture = t.threat, t.reach, t.value, t.pull, t.guard, t.sector, t.posture
+		return v
+	}
 	v.threat = make([]float32, n)
 	v.reach = make([]float32, n)
 	v.threats()
 	v.objectives()
 	v.sectors()
+	b.turnView, b.turnKey = v, key
 	return v
 }
 
@@ -239,15 +248,28 @@ func (v *view) objectives() {
 	m, s, d := v.m, v.s, v.doc
 	n := m.Len()
 	v.value = make([]float32, n)
+	// a victory city is worth the doctrine's value times its conditions'
+	// weight: 2 for a win or decisive result, 1 for a marginal one, times
+	// the share of the listed cities the condition needs (all of a
+	// required list)
 	victory := map[string]float64{}
 	for _, c := range v.g.Sc.Victory.Condition {
 		w := 1.0
 		if c.Result == "decisive" || c.Result == "win" || c.Result == "" {
 			w = 2
 		}
-		for _, name := range append(append([]string(nil), c.Cities...), c.Require...) {
+		share := 1.0
+		if c.Count > 0 && len(c.Cities) > 0 {
+			share = float64(c.Count) / float64(len(c.Cities))
+		}
+		for _, name := range c.Cities {
 			if city, ok := m.FindCity(name); ok {
-				victory[city.Name] = math.Max(victory[city.Name], w)
+				victory[city.Name] += w * share
+			}
+		}
+		for _, name := range c.Require {
+			if city, ok := m.FindCity(name); ok {
+				victory[city.Name] += w
 			}
 		}
 	}
@@ -273,42 +295,76 @@ func (v *view) objectives() {
 		}
 	}
 	// pull: objectives the enemy holds (to take) and own ones within the
-	// enemy's reach (to keep), spread over 12 hexes.
+	// enemy's reach (to keep), spread over 12 hexes; guard: the own ones
+	// alone, which the line covers first.
 	v.pull = make([]float32, n)
-	dist := make([]int16, n)
+	v.guard = make([]float32, n)
 	for h := 0; h < n; h++ {
 		x := v.value[h]
 		if x < float32(d.MajorCity) || !m.OnMap[h] {
 			continue
 		}
-		if s.Control[h] == v.side && v.foeDist[h] > 8 {
-			continue
+		if s.Control[h] == v.side {
+			if v.foeDist[h] > 16 {
+				continue
+			}
+			v.spread(v.guard, h, x)
+			if v.foeDist[h] > 8 {
+				continue
+			}
 		}
-		v.spread(h, x, dist)
+		v.spread(v.pull, h, x)
 	}
 }
 
-// spread adds x, halving every 3 hexes, around hex h to pull.
-func (v *view) spread(h int, x float32, dist []int16) {
-	m := v.m
-	for i := range dist {
-		dist[i] = -1
+// danger is how much the enemy can bring against hex h next turn: what
+// can attack it, what can enter it, at least what its distance from the
+// enemy suggests.
+func (v *view) danger(h int) float64 {
+	x := math.Max(float64(v.threat[h]), float64(v.reach[h]))
+	if d := float64(v.foeDist[h]); d < 20 {
+		x = math.Max(x, 12*(1-d/20))
 	}
-	q := []int32{int32(h)}
-	dist[h] = 0
+	return x
+}
+
+// decay[d] is how much of an objective's pull is left d hexes away.
+var decay = func() [13]float32 {
+	var t [13]float32
+	for d := range t {
+		t[d] = float32(math.Pow(0.79, float64(d)))
+	}
+	return t
+}()
+
+// spread adds x, fading with distance (decay), around hex h to field f.
+func (v *view) spread(f []float32, h int, x float32) {
+	m := v.m
+	b := v.b
+	if len(b.stamp) != m.Len() {
+		b.stamp = make([]int32, m.Len())
+		b.depth = make([]int8, m.Len())
+	}
+	b.stampN++
+	id := b.stampN
+	q := b.queue[:0]
+	q = append(q, int32(h))
+	b.stamp[h], b.depth[h] = id, 0
 	for i := 0; i < len(q); i++ {
 		a := q[i]
-		v.pull[a] += x * float32(math.Pow(0.79, float64(dist[a])))
-		if dist[a] >= 12 {
+		dd := b.depth[a]
+		f[a] += x * decay[dd]
+		if dd >= 10 {
 			continue
 		}
 		for _, nb := range m.Nbr[a] {
-			if nb >= 0 && dist[nb] < 0 && m.OnMap[nb] && !m.Terrain[nb].Water() {
-				dist[nb] = dist[a] + 1
+			if nb >= 0 && b.stamp[nb] != id && m.OnMap[nb] && !m.Terrain[nb].Water() {
+				b.stamp[nb], b.depth[nb] = id, dd+1
 				q = append(q, nb)
 			}
 		}
 	}
+	b.queue = q
 }
 
 func railDirs(m *core.Map, h int) int {
