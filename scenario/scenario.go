@@ -204,7 +204,7 @@ func parse(file string, data []byte, ld *loader) (*Scenario, error) {
 	if !checkCounts(src, &f) {
 		return nil, src.err()
 	}
-	undecoded(src, md, &f, "map")
+	undecoded(src, md, &f, "map", "bot") // [bot] is read by package bot (docs/bots.md)
 	if f.FormatVersion != 0 && f.FormatVersion != FormatVersion {
 		src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads scenario format %d", f.FormatVersion, FormatVersion)
 	}
