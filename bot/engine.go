@@ -301,11 +301,12 @@ func (e *engine) canRail(k int) bool {
 // railDests lists the hexes unit k can reach by rail, with the parent of
 // each hex on its route (for the path), as core.State.RailPath would
 // find them: through rail hexes friendly to the side, no enemy units and,
-// where the rules say so, no enemy zone of control.
+// where the rules say so, no enemy zone of control (or none passed
+// through: the move stops on entering one).
 func (e *engine) railDests(k int, parent []int32) []int {
 	s, m := e.s, e.m
 	side := s.Units[k].Side
-	noZOC := e.g.Rules.RailNoZOC
+	noZOC, zocStop := e.g.Rules.RailNoZOC, e.g.Rules.RailZOCStop
 	ok := func(b int) bool {
 		return s.RailOwner[b] == side && !s.EnemyAt(side, b) && !(noZOC && s.EnemyZOC(side, b))
 	}
@@ -318,6 +319,9 @@ func (e *engine) railDests(k int, parent []int32) []int {
 	var out []int
 	for q := 0; q < len(queue); q++ {
 		a := queue[q]
+		if a != start && zocStop && s.EnemyZOC(side, a) {
+			continue
+		}
 		visit := func(b int) {
 			if b < 0 || parent[b] != -2 || !ok(b) {
 				return

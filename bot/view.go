@@ -39,8 +39,8 @@ type view struct {
 	// value is what holding each hex is worth to the side; pull spreads
 	// the enemy-held and threatened objectives over the map.
 	value, pull, guard []float32
-	sector      []int8 // each hex's front sector
-	posture     []posture
+	sector             []int8 // each hex's front sector
+	posture            []posture
 }
 
 // posture is what a sector of the front does this turn.
