@@ -234,10 +234,8 @@ func (b *Bot) Play(g *game.Game) error {
 	}
 	start, turn := time.Now(), g.Turn().Index
 	defer func() { b.Think[turn] += time.Since(start) }()
-	if b.Level.Random {
-		return b.playRandom()
-	}
 	e := b.e
+	h := b.handlers()
 	last, same := -1, 0
 	for {
 		if Actor(g) != b.Side {
@@ -259,19 +257,19 @@ func (b *Bot) Play(g *game.Game) error {
 				return nil
 			}
 		case d != nil:
-			err = b.decide(d)
+			err = h.decide(d)
 		case g.InSetup():
-			err = b.setup()
+			err = h.setup()
 		default:
 			switch g.Phase().Kind {
 			case "reinforcement":
-				err = b.reinforce()
+				err = h.reinforce()
 			case "rail":
-				err = b.rail()
+				err = h.rail()
 			case "move":
-				err = b.move()
+				err = h.move()
 			case "combat":
-				err = b.combat()
+				err = h.combat()
 			default:
 				err = b.endPhase()
 			}
@@ -280,6 +278,20 @@ func (b *Bot) Play(g *game.Game) error {
 			return err
 		}
 	}
+}
+
+// handlers are a level's ways of taking each step of the game.
+type handlers struct {
+	decide                               func(*decision) error
+	setup, reinforce, rail, move, combat func() error
+}
+
+func (b *Bot) handlers() handlers {
+	if b.Level.Random {
+		return handlers{b.randomDecision, b.randomSetup, b.randomReinforce,
+			func() error { return b.randomMoves(true) }, func() error { return b.randomMoves(false) }, b.randomCombat}
+	}
+	return handlers{b.decide, b.setup, b.reinforce, b.rail, b.move, b.combat}
 }
 
 // endPhase ends the phase; under rules that refuse it (a module's

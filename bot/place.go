@@ -23,6 +23,28 @@ func (p *plan) toFront() []float32 {
 	return out
 }
 
+// add gives the plan unit k with its best n of the hexes that pass ok,
+// scored as a move plus the bonus; stay says whether staying put is one
+// of its choices. A unit with no hex is left out.
+func (p *plan) add(k int, hexes []int, bonus []float32, n int, stay bool, ok func(h int) bool) {
+	var cs []cand
+	for _, h := range hexes {
+		if ok(h) {
+			cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, nil) + bonus[h]})
+		}
+	}
+	if len(cs) == 0 {
+		return
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].static > cs[j].static })
+	if len(cs) > n {
+		cs = cs[:n]
+	}
+	p.units = append(p.units, k)
+	p.cands = append(p.cands, cs)
+	p.stay = append(p.stay, stay)
+}
+
 // setup places the side's setup units in their areas by the same scores
 // as a move (the line, the strength massed against the enemy, terrain,
 // danger), then ends the side's setup.
@@ -146,26 +168,13 @@ func (b *Bot) leavesRoom(k, h int) bool {
 // controlDistance is each hex's distance to the nearest land hex the
 // enemy controls: the front before any enemy unit is on the map.
 func (b *Bot) controlDistance(v *view) []int16 {
-	m := v.m
-	d := make([]int16, m.Len())
-	var q []int32
-	for h := range d {
-		d[h] = math.MaxInt16
-		if m.OnMap[h] && !m.Terrain[h].Water() && v.s.Control[h] == v.foe {
-			d[h] = 0
-			q = append(q, int32(h))
+	var src []int
+	for h, c := range v.s.Control {
+		if c == v.foe && v.m.OnMap[h] && !v.m.Terrain[h].Water() {
+			src = append(src, h)
 		}
 	}
-	for i := 0; i < len(q); i++ {
-		a := q[i]
-		for _, nb := range m.Nbr[a] {
-			if nb >= 0 && d[nb] == math.MaxInt16 && m.OnMap[nb] && !m.Terrain[nb].Water() {
-				d[nb] = d[a] + 1
-				q = append(q, nb)
-			}
-		}
-	}
-	return d
+	return v.distanceFrom(src)
 }
 
 // reinforce places the waiting reinforcements where the front needs
@@ -183,19 +192,7 @@ func (b *Bot) reinforce() error {
 		if s.Units[k].Side != b.Side {
 			continue
 		}
-		var cs []cand
-		for _, h := range entries {
-			if s.CanPlace(k, h) == nil {
-				cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, nil) + front[h]})
-			}
-		}
-		sort.SliceStable(cs, func(i, j int) bool { return cs[i].static > cs[j].static })
-		if len(cs) > 24 {
-			cs = cs[:24]
-		}
-		p.units = append(p.units, k)
-		p.cands = append(p.cands, cs)
-		p.stay = append(p.stay, false)
+		p.add(k, entries, front, 24, false, func(h int) bool { return s.CanPlace(k, h) == nil })
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
@@ -377,23 +374,7 @@ func (b *Bot) rail() error {
 		if v.foeDist[u.Hex] < 4 || !e.canRail(k) {
 			continue
 		}
-		var cs []cand
-		for _, h := range e.railDests(k, parent) {
-			if d := v.foeDist[h]; d < 2 || d > 10 {
-				continue
-			}
-			cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, nil) + front[h]})
-		}
-		if len(cs) == 0 {
-			continue
-		}
-		sort.SliceStable(cs, func(i, j int) bool { return cs[i].static > cs[j].static })
-		if len(cs) > 16 {
-			cs = cs[:16]
-		}
-		p.units = append(p.units, k)
-		p.cands = append(p.cands, cs)
-		p.stay = append(p.stay, true)
+		p.add(k, e.railDests(k, parent), front, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d <= 10 })
 	}
 	// staying where it is counts its distance from the front too
 	p.exec = func(i, h int) bool {

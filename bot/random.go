@@ -4,42 +4,9 @@ import (
 	"gpw/core"
 )
 
-// playRandom plays the side as the random level: at each step one legal
-// action drawn uniformly from all of them, ending the phase among them
-// (the engine's fuzzer's player, built on the same legality checks).
-func (b *Bot) playRandom() error {
-	e := b.e
-	g := e.g
-	for guard := 0; guard < 20000; guard++ {
-		if g.Over() || e.actor() != b.Side {
-			return nil
-		}
-		var err error
-		switch d := e.pending(); {
-		case d != nil:
-			err = b.randomDecision(d)
-		case g.InSetup():
-			err = b.randomSetup()
-		default:
-			switch g.Phase().Kind {
-			case "reinforcement":
-				err = b.randomReinforce()
-			case "rail":
-				err = b.randomMoves(true)
-			case "move":
-				err = b.randomMoves(false)
-			case "combat":
-				err = b.randomCombat()
-			default:
-				err = b.endPhase()
-			}
-		}
-		if err != nil && !isRefusal(err) {
-			return err
-		}
-	}
-	return errStuck
-}
+// The random level: at each step one legal action drawn uniformly from
+// all of them, the end of the phase among them (the engine's fuzzer's
+// player, built on the same legality checks as the bot's).
 
 func (b *Bot) randomDecision(d *decision) error {
 	e := b.e

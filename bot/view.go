@@ -118,14 +118,23 @@ func supplyIfHeld(m *core.Map, s *core.State, side core.Side, traced core.Bitset
 // distance is each hex's distance in hexes to the nearest of units,
 // through land hexes (32767 when none).
 func (v *view) distance(units []int) []int16 {
+	src := make([]int, len(units))
+	for i, k := range units {
+		src[i] = v.s.Units[k].Hex
+	}
+	return v.distanceFrom(src)
+}
+
+// distanceFrom is each hex's distance in hexes to the nearest of the
+// hexes src, through land hexes (32767 when none).
+func (v *view) distanceFrom(src []int) []int16 {
 	m := v.m
 	d := make([]int16, m.Len())
 	for i := range d {
 		d[i] = math.MaxInt16
 	}
-	q := make([]int32, 0, len(units)*8)
-	for _, k := range units {
-		h := v.s.Units[k].Hex
+	q := make([]int32, 0, len(src)*8)
+	for _, h := range src {
 		if d[h] != 0 {
 			d[h] = 0
 			q = append(q, int32(h))
