@@ -86,7 +86,7 @@ func (b *Bot) setup() error {
 			}
 		})
 		p.units = append(p.units, k)
-		p.cands = append(p.cands, prune(p, cs))
+		p.cands = append(p.cands, cs)
 		p.stay = append(p.stay, false)
 	}
 	p.exec = func(i, h int) bool {
