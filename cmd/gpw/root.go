@@ -37,7 +37,7 @@ func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
 	root.SetOut(out)
 	root.SetErr(errw)
 	root.AddCommand(newRunCmd(ios), newPlayCmd(ios), newCheckCmd(ios), newRulesCmd(ios), newCrtCmd(ios), newOddsCmd(ios),
-		newScenariosCmd(ios), newMapCmd(ios), newSimCmd(ios), newBotsCmd(ios))
+		newScenariosCmd(ios), newMapCmd(ios), newSimCmd(ios), newBotsCmd(ios), newServeCmd(ios), newVerifyCmd(ios))
 	return root
 }
 

@@ -1,0 +1,157 @@
+package serve
+
+import (
+	"fmt"
+	"log"
+	"sync"
+	"time"
+)
+
+// live is a game loaded in memory: its engine, its record and who is
+// watching it. Its lock orders every command of the game: commands sent at
+// once from both sides run one after the other.
+type live struct {
+	mu      sync.Mutex
+	row     *GameRow
+	e       *engine
+	entries []Entry
+	opp     opponent // the computer player of a solo game, or nil
+	botBusy bool
+
+	subMu sync.Mutex
+	subs  map[chan int]struct{}
+
+	lastUsed time.Time
+}
+
+// version counts the game's accepted commands.
+func (l *live) version() int { return len(l.entries) }
+
+// load builds a game from its stored row and record.
+func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
+	cmds, sides := inForce(entries)
+	e, err := s.lib.open(row.Spec, row.Secret.Seed(), cmds, sides)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %v", row.ID, err)
+	}
+	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now()}
+	if row.Bot != "" {
+		l.opp = s.opponent(row.BotLevel)
+	}
+	return l, nil
+}
+
+// inForce applies the record's undos: the commands still in force and
+// who gave them.
+func inForce(entries []Entry) (cmds, sides []string) {
+	for _, en := range entries {
+		if en.Command == "undo" {
+			if n := len(cmds); n > 0 {
+				cmds, sides = cmds[:n-1], sides[:n-1]
+			}
+			continue
+		}
+		cmds, sides = append(cmds, en.Command), append(sides, en.Side)
+	}
+	return
+}
+
+// act runs one command (or undo) for side and stores it; only a stored
+// command is accepted. The caller holds l.mu.
+func (s *Server) act(l *live, side, by, command string) (*Step, error) {
+	var st *Step
+	var err error
+	if command == "undo" {
+		err = l.e.undo(side)
+		st = &Step{Command: "undo", Side: side, Dice: []int{}}
+	} else {
+		st, err = l.e.do(side, command)
+	}
+	if err != nil {
+		return nil, err
+	}
+	prev := l.row.Commitment
+	if n := len(l.entries); n > 0 {
+		prev = l.entries[n-1].Hash
+	}
+	en := Entry{Seq: len(l.entries) + 1, At: s.now().UTC().Format(time.RFC3339Nano), Side: side, By: by, Command: st.Command,
+		Dice: st.Dice, Rolls: st.Rolls, Prev: prev}
+	en.Hash = en.Digest()
+	over := l.e.over()
+	if err := s.store.Append(l.row.ID, []Entry{en}, over); err != nil {
+		// not stored, so not accepted: back to the record
+		cmds, sides := inForce(l.entries)
+		if rerr := l.e.replay(cmds, sides); rerr != nil {
+			log.Printf("game %s: rebuilding after a failed write: %v", l.row.ID, rerr)
+		}
+		return nil, fmt.Errorf("the command could not be stored: %v", err)
+	}
+	l.entries = append(l.entries, en)
+	l.row.Over = over
+	l.notify()
+	return st, nil
+}
+
+// subscribe registers a watcher of the game's version.
+func (l *live) subscribe() chan int {
+	c := make(chan int, 1)
+	l.subMu.Lock()
+	l.subs[c] = struct{}{}
+	l.subMu.Unlock()
+	return c
+}
+
+func (l *live) unsubscribe(c chan int) {
+	l.subMu.Lock()
+	delete(l.subs, c)
+	l.subMu.Unlock()
+}
+
+// notify tells every watcher the new version, dropping a stale one.
+func (l *live) notify() {
+	v := l.version()
+	l.subMu.Lock()
+	defer l.subMu.Unlock()
+	for c := range l.subs {
+		select {
+		case <-c:
+		default:
+		}
+		c <- v
+	}
+}
+
+// botSide is the side the computer plays, "" in a game of people.
+func (l *live) botSide() string {
+	if l.opp == nil {
+		return ""
+	}
+	return l.row.Bot
+}
+
+// runBot lets the computer play while it is its turn. It runs in its own
+// goroutine after a command; the game's lock orders it with the players.
+func (s *Server) runBot(l *live) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	side := l.botSide()
+	for i := 0; i < 10000 && side != "" && l.e.actor() == side && !l.e.over(); i++ {
+		cmds := l.opp.next(l.e, side)
+		if len(cmds) == 0 {
+			return
+		}
+		for _, c := range cmds {
+			if _, err := s.act(l, side, "bot", c); err != nil {
+				log.Printf("game %s: the computer's %q was refused: %v", l.row.ID, c, err)
+				if _, err := s.act(l, side, "bot", "end"); err != nil {
+					log.Printf("game %s: the computer cannot end the phase: %v", l.row.ID, err)
+					return
+				}
+				break
+			}
+			if l.e.actor() != side {
+				break
+			}
+		}
+	}
+}

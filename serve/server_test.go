@@ -1,0 +1,443 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"gpw"
+	"gpw/game"
+)
+
+// battle is the rulebook's combat example: the Soviet combat phase of the
+// last turn, so a game that ends after one battle and two phases.
+const battle = "rulebook/combat-zoc-retreat"
+
+// playBattle fights the rulebook battle from the soviet link, takes the
+// first option of each decision and ends the game.
+func playBattle(t *testing.T, c *client, tok string) {
+	t.Helper()
+	c.must(tok, "attack B-1603 from B-1503 B-1602 B-1703 B-1704")
+	finish(t, c, tok)
+}
+
+// finish takes the first option of each decision and ends the game.
+func finish(t *testing.T, c *client, tok string) {
+	t.Helper()
+	for i := 0; i < 5; i++ {
+		v := c.view(tok)
+		if v.Actions == nil || v.Actions.Decision == nil {
+			break
+		}
+		c.must(tok, v.Actions.Decision.Options[0].Command)
+	}
+	for !c.view(tok).Status.Over {
+		c.must(tok, "end")
+	}
+}
+
+// stateOf is what must not change when a command is refused.
+func stateOf(v *View) string {
+	b, _ := json.Marshal(struct {
+		Version int
+		Status  any
+		Units   any
+		Actions any
+	}{v.Version, v.Status, v.Units, v.Actions})
+	return string(b)
+}
+
+func TestLinksActOnlyForTheirSide(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "network"})
+	before := stateOf(c.view(links["axis"]))
+	for _, tc := range []struct {
+		role, cmd string
+		code      int
+	}{
+		{"soviet", "end", http.StatusConflict}, // the axis acts first
+		{"soviet", "place sov-8 A-1311", http.StatusConflict},
+		{"spectator", "end", http.StatusForbidden},
+		{"soviet", "undo", http.StatusConflict},
+	} {
+		code, rf := c.command(links[tc.role], tc.cmd)
+		if tc.cmd == "undo" {
+			code = c.do("POST", "/api/g/"+links[tc.role]+"/undo", nil, &rf)
+		}
+		if code != tc.code || rf == nil || rf.Msg == "" {
+			t.Errorf("%s %q: %d %v, want %d and a reason", tc.role, tc.cmd, code, rf, tc.code)
+		}
+	}
+	if code, rf := c.command(links["soviet"], "end"); rf == nil || !strings.Contains(rf.Msg, "axis player's turn") || rf.Rule == "" {
+		t.Errorf("soviet end: %d %+v, want a refusal naming the axis and a rule", code, rf)
+	}
+	if after := stateOf(c.view(links["axis"])); after != before {
+		t.Error("refused commands changed the game")
+	}
+	if v := c.view(links["soviet"]); v.Actions != nil || v.YouAct {
+		t.Errorf("the soviet link is offered actions in the axis phase: %+v", v.Actions)
+	}
+	if v := c.view(links["spectator"]); v.Actions != nil || v.Undo {
+		t.Error("the spectator is offered actions")
+	}
+	// the axis link acts
+	c.must(links["axis"], "end")
+	if v := c.view(links["soviet"]); v.Version != 1 {
+		t.Errorf("version %d after one command", v.Version)
+	}
+	// a bad link reaches nothing
+	if code := c.do("GET", "/api/g/00000000000000000000000000000000", nil, nil); code != http.StatusNotFound {
+		t.Errorf("unknown link: %d", code)
+	}
+}
+
+func TestRefusedCommandChangesNothing(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
+	for c.view(tok).Status.Kind != "move" {
+		c.must(tok, "end")
+	}
+	v := c.view(tok)
+	unit := v.Actions.Move[0]
+	before := stateOf(v)
+	for _, cmd := range []string{
+		"move " + unit + " B-3030",            // far beyond its reach
+		"attack A-1311 from A-1211",           // not a combat phase
+		"rail " + unit + " A-0101",            // not a rail phase
+		"retreat A-0101",                      // no battle
+		"auto on",                             // an engine option, not a move
+		"frobnicate",                          // no such word
+		"move " + unit + " " + v.Units[0].Hex, // onto a unit
+	} {
+		code, rf := c.command(tok, cmd)
+		if code != http.StatusConflict || rf == nil || rf.Msg == "" {
+			t.Errorf("%q: %d %+v, want 409 and a reason", cmd, code, rf)
+			continue
+		}
+		if after := stateOf(c.view(tok)); after != before {
+			t.Errorf("%q was refused (%s) but changed the game", cmd, rf.Msg)
+		}
+	}
+	var rec Record
+	c.do("GET", "/api/g/"+tok+"/record", nil, &rec)
+	if len(rec.Entries) != v.Version {
+		t.Errorf("the record has %d entries after refusals, want %d", len(rec.Entries), v.Version)
+	}
+}
+
+func TestConcurrentCommandsAreSerialized(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "network"})
+	// both sides send "end" at once, many times: each is accepted only in
+	// its own side's phase, one at a time
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	accepted := map[string]int{}
+	for _, role := range []string{"axis", "soviet"} {
+		for g := 0; g < 4; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < 10; i++ {
+					if code, _ := c.command(links[role], "end"); code == http.StatusOK {
+						mu.Lock()
+						accepted[role]++
+						mu.Unlock()
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	var rec Record
+	c.do("GET", "/api/g/"+links["spectator"]+"/record", nil, &rec)
+	n := accepted["axis"] + accepted["soviet"]
+	if n == 0 || len(rec.Entries) != n {
+		t.Fatalf("%d commands accepted, %d in the record", n, len(rec.Entries))
+	}
+	// each entry was given in its own side's phase: the record replays
+	if _, err := Verify(&rec, s.lib); err != nil {
+		t.Fatal(err)
+	}
+	sides := map[string]int{}
+	for _, e := range rec.Entries {
+		sides[e.Side]++
+	}
+	if sides["axis"] != accepted["axis"] || sides["soviet"] != accepted["soviet"] {
+		t.Errorf("record by side %v, accepted %v", sides, accepted)
+	}
+	// a restarted server agrees
+	v := c.view(links["axis"])
+	r := replayRecord(t, s, &rec)
+	if !reflect.DeepEqual(r.Status, v.Status) {
+		t.Errorf("replayed %+v, served %+v", r.Status, v.Status)
+	}
+}
+
+// replayRecord rebuilds a game from its record's commands.
+func replayRecord(t *testing.T, s *Server, rec *Record) *View {
+	t.Helper()
+	row, err := s.store.Game(rec.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.load(row, rec.Entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.e.close()
+	return l.view("spectator", 0, 0)
+}
+
+func TestGamesPersistAcrossARestart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "gpw.db")
+	s := startTestServer(t, db)
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "network"})
+	for c.view(links["axis"]).Status.Kind != "move" {
+		c.must(links["axis"], "end")
+	}
+	v := c.view(links["axis"])
+	var r struct {
+		Hexes []struct {
+			Hex  string   `json:"hex"`
+			Path []string `json:"path"`
+			End  bool     `json:"end"`
+		} `json:"hexes"`
+	}
+	c.do("GET", "/api/g/"+links["axis"]+"/reach?unit="+v.Actions.Move[0], nil, &r)
+	for _, h := range r.Hexes {
+		if h.End {
+			c.must(links["axis"], "move "+v.Actions.Move[0]+" "+strings.Join(h.Path, " "))
+			break
+		}
+	}
+	before := c.view(links["soviet"])
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2 := startTestServer(t, db)
+	defer s2.Close()
+	c2 := newClient(t, s2)
+	after := c2.view(links["soviet"])
+	if stateOf(after) != stateOf(before) || after.Game.Commitment != before.Game.Commitment {
+		t.Errorf("after a restart the game differs:\n%s\n%s", stateOf(before), stateOf(after))
+	}
+	c2.must(links["axis"], "end") // and goes on
+}
+
+func TestFairDice(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "network"})
+	v := c.view(links["soviet"])
+	commit := v.Game.Commitment
+	if len(commit) != 64 || v.Game.Secret != "" {
+		t.Fatalf("commitment %q, secret %q before the first move", commit, v.Game.Secret)
+	}
+	c.must(links["soviet"], "attack B-1603 from B-1503 B-1602 B-1703 B-1704")
+	// a die was drawn: no undo past it
+	if code := c.do("POST", "/api/g/"+links["soviet"]+"/undo", nil, nil); code != http.StatusConflict {
+		t.Errorf("undo after a die: %d", code)
+	}
+	// nothing sent before the end reveals the secret or the seed
+	var raw json.RawMessage
+	c.do("GET", "/api/g/"+links["axis"]+"/record", nil, &raw)
+	var rec Record
+	json.Unmarshal(raw, &rec)
+	sec, _ := s.store.Game(rec.Game)
+	for _, leak := range []string{sec.Secret.String(), fmt.Sprint(sec.Secret.Seed())} {
+		if strings.Contains(string(raw), leak) {
+			t.Errorf("the record of a game under way holds %q", leak)
+		}
+	}
+	if verdict, err := Verify(&rec, s.lib); err != nil || verdict.Checked {
+		t.Errorf("verify under way: %v %+v", err, verdict)
+	}
+	finish(t, c, links["soviet"])
+	v = c.view(links["spectator"])
+	if !v.Game.Over || v.Game.Secret == "" || v.Game.Commitment != commit {
+		t.Fatalf("over %v, secret %q, commitment %q then %q", v.Game.Over, v.Game.Secret, commit, v.Game.Commitment)
+	}
+	c.do("GET", "/api/g/"+links["axis"]+"/record", nil, &raw)
+	rec = Record{}
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		t.Fatal(err)
+	}
+	verdict, err := Verify(&rec, s.lib)
+	if err != nil || !verdict.Checked || verdict.Dice == 0 || !verdict.Over {
+		t.Fatalf("verify: %v %+v", err, verdict)
+	}
+	// the record is a save: gpw run --load replays it
+	path := filepath.Join(t.TempDir(), "rec.json")
+	os.WriteFile(path, raw, 0o644)
+	if _, err := loadAsSave(path); err != nil {
+		t.Errorf("the record does not load as a save: %v", err)
+	}
+	// any change is caught
+	for name, change := range map[string]func(r *Record){
+		"a die":       func(r *Record) { r.Entries[0].Dice[0] = r.Entries[0].Dice[0]%6 + 1 },
+		"a command":   func(r *Record) { r.Entries[0].Command = "attack B-1603 from B-1503 B-1602 B-1703" },
+		"the secret":  func(r *Record) { r.Secret = strings.Repeat("0", 64) },
+		"a side":      func(r *Record) { r.Entries[len(r.Entries)-1].Side = "axis" },
+		"an omission": func(r *Record) { r.Entries = r.Entries[1:] },
+	} {
+		var bad Record
+		json.Unmarshal(raw, &bad)
+		change(&bad)
+		if _, err := Verify(&bad, s.lib); err == nil {
+			t.Errorf("changing %s is not caught", name)
+		}
+	}
+	// a die rehashed consistently is caught by the replay
+	var forged Record
+	json.Unmarshal(raw, &forged)
+	forged.Entries[0].Dice[0] = forged.Entries[0].Dice[0]%6 + 1
+	prev := forged.Commitment
+	for i := range forged.Entries {
+		forged.Entries[i].Prev = prev
+		forged.Entries[i].Hash = forged.Entries[i].Digest()
+		prev = forged.Entries[i].Hash
+	}
+	if _, err := Verify(&forged, s.lib); err == nil || !strings.Contains(err.Error(), "dice") {
+		t.Errorf("a forged die with a rebuilt chain: %v", err)
+	}
+}
+
+func TestUndo(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: "rulebook/movement"}, Mode: "network"})
+	me, them := links["soviet"], links["axis"]
+	v := c.view(me)
+	if v.Actions == nil || len(v.Actions.Move) == 0 {
+		t.Fatalf("the movement example offers the soviet no move: %+v", v.Status)
+	}
+	unit := v.Actions.Move[0]
+	var r struct {
+		From  string `json:"from"`
+		Hexes []struct {
+			Path []string `json:"path"`
+			End  bool     `json:"end"`
+		} `json:"hexes"`
+	}
+	c.do("GET", "/api/g/"+me+"/reach?unit="+unit, nil, &r)
+	before := stateOf(v)
+	for _, h := range r.Hexes {
+		if h.End {
+			c.must(me, "move "+unit+" "+strings.Join(h.Path, " "))
+			break
+		}
+	}
+	if w := c.view(me); !w.Undo {
+		t.Fatal("no undo offered after a move")
+	}
+	if w := c.view(them); w.Undo {
+		t.Error("the other side is offered the undo")
+	}
+	if code := c.do("POST", "/api/g/"+them+"/undo", nil, nil); code != http.StatusConflict {
+		t.Errorf("the axis undoes the soviet move: %d", code)
+	}
+	if code := c.do("POST", "/api/g/"+me+"/undo", nil, nil); code != http.StatusOK {
+		t.Fatalf("undo: %d", code)
+	}
+	after := c.view(me)
+	// the position is as before; the record holds the move and its undo
+	after.Version = v.Version
+	if stateOf(after) != before {
+		t.Errorf("undo did not restore the position")
+	}
+	var rec Record
+	c.do("GET", "/api/g/"+me+"/record", nil, &rec)
+	if len(rec.Entries) != 2 || rec.Entries[1].Command != "undo" || len(rec.Commands) != 0 {
+		t.Errorf("record after undo: %d entries, commands in force %v", len(rec.Entries), rec.Commands)
+	}
+}
+
+func TestSoloAgainstTheComputer(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "soviet", Computer: "pass"})
+	tok := links["soviet"]
+	// the computer plays the axis turn; the game waits for the soviet
+	v := c.waitFor(tok, func(v *View) bool { return v.Acting == "soviet" })
+	if v.Actions == nil || !v.YouAct || v.Game.Computer != "axis" {
+		t.Fatalf("soviet turn: actions %v, you act %v, computer %q", v.Actions != nil, v.YouAct, v.Game.Computer)
+	}
+	var rec Record
+	c.do("GET", "/api/g/"+tok+"/record", nil, &rec)
+	for _, e := range rec.Entries {
+		if e.Side != "axis" || e.By != "bot" {
+			t.Errorf("entry %d: %s by %s", e.Seq, e.Side, e.By)
+		}
+	}
+	// the player cannot act for the computer
+	c.must(tok, "end")
+	if code, rf := c.command(tok, "end"); code == http.StatusOK && c.view(tok).Acting == "axis" {
+		t.Errorf("the soviet link ended an axis phase: %v", rf)
+	}
+}
+
+func TestStepThroughAGame(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "hotseat"})
+	playBattle(t, c, links["both"])
+	end := c.view(links["both"])
+	var first, last View
+	c.do("GET", "/api/g/"+links["spectator"]+"/at?n=0", nil, &first)
+	c.do("GET", fmt.Sprintf("/api/g/%s/at?n=%d", links["spectator"], end.Version), nil, &last)
+	if first.Status.Over || !last.Status.Over || first.Step != 0 {
+		t.Errorf("step 0 over %v, last over %v", first.Status.Over, last.Status.Over)
+	}
+	if !reflect.DeepEqual(last.Units, end.Units) {
+		t.Error("the last step differs from the game")
+	}
+	if unitHex(&first, "ger-1") != "B-1603" || unitHex(&last, "ger-1") == "B-1603" {
+		t.Errorf("ger-1 in %s at the start and %s at the end", unitHex(&first, "ger-1"), unitHex(&last, "ger-1"))
+	}
+}
+
+func TestScenariosListed(t *testing.T) {
+	list, err := Scenarios(gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, s := range list {
+		names[s.Name] = true
+	}
+	for _, want := range []string{"gdw/barbarossa", "gdw/campaign", "adc2/campaign", battle} {
+		if !names[want] {
+			t.Errorf("%s is not listed", want)
+		}
+	}
+	if names["units/gdw/german"] {
+		t.Error("a unit catalogue is listed as a scenario")
+	}
+}
+
+// loadAsSave loads a record as gpw run --load does.
+func loadAsSave(path string) (*game.Game, error) {
+	g, err := game.LoadSave(path, gpw.Data, false, nil)
+	if err == nil {
+		g.Close()
+	}
+	return g, err
+}
