@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"gpw/scenario"
 	"gpw/web"
 )
 
@@ -246,17 +247,8 @@ func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 	}
 }
 
-// ScenarioInfo lists a built-in scenario for the start page.
-type ScenarioInfo struct {
-	Name     string   `json:"name"`
-	Title    string   `json:"title"`
-	Variants []string `json:"variants"`
-	Start    string   `json:"start"`
-	End      string   `json:"end"`
-}
-
 func (s *Server) handleScenarios(w http.ResponseWriter, r *http.Request) {
-	list, err := Scenarios(s.lib.Data)
+	list, err := scenario.List(s.lib.Data)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err)
 		return

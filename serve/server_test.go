@@ -414,25 +414,6 @@ func TestStepThroughAGame(t *testing.T) {
 	}
 }
 
-func TestScenariosListed(t *testing.T) {
-	list, err := Scenarios(gpw.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := map[string]bool{}
-	for _, s := range list {
-		names[s.Name] = true
-	}
-	for _, want := range []string{"gdw/barbarossa", "gdw/campaign", "adc2/campaign", battle} {
-		if !names[want] {
-			t.Errorf("%s is not listed", want)
-		}
-	}
-	if names["units/gdw/german"] {
-		t.Error("a unit catalogue is listed as a scenario")
-	}
-}
-
 // loadAsSave loads a record as gpw run --load does.
 func loadAsSave(path string) (*game.Game, error) {
 	g, err := game.LoadSave(path, gpw.Data, false, nil)
