@@ -355,6 +355,7 @@ type Option struct {
 	Side    string   `json:"side"`           // who may give it
 	Path    []string `json:"path,omitempty"` // a retreat's hexes
 	ZOC     int      `json:"zoc,omitempty"`  // enemy zones of control a retreat enters
+	Wait    bool     `json:"wait,omitempty"` // not yet: the defender first chooses whether to stand
 }
 
 var (
@@ -657,8 +658,11 @@ func (e *engine) title() string { return e.sc.Name }
 
 // opponent is a computer player.
 type opponent interface {
-	// next answers the commands the computer gives now as side.
-	next(e *engine, side string) []string
+	// next answers the commands the computer gives now as side: its
+	// part of the game until the other side must act, or its answer to
+	// a choice the other side's battle offers it (standing).
+	next(e *engine, side string) ([]string, error)
+	close()
 }
 
 // passive is the computer player that makes no move of its own: it sets
@@ -666,17 +670,19 @@ type opponent interface {
 // asks of it and ends each of its phases.
 type passive struct{}
 
-func (passive) next(e *engine, side string) []string {
+func (passive) next(e *engine, side string) ([]string, error) {
 	if e.g.InSetup() {
-		return []string{"place auto", "end"}
+		return []string{"place auto", "end"}, nil
 	}
 	if d := e.decision(); d != nil {
 		for _, o := range d.Options {
-			if o.Side == side {
-				return []string{o.Command}
+			if o.Side == side && o.Command != "stand" {
+				return []string{o.Command}, nil
 			}
 		}
-		return nil
+		return nil, nil
 	}
-	return []string{"end"}
+	return []string{"end"}, nil
 }
+
+func (passive) close() {}

@@ -17,11 +17,21 @@ type live struct {
 	entries []Entry
 	opp     opponent // the computer player of a solo game, or nil
 	botBusy bool
+	// declined is the version at which a defender chose not to stand
+	declined int
 
 	subMu sync.Mutex
 	subs  map[chan int]struct{}
 
 	lastUsed time.Time
+}
+
+// close releases the game and its computer player.
+func (l *live) close() {
+	l.e.close()
+	if l.opp != nil {
+		l.opp.close()
+	}
 }
 
 // version counts the game's accepted commands.
@@ -34,7 +44,7 @@ func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}
-	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now()}
+	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now(), declined: -1}
 	if row.Bot != "" {
 		l.opp = s.opponent(row.BotLevel)
 	}
@@ -129,28 +139,86 @@ func (l *live) botSide() string {
 	return l.row.Bot
 }
 
+// standOpen reports whether a battle waits for its defender to choose
+// whether to stand (GDW: Combat Results / DR, the exception for swamp,
+// mountain and fortress): the attacker picks the retreat only after. It
+// returns the defending side.
+func (l *live) standOpen() (string, bool) {
+	d := l.e.decision()
+	if d == nil || d.Kind != "retreat" || l.declined == l.version() {
+		return "", false
+	}
+	for _, o := range d.Options {
+		if o.Command == "stand" {
+			return o.Side, true
+		}
+	}
+	return "", false
+}
+
+// gate applies the order of a stand decision to a command of side: the
+// defender answers first, with stand or nostand (a word of the server:
+// the game does not change), then the attacker picks the retreat. It
+// reports whether the command was nostand, now done. The caller holds l.mu.
+func (l *live) gate(side, verb string) (bool, error) {
+	def, open := l.standOpen()
+	rule := l.e.g.Rules.CiteRule("stand")
+	switch {
+	case verb == "nostand" && open && side == def:
+		l.declined = l.version()
+		l.notify()
+		return true, nil
+	case verb == "nostand":
+		return false, &Refusal{Msg: "nostand: no defender is asked whether to stand", Rule: rule}
+	case verb == "retreat" && open:
+		return false, &Refusal{Msg: "the defender first chooses whether to stand instead of retreating (stand or nostand)", Rule: rule}
+	case verb == "stand" && !open && l.e.decision() != nil:
+		return false, &Refusal{Msg: "the defender chose not to stand", Rule: rule}
+	}
+	return false, nil
+}
+
+// botTurn reports whether the computer must act now: its side acts and
+// no person is asked to stand, or its own unit may stand.
+func (l *live) botTurn() bool {
+	side := l.botSide()
+	if side == "" || l.e.over() {
+		return false
+	}
+	if def, open := l.standOpen(); open {
+		return def == side
+	}
+	return l.e.actor() == side
+}
+
 // runBot lets the computer play while it is its turn. It runs in its own
 // goroutine after a command; the game's lock orders it with the players.
 func (s *Server) runBot(l *live) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	side := l.botSide()
-	for i := 0; i < 10000 && side != "" && l.e.actor() == side && !l.e.over(); i++ {
-		cmds := l.opp.next(l.e, side)
+	for i := 0; i < 1000 && l.botTurn(); i++ {
+		_, asked := l.standOpen()
+		cmds, err := l.opp.next(l.e, side)
+		if err != nil {
+			log.Printf("game %s: %v", l.row.ID, err)
+		}
 		if len(cmds) == 0 {
-			return
+			if asked {
+				l.gate(side, "nostand")
+				continue
+			}
+			if err == nil || l.e.decision() != nil {
+				return
+			}
+			cmds = []string{"end"} // a bot that cannot go on ends its phase
 		}
 		for _, c := range cmds {
 			if _, err := s.act(l, side, "bot", c); err != nil {
 				log.Printf("game %s: the computer's %q was refused: %v", l.row.ID, c, err)
-				if _, err := s.act(l, side, "bot", "end"); err != nil {
-					log.Printf("game %s: the computer cannot end the phase: %v", l.row.ID, err)
-					return
-				}
-				break
-			}
-			if l.e.actor() != side {
-				break
+				l.opp.close()
+				l.opp = s.opponent(l.row.BotLevel) // a fresh replica
+				return
 			}
 		}
 	}

@@ -89,7 +89,7 @@ func (s *Server) Close() error {
 	s.mu.Lock()
 	for _, l := range s.live {
 		l.mu.Lock()
-		l.e.close()
+		l.close()
 		l.mu.Unlock()
 	}
 	s.live = map[string]*live{}
@@ -111,6 +111,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", index)
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
+	mux.HandleFunc("GET /api/computers", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, Computers()) })
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/g/{token}", s.withGame(s.handleView))
 	mux.HandleFunc("POST /api/g/{token}/command", s.withGame(s.handleCommand))
@@ -203,7 +204,7 @@ func (s *Server) game(tok string) (*live, string, error) {
 		s.live[id] = l
 		s.evict()
 	} else {
-		nl.e.close()
+		nl.close()
 	}
 	s.mu.Unlock()
 	s.wakeBot(l)
@@ -222,7 +223,7 @@ func (s *Server) evict() {
 		delete(s.live, old.row.ID)
 		go func() {
 			old.mu.Lock()
-			old.e.close()
+			old.close()
 			old.mu.Unlock()
 		}()
 	}
@@ -261,7 +262,7 @@ type NewGame struct {
 	Spec
 	Mode     string `json:"mode"`     // solo, hotseat, network
 	Side     string `json:"side"`     // solo: the player's side
-	Computer string `json:"computer"` // solo: the computer player ("pass" until bots are wired)
+	Computer string `json:"computer"` // solo: the computer player (GET /api/computers); default normal
 }
 
 // Created answers NewGame: the game and its links by role.
@@ -304,10 +305,14 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 		}
 		row.Bot, row.BotLevel = other(req.Side), req.Computer
 		if row.BotLevel == "" {
-			row.BotLevel = "pass"
+			row.BotLevel = "normal"
 		}
 		if s.opponent(row.BotLevel) == nil {
-			return nil, &Refusal{Msg: fmt.Sprintf("no computer player %q (%s)", row.BotLevel, strings.Join(Opponents(), ", "))}
+			var names []string
+			for _, c := range Computers() {
+				names = append(names, c.Name)
+			}
+			return nil, &Refusal{Msg: fmt.Sprintf("no computer player %q (%s)", row.BotLevel, strings.Join(names, ", "))}
 		}
 	}
 	sec, err := NewSecret()
@@ -342,7 +347,7 @@ func sideFor(l *live, role, verb string) string {
 		return role
 	}
 	a := l.e.actor()
-	if verb == "stand" {
+	if verb == "stand" || verb == "nostand" {
 		return other(a)
 	}
 	return a
@@ -393,7 +398,11 @@ func (s *Server) command(w http.ResponseWriter, l *live, role, command string) {
 	side := sideFor(l, role, verb)
 	err := mayAct(l, role, side)
 	var st *Step
+	done := false
 	if err == nil {
+		done, err = l.gate(side, verb)
+	}
+	if err == nil && !done {
 		st, err = s.act(l, side, "player", command)
 	}
 	v := l.version()
@@ -416,7 +425,7 @@ func (s *Server) command(w http.ResponseWriter, l *live, role, command string) {
 // wakeBot starts the computer player if it is its turn.
 func (s *Server) wakeBot(l *live) {
 	l.mu.Lock()
-	start := l.opp != nil && !l.botBusy && l.e.actor() == l.botSide() && !l.e.over()
+	start := l.opp != nil && !l.botBusy && l.botTurn()
 	if start {
 		l.botBusy = true
 	}

@@ -369,27 +369,46 @@ func TestUndo(t *testing.T) {
 }
 
 func TestSoloAgainstTheComputer(t *testing.T) {
-	s, _, _ := newTestServer(t)
-	defer s.Close()
-	c := newClient(t, s)
-	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "soviet", Computer: "pass"})
-	tok := links["soviet"]
-	// the computer plays the axis turn; the game waits for the soviet
-	v := c.waitFor(tok, func(v *View) bool { return v.Acting == "soviet" })
-	if v.Actions == nil || !v.YouAct || v.Game.Computer != "axis" {
-		t.Fatalf("soviet turn: actions %v, you act %v, computer %q", v.Actions != nil, v.YouAct, v.Game.Computer)
-	}
-	var rec Record
-	c.do("GET", "/api/g/"+tok+"/record", nil, &rec)
-	for _, e := range rec.Entries {
-		if e.Side != "axis" || e.By != "bot" {
-			t.Errorf("entry %d: %s by %s", e.Seq, e.Side, e.By)
-		}
-	}
-	// the player cannot act for the computer
-	c.must(tok, "end")
-	if code, rf := c.command(tok, "end"); code == http.StatusOK && c.view(tok).Acting == "axis" {
-		t.Errorf("the soviet link ended an axis phase: %v", rf)
+	for _, level := range []string{"pass", "easy"} {
+		t.Run(level, func(t *testing.T) {
+			s, _, _ := newTestServer(t)
+			defer s.Close()
+			c := newClient(t, s)
+			links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "soviet", Computer: level})
+			tok := links["soviet"]
+			// the computer plays the axis turn; the game waits for the soviet
+			v := c.waitFor(tok, func(v *View) bool { return v.Acting == "soviet" })
+			if v.Actions == nil || !v.YouAct || v.Game.Computer != "axis" {
+				t.Fatalf("soviet turn: actions %v, you act %v, computer %q", v.Actions != nil, v.YouAct, v.Game.Computer)
+			}
+			var rec Record
+			c.do("GET", "/api/g/"+tok+"/record", nil, &rec)
+			moved := 0
+			for _, e := range rec.Entries {
+				if e.Side != "axis" || e.By != "bot" {
+					t.Errorf("entry %d: %s by %s", e.Seq, e.Side, e.By)
+				}
+				if strings.HasPrefix(e.Command, "move ") {
+					moved++
+				}
+			}
+			if level != "pass" && moved == 0 {
+				t.Errorf("the %s bot moved nothing in its first turn: %d commands", level, len(rec.Entries))
+			}
+			// the record replays: the bot's commands went through the game
+			if _, err := Verify(&rec, s.lib); err != nil {
+				t.Fatal(err)
+			}
+			// the player cannot act for the computer
+			if code, _ := c.command(tok, "end"); code != http.StatusOK {
+				t.Fatalf("soviet end: %d", code)
+			}
+			for c.view(tok).Status.Kind != "move" {
+				if code, _ := c.command(tok, "end"); code != http.StatusOK {
+					break
+				}
+			}
+		})
 	}
 }
 

@@ -80,6 +80,34 @@ func logLines(events []game.Event, from int) []LogLine {
 	return out
 }
 
+// standFor reports whether side is asked whether to stand.
+func (l *live) standFor(side string) bool {
+	def, open := l.standOpen()
+	return open && (def == side || side == "")
+}
+
+// actions are the engine's legal actions with the order of a stand
+// decision: while the defender is asked, the attacker's retreats wait.
+func (l *live) actions() *Actions {
+	a := l.e.actions()
+	def, open := l.standOpen()
+	if a == nil || a.Decision == nil || !open {
+		return a
+	}
+	b := *a
+	d := *a.Decision
+	d.Options = nil
+	for _, o := range a.Decision.Options {
+		if o.Command != "stand" {
+			o.Wait = true
+		}
+		d.Options = append(d.Options, o)
+	}
+	d.Options = append(d.Options, Option{Command: "nostand", Side: def})
+	b.Decision = &d
+	return &b
+}
+
 // view builds what role sees, with the log from event from of the log
 // of epoch. The caller holds l.mu.
 func (l *live) view(role string, from int, epoch int64) *View {
@@ -95,8 +123,8 @@ func (l *live) view(role string, from int, epoch int64) *View {
 		side = v.Acting
 	}
 	v.Computer = v.Acting != "" && v.Acting == l.botSide()
-	if role != "spectator" && v.Acting != "" && !v.Computer {
-		if a := e.actions(); a != nil {
+	if role != "spectator" && v.Acting != "" && (!v.Computer || l.standFor(side)) {
+		if a := l.actions(); a != nil {
 			v.YouAct = side == v.Acting
 			if a.Decision != nil {
 				for _, o := range a.Decision.Options {

@@ -24,6 +24,7 @@ async function call(method, path, body) {
 }
 
 export const scenarios = () => call('GET', '/api/scenarios');
+export const computers = () => call('GET', '/api/computers');
 export const createGame = (req) => call('POST', '/api/games', req);
 
 // Game is one link's handle on a game.

@@ -1,5 +1,5 @@
 // app.js: the start page and the route to a board.
-import { scenarios, createGame } from './api.js';
+import { scenarios, computers, createGame } from './api.js';
 import { Board } from './board.js';
 import { el } from './dom.js';
 
@@ -19,7 +19,7 @@ function route() {
 // startPage lets a player pick a scenario, variant or house module, a
 // mode and a side.
 async function startPage() {
-  const list = await scenarios();
+  const [list, levels] = await Promise.all([scenarios(), computers()]);
   const form = el('form', { class: 'start' });
   const scen = el('select', { name: 'scenario', id: 'scenario' },
     list.map((s) => el('option', { value: s.name }, `${s.title || s.name} (${s.name}, ${s.start}–${s.end})`)));
@@ -40,6 +40,8 @@ async function startPage() {
   ]);
   const side = el('select', { name: 'side', id: 'side' }, [el('option', { value: 'axis' }, 'Axis'), el('option', { value: 'soviet' }, 'Soviet')]);
   const auto = el('input', { type: 'checkbox', id: 'auto', checked: true });
+  const level = el('select', { name: 'computer', id: 'computer' }, levels.map((l) => el('option', { value: l.name }, `${l.name}: ${l.text}`)));
+  level.value = levels.some((l) => l.name === 'normal') ? 'normal' : levels[0].name;
   const out = el('div', { class: 'links' });
   form.append(
     el('h1', {}, 'The Great Patriotic War'),
@@ -49,12 +51,13 @@ async function startPage() {
     el('label', { class: 'module' }, ['House module ', module]),
     el('label', {}, ['Mode ', mode]),
     el('label', { class: 'side' }, ['Your side ', side]),
+    el('label', { class: 'computer' }, ['Computer ', level]),
     el('label', {}, [auto, ' set up by the automatic rule']),
     el('button', { type: 'submit', id: 'create' }, 'Start the game'),
     out);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const req = { scenario: scen.value, mode: mode.value, side: side.value, auto_setup: auto.checked };
+    const req = { scenario: scen.value, mode: mode.value, side: side.value, computer: level.value, auto_setup: auto.checked };
     if (variant.value === 'house') {
       const f = module.files[0];
       if (!f) { out.textContent = 'Choose a .lua file for the house module.'; return; }

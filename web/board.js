@@ -418,8 +418,8 @@ export class Board {
     const side = this.view.role === 'both' ? null : this.view.role;
     const box = el('div', { class: 'decision', id: 'decision' }, [el('h3', {}, `Decision: ${d.kind}`), el('p', {}, d.text)]);
     for (const o of d.options) {
-      if (side && o.side !== side) continue;
-      const label = o.path ? `${o.command} (${o.zoc} ZOC)` : o.command;
+      if ((side && o.side !== side) || o.wait) continue;
+      const label = o.path ? `${o.command} (${o.zoc} ZOC)` : o.command === 'nostand' ? 'do not stand: retreat' : o.command;
       const b = el('button', { class: 'option', onclick: () => this.send(o.command) }, label);
       b.addEventListener('mouseenter', () => { this.hoverOption = o; this.renderHighlights(); });
       b.addEventListener('mouseleave', () => { this.hoverOption = null; this.renderHighlights(); });
