@@ -31,50 +31,55 @@ func Computers() []Computer {
 	return append(out, Computer{"pass", "makes no move: sets up by the automatic rule and ends each of its phases"})
 }
 
-// opponent makes the computer player of a level, nil for an unknown one.
-func (s *Server) opponent(level string) opponent {
-	if level == "pass" {
-		return passive{}
-	}
-	if _, err := bot.LevelByName(level); err != nil {
-		return nil
-	}
-	return &botPlayer{level: level}
-}
-
-// botPlayer is a bot of package bot with its replica of the game.
-type botPlayer struct {
+// opponent is a computer player: a bot of package bot, or pass, with its
+// replica of the game. It thinks without holding the game's lock.
+type opponent struct {
 	level   string
 	b       *bot.Bot
 	replica *engine
 }
 
+// newOpponent makes the computer player of a level, nil for an unknown one.
+func newOpponent(level string) *opponent {
+	if _, err := bot.LevelByName(level); err != nil && level != "pass" {
+		return nil
+	}
+	return &opponent{level: level}
+}
+
 // sync brings the replica to the game's commands: the ones given since,
 // or the whole game again after an undo.
-func (p *botPlayer) sync(e *engine) error {
+func (p *opponent) sync(pos position) error {
 	if p.replica == nil {
-		r, err := e.lib.open(e.spec, e.seed, e.cmds, e.sides)
+		r, err := pos.lib.open(pos.spec, pos.seed, pos.cmds, pos.sides)
 		if err != nil {
 			return err
 		}
 		p.replica = r
+		return nil
 	}
 	r := p.replica
-	if len(r.cmds) > len(e.cmds) || !slices.Equal(r.cmds, e.cmds[:len(r.cmds)]) {
-		return r.replay(e.cmds, e.sides)
+	if len(r.cmds) > len(pos.cmds) || !slices.Equal(r.cmds, pos.cmds[:len(r.cmds)]) {
+		return r.replay(pos.cmds, pos.sides)
 	}
-	for i := len(r.cmds); i < len(e.cmds); i++ {
-		if err := r.g.Exec(e.cmds[i]); err != nil {
-			return r.replay(e.cmds, e.sides)
+	for i := len(r.cmds); i < len(pos.cmds); i++ {
+		if err := r.g.Exec(pos.cmds[i]); err != nil {
+			return r.replay(pos.cmds, pos.sides)
 		}
-		r.cmds, r.sides = append(r.cmds, e.cmds[i]), append(r.sides, e.sides[i])
+		r.cmds, r.sides = append(r.cmds, pos.cmds[i]), append(r.sides, pos.sides[i])
 	}
 	return nil
 }
 
-func (p *botPlayer) next(e *engine, side string) ([]string, error) {
-	if err := p.sync(e); err != nil {
+// next answers the commands the computer gives now as side in the game at
+// pos: its part of the game until the other side must act, or its answer
+// to the other side's battle (standing).
+func (p *opponent) next(pos position, side string) ([]string, error) {
+	if err := p.sync(pos); err != nil {
 		return nil, err
+	}
+	if p.level == "pass" {
+		return passive(p.replica, side), nil
 	}
 	g := p.replica.g
 	if p.b == nil {
@@ -89,7 +94,7 @@ func (p *botPlayer) next(e *engine, side string) ([]string, error) {
 	}
 	base := len(g.Snapshot().Commands)
 	var err error
-	if e.actor() == side {
+	if p.replica.actor() == side {
 		err = p.b.Play(g)
 		if errors.Is(err, bot.ErrAsk) {
 			err = nil
@@ -108,7 +113,7 @@ func (p *botPlayer) next(e *engine, side string) ([]string, error) {
 	return cmds, nil
 }
 
-func (p *botPlayer) close() {
+func (p *opponent) close() {
 	if p.replica != nil {
 		p.replica.close()
 	}

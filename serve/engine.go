@@ -656,33 +656,35 @@ func (e *engine) save() *game.Save {
 // title is the scenario's name.
 func (e *engine) title() string { return e.sc.Name }
 
-// opponent is a computer player.
-type opponent interface {
-	// next answers the commands the computer gives now as side: its
-	// part of the game until the other side must act, or its answer to
-	// a choice the other side's battle offers it (standing).
-	next(e *engine, side string) ([]string, error)
-	close()
+// position is what a game is rebuilt from: its start, its dice and its
+// commands (copies: it may be read without the game's lock).
+type position struct {
+	lib   *Library
+	spec  Spec
+	seed  int64
+	cmds  []string
+	sides []string
 }
 
-// passive is the computer player that makes no move of its own: it sets
-// up by the automatic rule, takes the first option of a choice a battle
-// asks of it and ends each of its phases.
-type passive struct{}
+func (e *engine) position() position {
+	return position{e.lib, e.spec, e.seed, slices.Clone(e.cmds), slices.Clone(e.sides)}
+}
 
-func (passive) next(e *engine, side string) ([]string, error) {
+// passive is the play of the computer player that makes no move of its
+// own: it sets up by the automatic rule, takes the first option of a
+// choice a battle asks of it (never standing) and ends each of its
+// phases.
+func passive(e *engine, side string) []string {
 	if e.g.InSetup() {
-		return []string{"place auto", "end"}, nil
+		return []string{"place auto", "end"}
 	}
 	if d := e.decision(); d != nil {
 		for _, o := range d.Options {
 			if o.Side == side && o.Command != "stand" {
-				return []string{o.Command}, nil
+				return []string{o.Command}
 			}
 		}
-		return nil, nil
+		return nil
 	}
-	return []string{"end"}, nil
+	return []string{"end"}
 }
-
-func (passive) close() {}

@@ -15,7 +15,7 @@ type live struct {
 	row     *GameRow
 	e       *engine
 	entries []Entry
-	opp     opponent // the computer player of a solo game, or nil
+	opp     *opponent // the computer player of a solo game, or nil
 	botBusy bool
 	// declined is the version at which a defender chose not to stand
 	declined int
@@ -46,7 +46,7 @@ func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
 	}
 	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now(), declined: -1}
 	if row.Bot != "" {
-		l.opp = s.opponent(row.BotLevel)
+		l.opp = newOpponent(row.BotLevel)
 	}
 	return l, nil
 }
@@ -192,34 +192,51 @@ func (l *live) botTurn() bool {
 }
 
 // runBot lets the computer play while it is its turn. It runs in its own
-// goroutine after a command; the game's lock orders it with the players.
+// goroutine after a command; it thinks on its replica without the game's
+// lock, then gives its commands under it, where the lock orders them with
+// the players'.
 func (s *Server) runBot(l *live) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
 	side := l.botSide()
-	for i := 0; i < 1000 && l.botTurn(); i++ {
+	for i := 0; i < 1000; i++ {
+		l.mu.Lock()
+		if !l.botTurn() {
+			l.mu.Unlock()
+			return
+		}
 		_, asked := l.standOpen()
-		cmds, err := l.opp.next(l.e, side)
+		pos, version := l.e.position(), l.version()
+		l.mu.Unlock()
+
+		cmds, err := l.opp.next(pos, side)
 		if err != nil {
 			log.Printf("game %s: %v", l.row.ID, err)
 		}
+
+		l.mu.Lock()
+		if l.version() != version { // a player's command came first: think again
+			l.mu.Unlock()
+			continue
+		}
 		if len(cmds) == 0 {
-			if asked {
+			switch {
+			case asked:
 				l.gate(side, "nostand")
-				continue
-			}
-			if err == nil || l.e.decision() != nil {
+			case err != nil && l.e.decision() == nil:
+				cmds = []string{"end"} // a bot that cannot go on ends its phase
+			default:
+				l.mu.Unlock()
 				return
 			}
-			cmds = []string{"end"} // a bot that cannot go on ends its phase
 		}
 		for _, c := range cmds {
 			if _, err := s.act(l, side, "bot", c); err != nil {
 				log.Printf("game %s: the computer's %q was refused: %v", l.row.ID, c, err)
 				l.opp.close()
-				l.opp = s.opponent(l.row.BotLevel) // a fresh replica
+				l.opp = newOpponent(l.row.BotLevel) // a fresh replica next time
+				l.mu.Unlock()
 				return
 			}
 		}
+		l.mu.Unlock()
 	}
 }

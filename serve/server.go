@@ -211,21 +211,28 @@ func (s *Server) game(tok string) (*live, string, error) {
 	return l, role, nil
 }
 
-// evict drops the least recently used games beyond the bound; s.mu is held.
+// evict drops the least recently used games beyond the bound, but not
+// one in use or whose computer is thinking; s.mu is held.
 func (s *Server) evict() {
 	for len(s.live) > s.max {
 		var old *live
 		for _, l := range s.live {
 			if old == nil || l.lastUsed.Before(old.lastUsed) {
-				old = l
+				if l.mu.TryLock() {
+					busy := l.botBusy
+					l.mu.Unlock()
+					if !busy {
+						old = l
+					}
+				}
 			}
 		}
+		if old == nil {
+			return
+		}
+		// not closed: a request may still hold it (the store's keys refuse
+		// a second writer of the same entry); the collector frees it
 		delete(s.live, old.row.ID)
-		go func() {
-			old.mu.Lock()
-			old.close()
-			old.mu.Unlock()
-		}()
 	}
 }
 
@@ -307,7 +314,7 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 		if row.BotLevel == "" {
 			row.BotLevel = "normal"
 		}
-		if s.opponent(row.BotLevel) == nil {
+		if newOpponent(row.BotLevel) == nil {
 			var names []string
 			for _, c := range Computers() {
 				names = append(names, c.Name)
