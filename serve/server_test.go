@@ -3,6 +3,7 @@ package serve
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -440,4 +441,139 @@ func loadAsSave(path string) (*game.Game, error) {
 		g.Close()
 	}
 	return g, err
+}
+
+// withTestdata is the built-in data with serve/testdata's scenarios as
+// scenarios/test/.
+type withTestdata struct{ fs.FS }
+
+func (d withTestdata) Open(name string) (fs.File, error) {
+	if rest, ok := strings.CutPrefix(name, "scenarios/test/"); ok {
+		return os.DirFS("testdata").Open(rest)
+	}
+	return d.FS.Open(name)
+}
+
+// gameWithSecret stores a network game of spec with a chosen dice secret
+// and returns its links.
+func gameWithSecret(t *testing.T, s *Server, spec Spec, sec Secret) map[string]string {
+	t.Helper()
+	row := &GameRow{ID: token()[:12], Created: "2026-01-01T00:00:00Z", Mode: "network", Spec: spec, Secret: sec, Commitment: sec.Commitment()}
+	links := map[string]string{}
+	out := map[string]string{}
+	for _, role := range []string{"axis", "soviet", "spectator"} {
+		tok := token()
+		links[tok], out[role] = role, tok
+	}
+	if err := s.store.CreateGame(row, links); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestDefenderChoosesToStandFirst(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "gpw.db")
+	s, err := New(Config{DB: db, Data: withTestdata{gpw.Data}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c := newClient(t, s)
+	spec := Spec{Scenario: "test/swamp"}
+	const attack = "attack B-1603 from B-1503 B-1602 B-1703 B-1704"
+	// a secret whose first die makes the defender retreat
+	var links map[string]string
+	for i := 0; i < 200 && links == nil; i++ {
+		var sec Secret
+		sec[0], sec[1] = byte(i), 7
+		e, err := s.lib.open(spec, sec.Seed(), nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.do("soviet", attack); err == nil {
+			if d := e.decision(); d != nil && d.Kind == "retreat" && d.Options[0].Command == "stand" {
+				links = gameWithSecret(t, s, spec, sec)
+			}
+		}
+		e.close()
+	}
+	if links == nil {
+		t.Fatal("no secret of 200 gives a retreat from the swamp")
+	}
+	c.must(links["soviet"], attack)
+	// the attacker waits for the defender
+	v := c.view(links["soviet"])
+	if v.Actions == nil || v.Actions.Decision == nil {
+		t.Fatal("no decision after the battle")
+	}
+	for _, o := range v.Actions.Decision.Options {
+		if strings.HasPrefix(o.Command, "retreat") && !o.Wait {
+			t.Errorf("the retreat %q is offered before the defender chose", o.Command)
+		}
+	}
+	retreat := ""
+	for _, o := range v.Actions.Decision.Options {
+		if strings.HasPrefix(o.Command, "retreat") {
+			retreat = o.Command
+			break
+		}
+	}
+	if code, rf := c.command(links["soviet"], retreat); code != http.StatusConflict || !strings.Contains(rf.Msg, "stand") {
+		t.Errorf("retreat before the defender chose: %d %v", code, rf)
+	}
+	if code, _ := c.command(links["soviet"], "nostand"); code != http.StatusConflict {
+		t.Errorf("the attacker answered for the defender: %d", code)
+	}
+	// the defender is offered stand and nostand
+	d := c.view(links["axis"])
+	if !d.YouAct || d.Actions == nil || d.Actions.Decision == nil {
+		t.Fatal("the defender is not asked")
+	}
+	var words []string
+	for _, o := range d.Actions.Decision.Options {
+		if o.Side == "axis" {
+			words = append(words, o.Command)
+		}
+	}
+	if strings.Join(words, " ") != "stand nostand" {
+		t.Errorf("the defender is offered %v", words)
+	}
+	c.must(links["axis"], "nostand")
+	if code, _ := c.command(links["axis"], "stand"); code != http.StatusConflict {
+		t.Errorf("stand after nostand: %d", code)
+	}
+	c.must(links["soviet"], retreat)
+	// the record holds the battle and the retreat, not the server's nostand
+	var rec Record
+	c.do("GET", "/api/g/"+links["spectator"]+"/record", nil, &rec)
+	if len(rec.Entries) != 2 || rec.Entries[1].Command != retreat {
+		t.Errorf("record: %+v", rec.Entries)
+	}
+}
+
+func TestGamesLeaveMemoryAndComeBack(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "gpw.db")
+	s, err := New(Config{DB: db, Data: gpw.Data, MaxLive: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c := newClient(t, s)
+	var toks []string
+	for i := 0; i < 5; i++ {
+		tok := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "hotseat"})["both"]
+		c.must(tok, "attack B-1603 from B-1503 B-1602 B-1703 B-1704")
+		toks = append(toks, tok)
+	}
+	s.mu.Lock()
+	n := len(s.live)
+	s.mu.Unlock()
+	if n > 2 {
+		t.Errorf("%d games in memory, bound 2", n)
+	}
+	for _, tok := range toks {
+		if v := c.view(tok); v.Version != 1 || v.Actions == nil || v.Actions.Decision == nil {
+			t.Errorf("a game read again: version %d", v.Version)
+		}
+	}
 }
