@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 	"sync"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
@@ -20,6 +21,8 @@ import (
 type Store struct {
 	db      *sql.DB // readers
 	w       *sql.DB // the one writer
+	ckpt    *sql.DB // copies the log of commits into the database, beside the writer
+	commits chan int
 	appends chan appendReq
 	done    chan struct{}
 	wg      sync.WaitGroup
@@ -73,7 +76,8 @@ CREATE TABLE IF NOT EXISTS entries (
 // OpenStore opens (creating on first use) the database file path.
 func OpenStore(path string) (*Store, error) {
 	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(ON)"
-	w, err := sql.Open("sqlite", dsn)
+	// the writer never checkpoints: a commit does not wait for one
+	w, err := sql.Open("sqlite", dsn+"&_pragma=wal_autocheckpoint(0)")
 	if err != nil {
 		return nil, err
 	}
@@ -88,9 +92,17 @@ func OpenStore(path string) (*Store, error) {
 		return nil, err
 	}
 	r.SetMaxOpenConns(4)
-	s := &Store{db: r, w: w, appends: make(chan appendReq, 256), done: make(chan struct{})}
-	s.wg.Add(1)
+	c, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	c.SetMaxOpenConns(1)
+	s := &Store{db: r, w: w, ckpt: c, appends: make(chan appendReq, 256), done: make(chan struct{}), commits: make(chan int, 1)}
+	s.wg.Add(2)
 	go s.writer()
+	go s.checkpointer()
 	return s, nil
 }
 
@@ -98,7 +110,8 @@ func OpenStore(path string) (*Store, error) {
 func (s *Store) Close() error {
 	close(s.done)
 	s.wg.Wait()
-	return errors.Join(s.db.Close(), s.w.Close())
+	_, err := s.ckpt.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	return errors.Join(err, s.db.Close(), s.w.Close(), s.ckpt.Close())
 }
 
 func tokenHash(token string) string {
@@ -240,6 +253,32 @@ func (s *Store) writer() {
 		err := s.commit(batch)
 		for _, r := range batch {
 			r.done <- err
+		}
+		select {
+		case s.commits <- len(batch):
+		default:
+		}
+	}
+}
+
+// checkpointer copies committed pages from the write-ahead log into the
+// database (SQLite's checkpoint) on its own connection, after every few
+// hundred commits, so that no commit waits for one.
+func (s *Store) checkpointer() {
+	defer s.wg.Done()
+	n := 0
+	for {
+		select {
+		case k := <-s.commits:
+			if n += k; n < 200 {
+				continue
+			}
+			n = 0
+			if _, err := s.ckpt.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
+				log.Printf("store: checkpoint: %v", err)
+			}
+		case <-s.done:
+			return
 		}
 	}
 }

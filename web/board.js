@@ -375,6 +375,7 @@ export class Board {
       if (this.sel && this.sel.kind === 'attack') parts.push(this.oddsPanel());
       if (a.place && a.place.length) parts.push(this.placePanel(a));
     }
+    if (a) parts.push(this.commandBox());
     this.panel.replaceChildren(...parts);
   }
 
@@ -436,6 +437,15 @@ export class Board {
     }
     if (a.kind === 'setup') box.append(el('button', { onclick: () => this.send('place auto') }, 'place the rest automatically'));
     return box;
+  }
+
+  // commandBox sends any command word (rebuild, a rules module's own
+  // commands): the server checks it as it checks every other.
+  commandBox() {
+    const input = el('input', { id: 'command', placeholder: 'or type a command: rebuild ger-4 A-1221', size: 34 });
+    const form = el('form', { class: 'command' }, [input, el('button', { type: 'submit' }, 'Send')]);
+    form.addEventListener('submit', (e) => { e.preventDefault(); if (input.value.trim()) this.send(input.value.trim()); });
+    return form;
   }
 
   replayControls() {
