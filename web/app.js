@@ -50,7 +50,7 @@ async function startPage() {
     el('label', {}, ['Rules ', variant]),
     el('label', { class: 'module' }, ['House module ', module]),
     el('label', {}, ['Mode ', mode]),
-    el('label', { class: 'side' }, ['Your side ', side]),
+    el('label', { class: 'yourside' }, ['Your side ', side]),
     el('label', { class: 'computer' }, ['Computer ', level]),
     el('label', {}, [auto, ' set up by the automatic rule']),
     el('button', { type: 'submit', id: 'create' }, 'Start the game'),
