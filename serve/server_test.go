@@ -577,3 +577,72 @@ func TestGamesLeaveMemoryAndComeBack(t *testing.T) {
 		}
 	}
 }
+
+func TestHouseModule(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	src, err := os.ReadFile("../rules/house/river2.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "rulebook/movement", Module: &Module{Name: "river2.lua", Source: string(src)}}, Mode: "hotseat"})["both"]
+	v := c.view(tok)
+	if v.Game.Rules != "river2.lua" {
+		t.Errorf("rules %q", v.Game.Rules)
+	}
+	var rec Record
+	c.do("GET", "/api/g/"+tok+"/record", nil, &rec)
+	if rec.Spec.Module == nil || rec.Spec.Module.Source != string(src) {
+		t.Error("the record does not carry the module's text")
+	}
+	for _, tc := range []struct{ name, src, want string }{
+		{"bad.lua", "return 1", "must return a table"},
+		{"x.txt", "return {}", "ending in .lua"},
+		{"../evil.lua", "return {}", ""},
+	} {
+		var rf Refusal
+		code := c.do("POST", "/api/games", NewGame{Spec: Spec{Scenario: "rulebook/movement", Module: &Module{Name: tc.name, Source: tc.src}}, Mode: "hotseat"}, &rf)
+		if tc.want == "" {
+			// a path is cut to its file name, written in the modules folder
+			if code == http.StatusCreated {
+				if _, err := os.Stat(filepath.Join(filepath.Dir(s.lib.Modules), "evil.lua")); err == nil {
+					t.Error("a module escaped its folder")
+				}
+			}
+			continue
+		}
+		if code/100 == 2 || !strings.Contains(rf.Msg, tc.want) {
+			t.Errorf("%s: %d %q, want a refusal saying %q", tc.name, code, rf.Msg, tc.want)
+		}
+	}
+}
+
+func TestSetupByHand(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa"}, Mode: "network"})
+	setup := c.view(links["axis"]).Status.Setup
+	if setup == "" {
+		t.Fatal("no setup step")
+	}
+	v := c.view(links[setup])
+	if v.Actions == nil || v.Actions.Kind != "setup" || len(v.Actions.Place) == 0 {
+		t.Fatalf("setup actions: %+v", v.Actions)
+	}
+	p := v.Actions.Place[0]
+	area := v.Actions.Areas[p.Area]
+	if len(area) == 0 {
+		t.Fatalf("%s has no area", p.Unit)
+	}
+	c.must(links[setup], "place "+p.Unit+" "+area[len(area)-1])
+	if got := unitHex(c.view(links[setup]), p.Unit); got != area[len(area)-1] {
+		t.Errorf("%s placed in %q", p.Unit, got)
+	}
+	c.must(links[setup], "place auto")
+	c.must(links[setup], "end")
+	if next := c.view(links["axis"]).Status.Setup; next == setup {
+		t.Errorf("still the %s setup", setup)
+	}
+}

@@ -55,6 +55,10 @@ async function startPage() {
     el('label', {}, [auto, ' set up by the automatic rule']),
     el('button', { type: 'submit', id: 'create' }, 'Start the game'),
     out);
+  // the side and the computer matter only in a solo game
+  const solo = () => { for (const l of form.querySelectorAll('.yourside, .computer')) l.hidden = mode.value !== 'solo'; };
+  mode.addEventListener('change', solo);
+  solo();
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const req = { scenario: scen.value, mode: mode.value, side: side.value, computer: level.value, auto_setup: auto.checked };
