@@ -64,6 +64,7 @@ type UnitRow struct {
 	Side    string `json:"side"`
 	Nation  string `json:"nation"`
 	Kind    string `json:"kind"`
+	Size    string `json:"size"` // army, corps, division
 	Class   string `json:"class"`
 	Attack  int    `json:"attack"`  // attack factor now
 	Defense int    `json:"defense"` // defence factor now
@@ -108,7 +109,7 @@ func (g *Game) unitSupplied(k int) bool {
 func (g *Game) unitRow(k int) UnitRow {
 	u := &g.S.Units[k]
 	us := &g.Sc.Units[k]
-	r := UnitRow{ID: u.ID, Side: u.Side.String(), Nation: u.Nation, Kind: u.Kind,
+	r := UnitRow{ID: u.ID, Side: u.Side.String(), Nation: u.Nation, Kind: u.Kind, Size: u.Size,
 		Attack: u.AttackNow(), Defense: u.DefenseNow(), MP: u.MP, Status: u.Status.String(), Reduced: u.Reduced, Supplied: g.unitSupplied(k),
 		Moved: g.moved[k], Attacked: g.attacked[k], Awaiting: g.awaiting[k], Marks: g.Marks(interp.ScopeUnit, k)}
 	if u.Class >= 0 && u.Class < len(g.Rules.Classes) && !g.Rules.NonCombat[u.Kind] {

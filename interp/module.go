@@ -86,6 +86,7 @@ type Module struct {
 	lint     []string          // Lint
 	sources  map[string]string // the module's sources table
 	help     map[string]string // help text of the module's commands
+	fields   map[string]any    // data fields for other readers (Field)
 }
 
 // loadSpec says how to build a Lua state running the module.
@@ -158,6 +159,12 @@ func Compile(variant string, builtin fs.FS, specialName string, special []byte) 
 	m.hash = hashSums(m.sums)
 	m.defined(rt.tbl)
 	m.flat = m.flatten(rt.tbl)
+	m.fields = map[string]any{}
+	for _, k := range []string{"bot"} {
+		if t, ok := rt.tbl.RawGetString(k).(*lua.LTable); ok {
+			m.fields[k] = goValue(t, 0)
+		}
+	}
 	m.help = map[string]string{}
 	ht := table(rt.tbl, "help")
 	for _, k := range keys(ht) {
@@ -237,6 +244,43 @@ func (m *Module) Has(name string) bool { return m.hooks[name] }
 
 // CommandWords lists the module's own command words, sorted.
 func (m *Module) CommandWords() []string { return m.commands }
+
+// Field returns a data field of the module for other readers, as Go
+// values (map[string]any, []any, string, float64, bool), or nil: the
+// computer players' doctrine R.bot (docs/bots.md).
+func (m *Module) Field(name string) any { return m.fields[name] }
+
+// goValue converts a Lua table of data to Go: string keys give a map, a
+// list a slice; functions and deeper nesting than 8 levels are left out.
+func goValue(v lua.LValue, depth int) any {
+	switch v := v.(type) {
+	case lua.LNumber:
+		return float64(v)
+	case lua.LBool:
+		return bool(v)
+	case lua.LString:
+		return string(v)
+	case *lua.LTable:
+		if depth > 8 {
+			return nil
+		}
+		if n := v.Len(); n > 0 {
+			out := make([]any, n)
+			for i := range out {
+				out[i] = goValue(v.RawGetInt(i+1), depth+1)
+			}
+			return out
+		}
+		out := map[string]any{}
+		for _, k := range keys(v) {
+			if x := goValue(v.RawGetString(k), depth+1); x != nil {
+				out[k] = x
+			}
+		}
+		return out
+	}
+	return nil
+}
 
 // Help is the help text the module gives for its command word (R.help).
 func (m *Module) Help(word string) string { return m.help[word] }

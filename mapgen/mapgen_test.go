@@ -2,7 +2,9 @@ package mapgen
 
 import (
 	"bytes"
+	"encoding/xml"
 	"flag"
+	"io"
 	"math"
 	"os"
 	"strconv"
@@ -411,6 +413,25 @@ func TestRender(t *testing.T) {
 	}
 	if !strings.Contains(svg.String(), ">Moscow</text>") {
 		t.Error("the SVG does not name Moscow")
+	}
+	// a browser shows nothing past an XML error: the SVG must be well formed
+	dec := xml.NewDecoder(bytes.NewReader(svg.Bytes()))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("the SVG is not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			seen := map[string]bool{}
+			for _, a := range se.Attr {
+				if seen[a.Name.Local] {
+					t.Fatalf("line %d: <%s> has attribute %s twice", func() int { l, _ := dec.InputPos(); return l }(), se.Name.Local, a.Name.Local)
+				}
+				seen[a.Name.Local] = true
+			}
+		}
 	}
 	if err := d.WritePNG(&png); err != nil {
 		t.Fatal(err)

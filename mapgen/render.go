@@ -73,6 +73,8 @@ type Drawing struct {
 	// Fill, when set, colours each land hex ("#rrggbb"; "" keeps its
 	// terrain colour): a heat map over the map.
 	Fill func(hex int) string
+	// NoLegend leaves out the key (a board draws its own).
+	NoLegend bool
 }
 
 // scale is pixels per grid unit (km for a built map).
@@ -99,6 +101,18 @@ func (d Drawing) center(i int) [2]float64 {
 	return d.xy(d.C.Grid.Center(d.C.Map.Hex(i)))
 }
 
+// Center is where hex i's centre is drawn, in pixels.
+func (d Drawing) Center(i int) [2]float64 { return d.center(i) }
+
+// Corners are hex i's six corners as drawn, in pixels.
+func (d Drawing) Corners(i int) [][2]float64 {
+	pts := make([][2]float64, 6)
+	for k := range pts {
+		pts[k] = d.vertex(Corner(d.C.Map.Hex(i), k))
+	}
+	return pts
+}
+
 func (d Drawing) vertex(v Vertex) [2]float64 {
 	return d.xy(d.C.Grid.VertexPixel(v))
 }
@@ -117,10 +131,7 @@ func (d Drawing) Draw(cv Canvas) {
 		if !on {
 			continue
 		}
-		var pts [][2]float64
-		for k := 0; k < 6; k++ {
-			pts = append(pts, d.vertex(Corner(m.Hex(i), k)))
-		}
+		pts := d.Corners(i)
 		col := terrainColor[m.Terrain[i]]
 		if m.Terrain[i].Water() && m.Country[i] != 0 {
 			col = outOfPlayColor
@@ -351,7 +362,7 @@ func (d Drawing) drawCountries(cv Canvas) {
 // drawLegend draws the key in the top left corner of a theatre map (a
 // small map has no room for it; a heat map has its own).
 func (d Drawing) drawLegend(cv Canvas) {
-	if d.C.Map.W < 30 || d.Fill != nil {
+	if d.C.Map.W < 30 || d.Fill != nil || d.NoLegend {
 		return
 	}
 	u := d.u()
@@ -484,12 +495,14 @@ func (d Drawing) drawRegions(cv Canvas) {
 // svgCanvas writes SVG elements.
 type svgCanvas struct{ w io.Writer }
 
-func svgColor(c string) string {
+// svgPaint writes colour c (#rrggbb or #rrggbbaa) as the value of the
+// attribute attr (fill or stroke), its alpha as attr-opacity.
+func svgPaint(attr, c string) string {
 	if len(c) == 9 {
 		a, _ := parseHex(c[7:9])
-		return fmt.Sprintf(`%s" fill-opacity="%.2f" stroke-opacity="%.2f`, c[:7], float64(a)/255, float64(a)/255)
+		return fmt.Sprintf(`%s="%s" %s-opacity="%.2f"`, attr, c[:7], attr, float64(a)/255)
 	}
-	return c
+	return fmt.Sprintf(`%s="%s"`, attr, c)
 }
 
 func parseHex(s string) (int, error) {
@@ -510,7 +523,7 @@ func pointsAttr(pts [][2]float64) string {
 }
 
 func (s svgCanvas) Polygon(pts [][2]float64, fill string) {
-	fmt.Fprintf(s.w, "<polygon points=\"%s\" fill=\"%s\"/>\n", pointsAttr(pts), svgColor(fill))
+	fmt.Fprintf(s.w, "<polygon points=\"%s\" %s/>\n", pointsAttr(pts), svgPaint("fill", fill))
 }
 
 func (s svgCanvas) Line(pts [][2]float64, stroke string, width float64, dash bool) {
@@ -518,11 +531,11 @@ func (s svgCanvas) Line(pts [][2]float64, stroke string, width float64, dash boo
 	if dash {
 		da = fmt.Sprintf(` stroke-dasharray="%.1f %.1f"`, width*2.5, width*1.5)
 	}
-	fmt.Fprintf(s.w, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linecap=\"round\" stroke-linejoin=\"round\"%s/>\n", pointsAttr(pts), svgColor(stroke), width, da)
+	fmt.Fprintf(s.w, "<polyline points=\"%s\" fill=\"none\" %s stroke-width=\"%.1f\" stroke-linecap=\"round\" stroke-linejoin=\"round\"%s/>\n", pointsAttr(pts), svgPaint("stroke", stroke), width, da)
 }
 
 func (s svgCanvas) Circle(x, y, r float64, fill, stroke string) {
-	fmt.Fprintf(s.w, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"0.8\"/>\n", x, y, r, svgColor(fill), svgColor(stroke))
+	fmt.Fprintf(s.w, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" %s %s stroke-width=\"0.8\"/>\n", x, y, r, svgPaint("fill", fill), svgPaint("stroke", stroke))
 }
 
 func (s svgCanvas) Text(x, y, size float64, style Style, text, fill string) {
@@ -534,7 +547,7 @@ func (s svgCanvas) Text(x, y, size float64, style Style, text, fill string) {
 		weight = ` font-style="italic"`
 	}
 	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(text)
-	fmt.Fprintf(s.w, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\"%s text-anchor=\"middle\" fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"%.1f\" stroke-opacity=\"0.6\" paint-order=\"stroke\">%s</text>\n", x, y, size, weight, svgColor(fill), size/5, esc)
+	fmt.Fprintf(s.w, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\"%s text-anchor=\"middle\" %s stroke=\"#ffffff\" stroke-width=\"%.1f\" stroke-opacity=\"0.6\" paint-order=\"stroke\">%s</text>\n", x, y, size, weight, svgPaint("fill", fill), size/5, esc)
 }
 
 // WriteSVG draws the map as an SVG document.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -206,7 +207,7 @@ func plainTOML(msg string) string {
 // undecoded reports keys nobody reads, most often a typo, with the known
 // keys nearest to it. v is what the file was decoded into; keys under skip
 // are left to the caller.
-func undecoded(src *source, md toml.MetaData, v any, skip string) {
+func undecoded(src *source, md toml.MetaData, v any, skip ...string) {
 	seen := map[string]bool{}
 	for _, k := range md.Undecoded() {
 		if src.full() {
@@ -217,7 +218,7 @@ func undecoded(src *source, md toml.MetaData, v any, skip string) {
 			continue // once per key, not once per table that repeats it
 		}
 		seen[k.String()] = true
-		if skip != "" && len(k) > 0 && k[0] == skip {
+		if len(k) > 0 && slices.Contains(skip, k[0]) {
 			continue
 		}
 		src.unknownKey(k, reflect.TypeOf(v), 0)

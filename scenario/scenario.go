@@ -58,6 +58,9 @@ type Scenario struct {
 	PoolSpecs     []PoolSpec
 	Victory       VictorySpec
 	Front         *FrontSpec
+	// Bot is the [bot] table: doctrine for the computer players
+	// (docs/bots.md), read by package bot.
+	Bot map[string]any
 }
 
 // UnitSpec is a [[unit]] entry.
@@ -130,6 +133,7 @@ type fileSpec struct {
 	Returns        []ScheduleSpec `toml:"returns"`
 	Pool           []PoolSpec     `toml:"pool"`
 	Victory        VictorySpec    `toml:"victory"`
+	Bot            map[string]any `toml:"bot"`
 }
 
 // Load reads a scenario from fsys. The files it names are read from fsys
@@ -200,7 +204,7 @@ func parse(file string, data []byte, ld *loader) (*Scenario, error) {
 	if !checkCounts(src, &f) {
 		return nil, src.err()
 	}
-	undecoded(src, md, &f, "map")
+	undecoded(src, md, &f, "map", "bot") // [bot] is read by package bot (docs/bots.md)
 	if f.FormatVersion != 0 && f.FormatVersion != FormatVersion {
 		src.errorf(src.key("", 0, "format_version"), "format_version is %d; this gpw reads scenario format %d", f.FormatVersion, FormatVersion)
 	}
@@ -238,7 +242,7 @@ func parse(file string, data []byte, ld *loader) (*Scenario, error) {
 	for i := range f.Replacements {
 		f.Replacements[i].Line, f.Replacements[i].File = src.header("replacements", i)+1, file
 	}
-	sc.Units, sc.Repl = f.Unit, f.Replacements
+	sc.Units, sc.Repl, sc.Bot = f.Unit, f.Replacements, f.Bot
 	if sc.Map != nil {
 		checkUnits(src, sc)
 	}

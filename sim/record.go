@@ -8,9 +8,13 @@
 package sim
 
 import (
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"io"
+	"os"
 	"runtime/debug"
+	"sync"
 )
 
 // Format is the results file format this build writes and reads.
@@ -20,29 +24,37 @@ const Format = 1
 var version string
 
 // Version names the gpw build: the linker's version, else the module's
-// version and VCS revision from the build information.
-func Version() string {
+// version and VCS revision from the build information, and a hash of the
+// executable (so that shards played by different builds do not merge).
+var Version = sync.OnceValue(func() string {
 	if version != "" {
 		return version
 	}
 	v := "gpw"
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	v += " " + bi.Main.Version
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			v += " " + s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				v += "+modified"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v += " " + bi.Main.Version
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				v += " " + s.Value
+			case "vcs.modified":
+				if s.Value == "true" {
+					v += "+modified"
+				}
 			}
 		}
 	}
+	if exe, err := os.Executable(); err == nil {
+		if f, err := os.Open(exe); err == nil {
+			h := sha256.New()
+			if _, err := io.Copy(h, f); err == nil {
+				v += fmt.Sprintf(" build %x", h.Sum(nil)[:6])
+			}
+			f.Close()
+		}
+	}
 	return v
-}
+})
 
 // Arm is one rules variant under test; the first of an experiment is the
 // baseline.

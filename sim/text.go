@@ -20,7 +20,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	length := "to the scenario's end"
 	if r.Turns > 0 {
-		length = fmt.Sprintf("at most %d turns", r.Turns)
+		length = fmt.Sprintf("at most %d turn(s)", r.Turns)
 	}
 	p("%s: %d seed indices planned (seeds %d..%d), bots %s, %s\n", r.Scenario, r.Games, r.Seed, r.Seed+int64(r.Games)-1, r.Bot, length)
 	if r.Shard != nil {

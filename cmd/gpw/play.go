@@ -12,6 +12,8 @@ import (
 	"github.com/chzyer/readline"
 	"github.com/spf13/cobra"
 
+	"gpw/bot"
+	"gpw/core"
 	"gpw/game"
 )
 
@@ -26,12 +28,18 @@ func newPlayCmd(ios *ioStreams, runF func(*runOptions) error) *cobra.Command {
 		Long: `Play reads commands at a prompt, with line editing, history and tab
 completion. Every command word of gpw run works; a refused command prints
 its reason and the game goes on. Queries change nothing: show, reach, zoc,
-supply, phase, units, preview. Type help for the list, quit to leave.`,
+supply, phase, units, preview. Type help for the list, quit to leave.
+
+With --bot SIDE[=LEVEL] the computer plays that side against you: it
+moves whenever its side must act, and a summary closes each turn. When
+it attacks a unit of yours that may stand instead of retreating, type
+stand, or pass to let it choose the retreat.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return runF(o) },
 	}
 	addGameFlags(cmd, &o.gameOptions, true)
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print one JSON object per event and per query answer")
+	addBotFlags(cmd, &o.botOptions)
 	return cmd
 }
 
@@ -42,12 +50,42 @@ func playRun(o *runOptions) error {
 	}
 	defer g.Close()
 	p := newPlayer(g, o.IO.Out, o.JSON)
+	if err := p.addBots(o); err != nil {
+		return err
+	}
+	if err := p.runBots(); err != nil {
+		return err
+	}
 	rl, err := newLineReader(o.IO, p)
 	if err != nil {
 		return err
 	}
 	defer rl.Close()
 	return playLoop(p, rl)
+}
+
+// addBots lets the computer play the sides the --bot flags name.
+func (p *player) addBots(o *runOptions) error {
+	bots, err := o.makeBots(p.g, p.out)
+	if err != nil || (bots[0] == nil && bots[1] == nil) {
+		return err
+	}
+	for side, b := range bots {
+		if b != nil && bots[1-side] == nil {
+			// the person defends: they answer stand or pass at the prompt
+			b.Defender = func(*game.Game) (bool, error) { return false, bot.ErrAsk }
+		}
+	}
+	p.match = &bot.Match{G: p.g, Bots: bots, OnTurn: summaryPrinter(p.out, p.json)}
+	return nil
+}
+
+// runBots lets the bots play while their sides must act.
+func (p *player) runBots() error {
+	if p.match == nil {
+		return nil
+	}
+	return p.match.Run(0)
 }
 
 // lineReader is where play reads its lines: a readline.Instance, or a
@@ -104,6 +142,7 @@ type player struct {
 	// confirm is set after an end that would lose reinforcements or
 	// points: a second end confirms.
 	confirm bool
+	match *bot.Match      // the computer's sides, nil without --bot
 }
 
 func newPlayer(g *game.Game, out io.Writer, asJSON bool) *player {
@@ -168,6 +207,14 @@ func (p *player) do(line string) bool {
 	if word == "quit" || word == "exit" {
 		return true
 	}
+	if word == "pass" && p.match != nil {
+		// the person does not stand: the bot chooses the retreat
+		if err := p.runBots(); err != nil {
+			p.failed(err)
+		}
+		p.waiting()
+		return false
+	}
 	if q, ok := queries[word]; ok {
 		v, err := q(p, w[1:])
 		p.answer(word, v, err)
@@ -188,10 +235,12 @@ func (p *player) do(line string) bool {
 		// the engine printed it as an error event
 	case err != nil:
 		p.failed(err)
+	default:
+		if err := p.runBots(); err != nil {
+			p.failed(err)
+		}
 	}
-	if pend := p.g.Pending(); pend != "" && !p.json {
-		fmt.Fprintln(p.out, "waiting for:", pend)
-	}
+	p.waiting()
 	return false
 }
 
@@ -207,6 +256,18 @@ type queryAnswer struct {
 	Query  string `json:"query"`
 	Result any    `json:"result,omitempty"`
 	Error  string `json:"error,omitempty"`
+}
+
+// waiting prints the decision the game waits for.
+func (p *player) waiting() {
+	pend := p.g.Pending()
+	if pend == "" || p.json {
+		return
+	}
+	fmt.Fprintln(p.out, "waiting for:", pend)
+	if p.match != nil && bot.Actor(p.g) != core.NoSide && p.match.Bots[bot.Actor(p.g)] != nil && strings.Contains(pend, "(stand)") {
+		fmt.Fprintln(p.out, "your unit may stand: type stand, or pass to let the computer choose its retreat")
+	}
 }
 
 // answer prints a query's answer, or its error, as text or JSON.
@@ -401,6 +462,7 @@ var helpLines = map[string]string{
 	"help":      "help                    this list",
 	"save":      "save FILE               save the game (gpw play --load FILE continues it)",
 	"auto":      "auto on|off             let the engine make every pending choice by its default",
+	"pass":      "pass                    (against a bot) do not stand: let the computer choose your unit's retreat",
 	"quit":      "quit                    leave the game",
 }
 

@@ -10,12 +10,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"gpw/bot"
 	"gpw/game"
 )
 
 // runOptions are the flags of gpw run.
 type runOptions struct {
 	gameOptions
+	botOptions
 	IO        *ioStreams
 	Script    string
 	JSON      bool
@@ -34,7 +36,13 @@ func newRunCmd(ios *ioStreams, runF func(*runOptions) error) *cobra.Command {
 		Short: "Run a script of commands against a scenario and print the events",
 		Long: `Run plays the commands of a script (one per line, # starts a comment)
 against a scenario and prints every event. Without --script the commands
-are read from standard input, unless --turns is given.`,
+are read from standard input, unless --turns or --bot is given.
+
+With --bot SIDE[=LEVEL] the computer plays that side (both sides with two
+--bot flags): it sets up, places reinforcements, rebuilds, rails, moves,
+attacks and takes every battle decision, and a summary closes each turn.
+A script then plays the other side. --turns limits the turns the bots
+play; --png draws the final position.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return runF(o) },
 	}
@@ -45,6 +53,8 @@ are read from standard input, unless --turns is given.`,
 	f.BoolVar(&o.KeepGoing, "keep-going", false, "go on after a refused command (exit status 1)")
 	f.IntVar(&o.Turns, "turns", 0, "after the script, end phases until this many turns are played")
 	f.StringVar(&o.Save, "save", "", "at the end, save the game to this file (written atomically)")
+	addBotFlags(cmd, &o.botOptions)
+	f.StringVar(&o.PNG, "png", "", "at the end, draw the position to this .png file")
 	return cmd
 }
 
@@ -74,6 +84,10 @@ func runRun(o *runOptions) error {
 		return err
 	}
 	defer g.Close()
+	bots, err := o.makeBots(g, o.IO.Err)
+	if err != nil {
+		return err
+	}
 	var in io.Reader
 	switch {
 	case o.Script != "":
@@ -83,8 +97,11 @@ func runRun(o *runOptions) error {
 		}
 		defer f.Close()
 		in = f
-	case o.Turns == 0:
+	case o.Turns == 0 && len(o.Bots) < 2:
 		in = o.IO.In
+	}
+	if bots[0] != nil || bots[1] != nil {
+		return runBots(o, g, bots, in)
 	}
 	refused := 0
 	if in != nil {
@@ -113,9 +130,61 @@ func runRun(o *runOptions) error {
 			return err
 		}
 	}
+	if err := finish(o, g); err != nil {
+		return err
+	}
+	if refused > 0 {
+		return silentError{fmt.Sprintf("%d command(s) refused", refused)}
+	}
+	return nil
+}
+
+// finish saves and draws the game as the flags ask.
+func finish(o *runOptions, g *game.Game) error {
 	if o.Save != "" {
 		if err := g.WriteSave(o.Save); err != nil {
 			return err
+		}
+	}
+	if o.PNG != "" {
+		return writePNG(g, o.PNG, o.IO.Out)
+	}
+	return nil
+}
+
+// runBots plays a game with bots: each bot plays when its side must act;
+// the script's lines play a side without a bot, until they run out.
+func runBots(o *runOptions, g *game.Game, bots [2]*bot.Bot, in io.Reader) error {
+	m := &bot.Match{G: g, Bots: bots, OnTurn: summaryPrinter(o.IO.Out, o.JSON)}
+	var sc *bufio.Scanner
+	if in != nil {
+		sc = bufio.NewScanner(in)
+	}
+	line, refused := 0, 0
+	for !g.Over() {
+		if err := m.Run(o.Turns); err != nil {
+			return err
+		}
+		if g.Over() || m.Done() || sc == nil || !sc.Scan() {
+			break
+		}
+		line++
+		if err := g.Exec(sc.Text()); err != nil {
+			if _, ok := err.(*game.Refusal); !ok {
+				return fmt.Errorf("%s:%d: %w", o.Script, line, err)
+			}
+			refused++
+			if !o.KeepGoing {
+				return silentError{fmt.Sprintf("%s:%d: refused", o.Script, line)}
+			}
+		}
+	}
+	if err := finish(o, g); err != nil {
+		return err
+	}
+	for _, b := range bots {
+		if b != nil && b.Refused() > 0 {
+			return fmt.Errorf("the %s bot's commands were refused %d time(s); the last: %s", b.Side, b.Refused(), b.LastRefusal())
 		}
 	}
 	if refused > 0 {

@@ -8,10 +8,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	"github.com/spf13/cobra"
 
 	"gpw/game"
@@ -40,66 +38,24 @@ problem.`,
 	return cmd
 }
 
-// scenarioHead is what the listing reads from a scenario without loading it.
-type scenarioHead struct {
-	Name     string   `toml:"name"`
-	Rules    string   `toml:"rules"`
-	Variants []string `toml:"variants"`
-	Start    string   `toml:"start"`
-	End      string   `toml:"end"`
-}
-
-// builtinScenarios lists scenarios/**.toml except the unit catalogues and
-// the schedules.
-func builtinScenarios(fsys fs.FS) []string {
-	var out []string
-	_ = fs.WalkDir(fsys, "scenarios", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() && (p == "scenarios/units" || p == "scenarios/schedules") {
-			return fs.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(p, ".toml") {
-			out = append(out, p)
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out
-}
-
-func scenarioVariants(h scenarioHead) []string {
-	if len(h.Variants) > 0 {
-		return h.Variants
-	}
-	if h.Rules != "" {
-		return []string{h.Rules}
-	}
-	return []string{"gdw"}
-}
-
 func scenariosRun(o *scenariosOptions) error {
 	data := rulesFS()
-	files := builtinScenarios(data)
+	list, err := scenario.List(data)
+	if err != nil {
+		return err
+	}
 	bad := 0
-	for _, f := range files {
-		raw, err := fs.ReadFile(data, f)
-		if err != nil {
-			return err
-		}
-		var h scenarioHead
-		_, _ = toml.Decode(string(raw), &h)
-		name := strings.TrimSuffix(strings.TrimPrefix(f, "scenarios/"), ".toml")
+	for _, h := range list {
+		name, f := h.Name, h.File
 		span := h.Start
 		if h.End != "" && h.End != h.Start {
 			span += " – " + h.End
 		}
 		if !o.Check {
-			fmt.Fprintf(o.IO.Out, "%-28s %-10s %-28s %s\n", name, strings.Join(scenarioVariants(h), ","), span, h.Name)
+			fmt.Fprintf(o.IO.Out, "%-28s %-10s %-28s %s\n", name, strings.Join(h.Variants, ","), span, h.Title)
 			continue
 		}
-		for _, v := range scenarioVariants(h) {
+		for _, v := range h.Variants {
 			if _, known := variantModule(v); !known {
 				fmt.Fprintf(o.IO.Out, "%s [%s]: skipped (no rules/%s module yet)\n", name, v, v)
 				continue

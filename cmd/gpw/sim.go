@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"gpw/bot"
 	"gpw/sim"
 	"gpw/sim/engine"
 )
@@ -60,7 +61,7 @@ The results file (--out) does not depend on --jobs.`,
 	f.IntVar(&o.Games, "games", 100, "games per arm (seed indices)")
 	f.Int64Var(&o.Seed, "seed", 1, "seed of game 0; game i has seed+i under every arm")
 	f.IntVar(&o.Turns, "turns", 0, "play at most this many turns, then judge as if the scenario ended (0: to the end)")
-	f.StringVar(&o.Bot, "bot", "defaults", "computer players: LEVEL for both sides, or axis=LEVEL,soviet=LEVEL")
+	f.StringVar(&o.Bot, "bot", bot.DefaultLevel, "computer players: LEVEL for both sides, or axis=LEVEL,soviet=LEVEL; defaults: the engine's own play, no attacks")
 	f.IntVar(&o.Jobs, "jobs", runtime.NumCPU(), "games played at once")
 	f.StringVar(&o.Out, "out", "", "write one JSON line per game to this file (after a header line)")
 	f.StringVar(&o.Until, "until", "", "stop early: win+-H, diff+-H, score+-H (interval half-width) or sprt:D0,D1[,ALPHA,BETA]")
@@ -77,7 +78,9 @@ The results file (--out) does not depend on --jobs.`,
 // simGetenv reads the environment for --shard env (tests replace it).
 var simGetenv = os.Getenv
 
-// simPlayers makes the computer players that --bot names.
+// simPlayers makes the computer players that --bot names: a level
+// (package bot) for both sides or one per side, or "defaults" for the
+// engine's own play.
 func simPlayers(spec string) (engine.Players, error) {
 	sides := map[string]string{}
 	for _, part := range strings.Split(spec, ",") {
@@ -91,12 +94,18 @@ func simPlayers(spec string) (engine.Players, error) {
 		}
 		sides[side] = level
 	}
-	for _, side := range []string{"axis", "soviet"} {
-		if lv := sides[side]; lv != "defaults" {
-			return engine.Players{}, fmt.Errorf("--bot %s: no computer player %q for the %s in this build; \"defaults\" plays by the engine's documented defaults (gpw run --auto: phases ended at once, no attacks)", spec, lv, side)
-		}
+	axis, soviet := sides["axis"], sides["soviet"]
+	switch {
+	case axis == "defaults" && soviet == "defaults":
+		return engine.Defaults, nil
+	case axis == "defaults" || soviet == "defaults":
+		return engine.Players{}, fmt.Errorf("--bot %s: defaults plays both sides or neither", spec)
 	}
-	return engine.Defaults, nil
+	p, err := engine.Bots(axis, soviet)
+	if err != nil {
+		return engine.Players{}, fmt.Errorf("--bot %s: %v", spec, err)
+	}
+	return p, nil
 }
 
 func simRun(o *simOptions) error {

@@ -9,13 +9,17 @@ import (
 	"gpw/sim"
 )
 
-// BenchmarkBarbarossa plays whole Barbarossa games (one per op) through
-// the runner, under gdw and adc2, with one and two jobs. Compare the
-// jobs=2 and jobs=1 times for the runner's scaling.
+// BenchmarkBarbarossa plays whole Barbarossa games bot against bot (one
+// per op) through the runner, under gdw and adc2, with one and two jobs.
+// Compare the jobs=2 and jobs=1 times for the runner's scaling.
 func BenchmarkBarbarossa(b *testing.B) {
 	sc := barbarossa(b)
+	players, err := Bots("normal", "normal")
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, rules := range []string{"gdw", "adc2"} {
-		e, err := New(Config{Scenario: sc, Name: "gdw/barbarossa", Builtin: gpw.Data, Arms: []string{rules}})
+		e, err := New(Config{Scenario: sc, Name: "gdw/barbarossa", Builtin: gpw.Data, Arms: []string{rules}, Players: players})
 		if err != nil {
 			b.Fatal(err)
 		}

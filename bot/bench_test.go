@@ -1,0 +1,52 @@
+package bot
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"gpw"
+	"gpw/core"
+	"gpw/game"
+	"gpw/scenario"
+)
+
+// benchGames plays whole bot-against-bot games of a scenario under a
+// rules module, loading included, one seed per iteration; it reports the
+// median time a bot's player turn took (ms/side-turn).
+func benchGames(b *testing.B, file, rules string) {
+	var think []time.Duration
+	for i := 0; i < b.N; i++ {
+		sc, err := scenario.Load(gpw.Data, file, gpw.Data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := game.New(sc, game.Options{Rules: rules, Seed: int64(i + 1), SeedSet: true}, gpw.Data, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ax, _ := ForGame(g, core.Axis, DefaultLevel)
+		so, _ := ForGame(g, core.Soviet, DefaultLevel)
+		if err := PlayGame(g, ax, so, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+		if n := ax.Refused() + so.Refused(); n > 0 {
+			b.Fatalf("%d refused: %s %s", n, ax.LastRefusal(), so.LastRefusal())
+		}
+		for _, bt := range []*Bot{ax, so} {
+			for _, d := range bt.Think {
+				think = append(think, d)
+			}
+		}
+		g.Close()
+	}
+	slices.Sort(think)
+	if len(think) > 0 {
+		b.ReportMetric(float64(think[len(think)/2].Microseconds())/1000, "ms/side-turn")
+	}
+}
+
+func BenchmarkBarbarossaGDW(b *testing.B)  { benchGames(b, "scenarios/gdw/barbarossa.toml", "gdw") }
+func BenchmarkBarbarossaADC2(b *testing.B) { benchGames(b, "scenarios/gdw/barbarossa.toml", "adc2") }
+func BenchmarkCampaignGDW(b *testing.B)    { benchGames(b, "scenarios/gdw/campaign.toml", "gdw") }
+func BenchmarkCampaignADC2(b *testing.B)   { benchGames(b, "scenarios/adc2/campaign.toml", "adc2") }

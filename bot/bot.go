@@ -1,0 +1,383 @@
+// Package bot plays either side of a game under any rules module: a
+// computer player that reads the position as influence maps, splits the
+// front into sectors with a posture each, and runs a priority-ordered loop
+// of scored candidate actions proposed by named tactics (docs/bots.md).
+//
+// Legality comes only from the engine; the bot's own reading of the
+// position (units, map, zones of control, supply) serves to judge.
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"gpw/core"
+	"gpw/game"
+)
+
+// Level is how well a bot plays: the noise added to its scores and the
+// tactics it leaves out.
+type Level struct {
+	Name  string
+	Noise float64  // standard deviation added to every score, in strength points
+	Skip  []string // tactics it does not use
+	// Random plays a uniformly random legal action instead of thinking.
+	Random bool
+	Text   string
+}
+
+// Levels are the bot's levels, weakest first.
+var Levels = []Level{
+	{Name: "random", Random: true, Text: "a uniformly random legal action each time"},
+	{Name: "easy", Noise: 3, Skip: []string{"encircle", "pocket", "breakthrough", "exploit", "river-line", "escape", "rail-to-front"},
+		Text: "plays the basic tactics with noisy judgement"},
+	{Name: "normal", Noise: 0.4, Text: "every tactic, a little noise"},
+	{Name: "hard", Text: "every tactic, no noise"},
+}
+
+// DefaultLevel is the level of --bot SIDE without =LEVEL.
+const DefaultLevel = "normal"
+
+// LevelByName finds a level.
+func LevelByName(name string) (Level, error) {
+	var names []string
+	for _, l := range Levels {
+		if l.Name == name {
+			return l, nil
+		}
+		names = append(names, l.Name)
+	}
+	return Level{}, fmt.Errorf("unknown bot level %q (levels: %s)", name, strings.Join(names, ", "))
+}
+
+// Bot is a computer player for one side.
+type Bot struct {
+	Side     core.Side
+	Level    Level
+	Doctrine Doctrine
+	// Say receives the bot's remarks (each said once), such as the
+	// module commands it plays without; nil drops them.
+	Say func(string)
+	// Tactics counts the actions each tactic led to.
+	Tactics map[string]int
+	// Defender is asked, before the bot picks the retreat of a defender
+	// that may stand instead, whether it stands (the other player's
+	// choice; Match sets it to the other bot's Stand). Nil: never.
+	Defender func(g *game.Game) (bool, error)
+
+	doctrineSet bool
+	rng         *rand.Rand
+	said        map[string]bool
+	skip        map[string]bool
+
+	g         *game.Game
+	e         *engine
+	weighs    map[string]weighing
+	lastWeigh weighing
+	ratios    []float64
+	lossByCol []float64
+	declined  int // the log length at which the bot last declined to stand
+	asked     int // the log length at which it last asked its Defender
+
+	view      *view // this phase's reading of the position
+	viewPhase string
+	turnView  *view // the player turn's first reading (its slow parts)
+	turnKey   string
+	retreats  map[int]retreatInfo
+	costs     map[int]int // rebuild costs, -1 when not allowed, this phase
+
+	// Think is the time Play took in each of the side's player turns
+	// (thinking and the engine carrying out its commands), by turn.
+	Think map[int]time.Duration
+
+	// scratch for searches over the map
+	stamp  []int32
+	depth  []int8
+	stampN int32
+	queue  []int32
+}
+
+// phaseView is the side's reading of the position, made once a phase
+// (a combat phase's battles change it little; targets read the state).
+func (b *Bot) phaseView() *view {
+	key := fmt.Sprintf("%d/%s", b.e.g.Turn().Index, b.e.g.Phase().ID)
+	if b.view == nil || b.viewPhase != key {
+		b.view, b.viewPhase = b.newView(b.e, b.Side), key
+		b.clearCache()
+		clear(b.costs)
+	}
+	return b.view
+}
+
+// New makes a bot for side at a level. A nil doctrine is read from the
+// game at the first Play (the module's R.bot, then the scenario's [bot]).
+// seed feeds the bot's own random stream, apart from the dice.
+func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, error) {
+	l, err := LevelByName(level)
+	if err != nil {
+		return nil, err
+	}
+	if side != core.Axis && side != core.Soviet {
+		return nil, fmt.Errorf("bot: side %v is not axis or soviet", side)
+	}
+	b := &Bot{Side: side, Level: l, rng: rand.New(rand.NewPCG(seed, uint64(side)+0x5eed)), said: map[string]bool{},
+		Tactics: map[string]int{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}, declined: -1, asked: -1}
+	for _, t := range l.Skip {
+		b.skip[t] = true
+	}
+	if doctrine != nil {
+		b.Doctrine, b.doctrineSet = *doctrine, true
+	}
+	return b, nil
+}
+
+// ForGame makes a bot for side in game g, seeded from the game's seed
+// and the side, with the doctrine of the game's module and scenario.
+func ForGame(g *game.Game, side core.Side, level string) (*Bot, error) {
+	return New(side, level, nil, Seed(g, side))
+}
+
+// Seed is the seed of side's bot in game g: the game's seed mixed with
+// the side, so that the two bots' streams differ and neither touches
+// the dice.
+func Seed(g *game.Game, side core.Side) uint64 {
+	seed := g.Sc.Seed
+	if g.Opts.SeedSet {
+		seed = g.Opts.Seed
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "gpw bot %d %s", seed, side)
+	return h.Sum64()
+}
+
+// bind attaches the bot to game g (once per game).
+func (b *Bot) bind(g *game.Game) error {
+	if b.g == g {
+		return nil
+	}
+	b.g, b.e, b.view, b.turnView = g, newEngine(g), nil, nil
+	if !b.doctrineSet {
+		d, err := doctrineFor(g, b.Side)
+		if err != nil {
+			return err
+		}
+		b.Doctrine, b.doctrineSet = d, true
+	}
+	b.initCRT()
+	if words := g.Rules.CommandWords(); len(words) > 0 {
+		b.say("commands", "plays without the %s rules' own commands (%s): it does not know what they do", g.Rules.ID, strings.Join(words, ", "))
+	}
+	return nil
+}
+
+// Refused is the number of this bot's commands the game refused.
+func (b *Bot) Refused() int {
+	if b.e == nil {
+		return 0
+	}
+	return b.e.refused
+}
+
+// LastRefusal is the last refused command and why ("" for none).
+func (b *Bot) LastRefusal() string {
+	if b.e == nil {
+		return ""
+	}
+	return b.e.lastErr
+}
+
+// say passes a remark on once per key.
+func (b *Bot) say(key, format string, a ...any) {
+	if b.said[key] {
+		return
+	}
+	b.said[key] = true
+	if b.Say != nil {
+		b.Say(fmt.Sprintf("bot %s: ", b.Side) + fmt.Sprintf(format, a...))
+	}
+}
+
+// noise is a random amount of the level's noise.
+func (b *Bot) noise() float64 {
+	if b.Level.Noise == 0 {
+		return 0
+	}
+	return b.rng.NormFloat64() * b.Level.Noise
+}
+
+// uses reports whether the bot's level plays tactic name.
+func (b *Bot) uses(name string) bool { return !b.skip[name] }
+
+func (b *Bot) clearCache() { clear(b.weighs); clear(b.retreats) }
+
+// ErrAsk, returned by a Defender, makes Play return to let the defender
+// (a person) answer; the next Play goes on with the retreat if it did
+// not stand.
+var ErrAsk = errors.New("bot: the defender is asked")
+
+// errStuck ends Play when the bot cannot finish its part.
+var errStuck = errors.New("bot: no progress")
+
+// Play plays the bot's side in game g until the other side must act or
+// the game ends: setup, reinforcements and replacements, rail moves,
+// movement, attacks and the attacker's battle decisions (which retreat,
+// which unit loses a step, which advances). The defender's choice to
+// stand is Stand's: a caller offers it before the attacker decides.
+func (b *Bot) Play(g *game.Game) error {
+	if err := b.bind(g); err != nil {
+		return err
+	}
+	start, turn := time.Now(), g.Turn().Index
+	defer func() { b.Think[turn] += time.Since(start) }()
+	e := b.e
+	h := b.handlers()
+	last, same := -1, 0
+	for {
+		if Actor(g) != b.Side {
+			return nil
+		}
+		// guard: passes that change nothing, or only collect refusals
+		if n := len(g.Log()) - e.refused; n == last {
+			if same++; same > 3 {
+				return fmt.Errorf("%w in %s: %s", errStuck, g.Phase().ID, e.lastErr)
+			}
+		} else {
+			last, same = n, 0
+		}
+		var err error
+		switch d := e.pending(); {
+		case d != nil && d.kind == retreatDecision && d.stand && b.Defender != nil && b.asked != len(g.Log()):
+			b.asked = len(g.Log())
+			if _, err = b.Defender(g); errors.Is(err, ErrAsk) {
+				return nil
+			}
+		case d != nil:
+			err = h.decide(d)
+		case g.InSetup():
+			err = h.setup()
+		default:
+			switch g.Phase().Kind {
+			case "reinforcement":
+				err = h.reinforce()
+			case "rail":
+				err = h.rail()
+			case "move":
+				err = h.move()
+			case "combat":
+				err = h.combat()
+			default:
+				err = b.endPhase()
+			}
+		}
+		if err != nil && !isRefusal(err) {
+			return err
+		}
+	}
+}
+
+// handlers are a level's ways of taking each step of the game.
+type handlers struct {
+	decide                               func(*decision) error
+	setup, reinforce, rail, move, combat func() error
+}
+
+func (b *Bot) handlers() handlers {
+	if b.Level.Random {
+		return handlers{b.randomDecision, b.randomSetup, b.randomReinforce,
+			func() error { return b.randomMoves(true) }, func() error { return b.randomMoves(false) }, b.randomCombat}
+	}
+	return handlers{b.decide, b.setup, b.reinforce, b.rail, b.move, b.combat}
+}
+
+// endPhase ends the phase; under rules that refuse it (a module's
+// on_phase_end), the bot makes every attack it still can and tries
+// again.
+func (b *Bot) endPhase() error {
+	err := b.e.do("end")
+	if err == nil || !isRefusal(err) || b.e.g.Phase().Kind != "combat" {
+		return err
+	}
+	b.say("end-refused", "the rules refused to end the combat phase (%s): it makes the attacks still open", b.e.lastErr)
+	return b.attackAll()
+}
+
+// attackAll makes every attack still possible, each with all its
+// attackers, then ends the phase.
+func (b *Bot) attackAll() error {
+	e := b.e
+	for i := 0; i < 100; i++ {
+		if e.g.Over() || e.g.Phase().Kind != "combat" || e.actor() != b.Side {
+			return nil
+		}
+		if d := e.pending(); d != nil {
+			if err := b.decide(d); err != nil {
+				return err
+			}
+			continue
+		}
+		v := b.newView(e, b.Side)
+		attacked, defended := e.fought()
+		ts := b.targets(v, attacked, defended)
+		if len(ts) == 0 {
+			return e.do("end")
+		}
+		if err := e.attack(ts[0].hex, ts[0].atk); err != nil && !isRefusal(err) {
+			return err
+		}
+	}
+	return e.do("end")
+}
+
+func isRefusal(err error) bool {
+	var rf *game.Refusal
+	return errors.As(err, &rf)
+}
+
+// Stand is the defender's choice when a battle lets it stand instead of
+// retreating: the bot stands (and loses a step) when the retreat would
+// cost as much, or when the hex is worth keeping. It reports whether it
+// stood. Call it when the pending retreat is the bot's side's.
+func (b *Bot) Stand(g *game.Game) (bool, error) {
+	if err := b.bind(g); err != nil {
+		return false, err
+	}
+	d := b.e.pending()
+	if d == nil || d.kind != retreatDecision || !d.stand || d.def < 0 || b.e.s.Units[d.def].Side != b.Side {
+		return false, nil
+	}
+	if b.declined == len(g.Log()) {
+		return false, nil
+	}
+	if b.Level.Random {
+		if b.rng.IntN(2) == 0 {
+			b.declined = len(g.Log())
+			return false, nil
+		}
+		return true, b.e.do("stand")
+	}
+	v := b.newView(b.e, b.Side)
+	u := &v.s.Units[d.def]
+	most := 0
+	for _, z := range d.zoc {
+		most = max(most, z)
+	}
+	keep := float64(v.value[d.hex])
+	stand := most >= 1 || (keep >= v.doc.MajorCity && !u.Reduced) || len(d.retreats) == 0
+	if u.Reduced && u.HasHalf() && most == 0 && len(d.retreats) > 0 {
+		stand = false // a step would be its last
+	}
+	if !stand {
+		b.declined = len(g.Log())
+		return false, nil
+	}
+	b.Tactics["stand-fast"]++
+	return true, b.e.do("stand")
+}
+
+// sortInts sorts in place and returns its argument.
+func sortInts(a []int) []int { sort.Ints(a); return a }

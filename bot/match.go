@@ -1,0 +1,258 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"gpw/core"
+	"gpw/game"
+)
+
+// Summary is what a turn changed: the cities that changed hands, the
+// strength each side lost, the battles fought.
+type Summary struct {
+	Turn    string       // the turn that ended
+	Taken   [2][]string  // cities each side took (control passed to it), in map order
+	Lost    [2]int       // attack strength each side lost (steps and units)
+	Battles int          // battles fought
+	Held    [2][]string  // the objectives (cities of the victory conditions) each side holds at the end
+	Result  []game.Event // victory and end events of the turn
+}
+
+func (s Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "== end of %s: %d battles; strength lost: axis %d, soviet %d", s.Turn, s.Battles, s.Lost[core.Axis], s.Lost[core.Soviet])
+	for _, side := range []core.Side{core.Axis, core.Soviet} {
+		if len(s.Taken[side]) > 0 {
+			fmt.Fprintf(&b, "\n   %s takes %s", side, strings.Join(s.Taken[side], ", "))
+		}
+	}
+	if len(s.Held[core.Axis]) > 0 {
+		fmt.Fprintf(&b, "\n   axis holds %s", strings.Join(s.Held[core.Axis], ", "))
+	}
+	for _, e := range s.Result {
+		fmt.Fprintf(&b, "\n   %s", e.Text)
+	}
+	return b.String()
+}
+
+// snapshot is what a turn's summary is measured against.
+type snapshot struct {
+	control  []core.Side
+	strength []int
+	events   int
+}
+
+func snap(g *game.Game) snapshot {
+	s := g.S
+	sn := snapshot{control: make([]core.Side, len(s.Map.Cities)), strength: make([]int, len(s.Units)), events: len(g.Log())}
+	for i, c := range s.Map.Cities {
+		sn.control[i] = s.Control[c.Hex]
+	}
+	for k := range s.Units {
+		if u := &s.Units[k]; u.Status == core.OnMap {
+			sn.strength[k] = u.AttackNow()
+		}
+	}
+	return sn
+}
+
+// summarise compares the game with the snapshot taken at the turn's
+// start.
+func summarise(g *game.Game, before snapshot, turn string) Summary {
+	s := g.S
+	sum := Summary{Turn: turn}
+	for i, c := range s.Map.Cities {
+		if now := s.Control[c.Hex]; now != before.control[i] && now != core.NoSide {
+			sum.Taken[now] = append(sum.Taken[now], c.Name)
+		}
+	}
+	// units placed or rebuilt during the turn count from that strength
+	was := append([]int(nil), before.strength...)
+	for _, e := range g.Log()[before.events:] {
+		if e.Kind != "place" && e.Kind != "rebuild" {
+			continue
+		}
+		if k, ok := s.UnitByID(fmt.Sprint(e.Get("unit"))); ok {
+			if n, ok := e.Get("strength").(int); ok {
+				was[k] = max(was[k], n)
+			}
+		}
+	}
+	for k := range s.Units {
+		u := &s.Units[k]
+		now := 0
+		if u.Status == core.OnMap {
+			now = u.AttackNow()
+		}
+		if u.Status == core.Withdrawn || u.Status == core.Removed {
+			continue
+		}
+		if lost := was[k] - now; lost > 0 {
+			sum.Lost[u.Side] += lost
+		}
+	}
+	for _, e := range g.Log()[before.events:] {
+		switch e.Kind {
+		case "combat":
+			sum.Battles++
+		case "victory", "end":
+			sum.Result = append(sum.Result, e)
+		}
+	}
+	sum.Held = Objectives(g)
+	return sum
+}
+
+// Objectives lists the cities named by the scenario's victory
+// conditions that each side controls, in map order.
+func Objectives(g *game.Game) [2][]string {
+	var out [2][]string
+	named := map[string]bool{}
+	for _, c := range g.Sc.Victory.Condition {
+		for _, n := range append(append([]string(nil), c.Cities...), c.Require...) {
+			if city, ok := g.S.Map.FindCity(n); ok {
+				named[city.Name] = true
+			}
+		}
+	}
+	for _, c := range g.S.Map.Cities {
+		if named[c.Name] {
+			if side := g.S.Control[c.Hex]; side == core.Axis || side == core.Soviet {
+				out[side] = append(out[side], c.Name)
+			}
+		}
+	}
+	return out
+}
+
+// Match plays a game between two players (bots, or a bot and a
+// person): each side's bot plays when its side must act, and a defender
+// is asked whether it stands before the attacker picks the retreat.
+type Match struct {
+	G    *game.Game
+	Bots [2]*Bot // nil for a side no bot plays
+	// OnTurn receives each turn's summary as the turn ends.
+	OnTurn func(Summary)
+
+	started    bool
+	start      int // the turn the match began in
+	turn       int
+	name       string
+	before     snapshot
+	turnsLimit int
+}
+
+// PlayGame plays game g bot against bot until it ends, or for turns
+// turns from where it stands when turns > 0, calling onTurn at the end
+// of each turn.
+func PlayGame(g *game.Game, axis, soviet *Bot, turns int, onTurn func(Summary)) error {
+	m := &Match{G: g, Bots: [2]*Bot{axis, soviet}, OnTurn: onTurn}
+	return m.Run(turns)
+}
+
+func (m *Match) begin() error {
+	g := m.G
+	for side, b := range m.Bots {
+		if b == nil {
+			continue
+		}
+		if err := b.bind(g); err != nil {
+			return err
+		}
+		if o := m.Bots[1-side]; o != nil {
+			b.Defender = o.Stand
+		}
+	}
+	m.started = true
+	m.start = g.Turn().Index
+	m.turn, m.name = m.start, g.TurnName(m.start)
+	m.before = snap(g)
+	return nil
+}
+
+// Done reports whether the turns asked of the last Run have been played.
+func (m *Match) Done() bool {
+	return m.started && m.turnsLimit > 0 && m.turn-m.start >= m.turnsLimit
+}
+
+// Run plays until the game ends, a side without a bot must act, or
+// turns turns have been played since the match began (turns > 0).
+func (m *Match) Run(turns int) error {
+	g := m.G
+	if !m.started {
+		if err := m.begin(); err != nil {
+			return err
+		}
+	}
+	m.turnsLimit = turns
+	m.turnEnded() // a person may have ended the last turn
+	for guard := 0; !g.Over() && !m.Done(); guard++ {
+		if guard > 10000 {
+			return fmt.Errorf("bot: the game does not advance (%s)", g.Phase().ID)
+		}
+		side := Actor(g)
+		if side == core.NoSide || m.Bots[side] == nil {
+			return nil
+		}
+		if err := m.Bots[side].Play(g); err != nil {
+			return err
+		}
+		m.turnEnded()
+	}
+	m.turnEnded()
+	return nil
+}
+
+// turnEnded reports a turn that has ended since the last call.
+func (m *Match) turnEnded() {
+	g := m.G
+	t := g.Turn().Index
+	if t == m.turn && !(g.Over() && m.name != "") {
+		return
+	}
+	if m.OnTurn != nil {
+		m.OnTurn(summarise(g, m.before, m.name))
+	}
+	m.turn, m.name, m.before = t, g.TurnName(t), snap(g)
+	if g.Over() {
+		m.name = ""
+	}
+}
+
+// Winner judges a finished game by its scenario's victory conditions: the
+// side with the best result met (win, then decisive, then marginal);
+// when none is met and only one side has conditions of its own, the
+// other side (it held out). NoSide for a draw.
+func Winner(g *game.Game) core.Side {
+	rank := map[string]int{"marginal": 1, "decisive": 2, "win": 3}
+	best, side := 0, core.NoSide
+	for _, e := range g.Log() {
+		if e.Kind != "victory" {
+			continue
+		}
+		s, err := core.ParseSide(fmt.Sprint(e.Get("side")))
+		if err != nil {
+			continue
+		}
+		if r := rank[fmt.Sprint(e.Get("result"))]; r > best {
+			best, side = r, s
+		}
+	}
+	if side != core.NoSide {
+		return side
+	}
+	var has [2]bool
+	for _, c := range g.Sc.Victory.Condition {
+		if s, err := core.ParseSide(c.Side); err == nil {
+			has[s] = true
+		}
+	}
+	switch {
+	case has[core.Axis] && !has[core.Soviet]:
+		return core.Soviet
+	case has[core.Soviet] && !has[core.Axis]:
+		return core.Axis
+	}
+	return core.NoSide
+}

@@ -1,0 +1,404 @@
+package bot
+
+import (
+	"container/heap"
+	"math"
+	"sort"
+
+	"gpw/core"
+)
+
+// cand is a hex a unit may end in, with the part of its score that does
+// not change as other units move.
+type cand struct {
+	h      int32
+	static float32
+}
+
+// plan places or moves a set of units one at a time, best gain first
+// (a lazy greedy assignment): each unit's candidate hexes are scored by
+// the tactics' terms, some of which (the line's coverage, the strength
+// massed against each target) change as units are placed.
+type plan struct {
+	b     *Bot
+	v     *view
+	units []int
+	cands [][]cand
+	stay  []bool // the unit's own hex is a candidate (a move; not a placement)
+	// pre: the side attacks after this phase (mass for the assault);
+	// next: it attacks next turn (close up).
+	pre, next bool
+	line      []float32 // hexes the side wants watched, by value
+	cover     []int16   // friendly units in or next to each hex
+	massed    []float32 // attack next to each enemy unit (by unit)
+	need      []float32 // attack wanted against each enemy unit
+	movers    []bool    // classes that move before the side's combat phase
+	// exec carries out unit i's choice of hex h; false when the engine
+	// refused it (the hex is then dropped).
+	exec func(i int, h int) bool
+	// credit names the tactic a choice serves, for counting.
+	credit func(i int, h int) string
+	// stayBonus is added to a unit's score where it stands (rail: its
+	// own distance from the front).
+	stayBonus []float32
+}
+
+// goodRatio is the attack ratio the bot masses for: the first CRT column
+// where the attacker rarely loses and the defender usually suffers.
+func (b *Bot) goodRatio() float64 {
+	for c := range b.ratios {
+		var attP, effect float64
+		for _, oc := range b.column(c + 1) {
+			r := b.result(oc.code)
+			if r.AttSteps > 0 || r.AttElim || r.Exchange {
+				attP += oc.p
+			}
+			if r.DefElim || r.DefSteps > 0 || r.Retreat > 0 {
+				effect += oc.p
+			}
+		}
+		if attP <= 0.2 && effect >= 0.8 && b.ratios[c] > 0 {
+			return b.ratios[c]
+		}
+	}
+	return 3
+}
+
+func newPlan(b *Bot, v *view) *plan {
+	p := &plan{b: b, v: v}
+	n := v.m.Len()
+	p.cover = make([]int16, n)
+	for _, k := range v.own {
+		p.addCover(v.s.Units[k].Hex, 1)
+	}
+	p.massed = make([]float32, len(v.s.Units))
+	p.need = make([]float32, len(v.s.Units))
+	good := b.goodRatio()
+	for _, e := range v.enemy {
+		u := &v.s.Units[e]
+		p.need[e] = float32(float64(u.DefenseNow()) * v.terrainMult(u.Hex) * good)
+	}
+	for _, k := range v.own {
+		p.mass(k, v.s.Units[k].Hex, 1)
+	}
+	p.movers = moversBefore(v.g, v.side)
+	p.lineHexes()
+	return p
+}
+
+func (p *plan) addCover(h int, d int16) {
+	p.cover[h] += d
+	for _, nb := range p.v.m.Nbr[h] {
+		if nb >= 0 {
+			p.cover[nb] += d
+		}
+	}
+}
+
+// mass adds (sign 1) or takes away (-1) unit k's attack, standing in h,
+// from the enemy units next to h.
+func (p *plan) mass(k, h int, sign float32) {
+	s := p.v.s
+	a := float32(s.Units[k].AttackNow()) * sign
+	if a == 0 {
+		return
+	}
+	for _, nb := range p.v.m.Nbr[h] {
+		if nb < 0 {
+			continue
+		}
+		if e := s.Occupant(int(nb)); e >= 0 && s.Units[e].Side == p.v.foe {
+			p.massed[e] += a
+		}
+	}
+}
+
+// lineHexes marks the hexes a holding or withdrawing sector wants
+// watched: a band a hex or more in front of the enemy (out of reach of
+// its units that move only after combat), deeper when withdrawing,
+// worth more in front of objectives.
+func (p *plan) lineHexes() {
+	v := p.v
+	m := v.m
+	p.line = make([]float32, m.Len())
+	if !p.b.uses("hold-the-line") {
+		return
+	}
+	for h := range p.line {
+		if !m.OnMap[h] || m.Terrain[h].Water() || v.s.Control[h] != v.side {
+			continue
+		}
+		want := int16(2)
+		switch v.postureAt(h) {
+		case attack:
+			continue
+		case withdraw:
+			want = int16(2 + v.doc.Depth)
+		}
+		if d := v.foeDist[h]; d == want || d == want+1 {
+			x := 1 + float32(v.guard[h])/15 + float32(v.value[h])/10
+			if d == want+1 {
+				x *= 0.6
+			}
+			p.line[h] = x * 3
+		}
+	}
+}
+
+// gain is unit i's best candidate and how much better it is than
+// staying (or, for a placement, than nothing).
+func (p *plan) gain(i int) (int, float64) {
+	v := p.v
+	k := p.units[i]
+	u := &v.s.Units[k]
+	cur := u.Hex
+	onMap := u.Status == core.OnMap
+	if onMap {
+		p.addCover(cur, -1)
+		p.mass(k, cur, -1)
+		defer func() {
+			p.addCover(cur, 1)
+			p.mass(k, cur, 1)
+		}()
+	}
+	base := math.Inf(-1)
+	if p.stay[i] {
+		base = float64(p.staticScore(k, cur, nil)) + p.dynamic(k, cur)
+		if p.stayBonus != nil {
+			base += float64(p.stayBonus[cur])
+		}
+	}
+	best, bestScore := -1, base
+	for _, c := range p.cands[i] {
+		h := int(c.h)
+		if c.h < 0 || (v.s.Occupant(h) >= 0 && v.s.Units[k].Stacks) {
+			continue
+		}
+		sc := float64(c.static) + p.dynamic(k, h) + p.b.noise()*0.3
+		if sc > bestScore+1e-6 {
+			best, bestScore = h, sc
+		}
+	}
+	if best < 0 {
+		return -1, 0
+	}
+	if !p.stay[i] {
+		return best, bestScore + 1000 // a placement always happens
+	}
+	return best, bestScore - base
+}
+
+// run assigns the units, best gain first, until no unit gains by moving.
+func (p *plan) run() {
+	q := &gainQueue{}
+	for i := range p.units {
+		if h, g := p.gain(i); h >= 0 && g > 0.05 {
+			heap.Push(q, gainItem{i, g})
+		}
+	}
+	for q.Len() > 0 {
+		it := heap.Pop(q).(gainItem)
+		h, g := p.gain(it.i)
+		if h < 0 || g <= 0.05 {
+			continue
+		}
+		if q.Len() > 0 && g+1e-9 < (*q)[0].g {
+			heap.Push(q, gainItem{it.i, g})
+			continue
+		}
+		k := p.units[it.i]
+		from := p.v.s.Units[k].Hex
+		onMap := p.v.s.Units[k].Status == core.OnMap
+		name := ""
+		if p.credit != nil {
+			name = p.credit(it.i, h)
+		}
+		if !p.exec(it.i, h) {
+			for j := range p.cands[it.i] {
+				if int(p.cands[it.i][j].h) == h {
+					p.cands[it.i][j].h = -1
+				}
+			}
+			heap.Push(q, gainItem{it.i, g})
+			continue
+		}
+		if name != "" {
+			p.b.Tactics[name]++
+		}
+		if onMap {
+			p.addCover(from, -1)
+			p.mass(k, from, -1)
+		}
+		if p.v.s.Units[k].Status == core.OnMap {
+			to := p.v.s.Units[k].Hex
+			p.addCover(to, 1)
+			p.mass(k, to, 1)
+		}
+	}
+}
+
+func (p *plan) adjacentEnemy(h int) bool {
+	s := p.v.s
+	for _, nb := range p.v.m.Nbr[h] {
+		if nb >= 0 {
+			if e := s.Occupant(int(nb)); e >= 0 && s.Units[e].Side == p.v.foe {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type gainItem struct {
+	i int
+	g float64
+}
+
+type gainQueue []gainItem
+
+func (q gainQueue) Len() int { return len(q) }
+func (q gainQueue) Less(a, b int) bool {
+	if q[a].g != q[b].g {
+		return q[a].g > q[b].g
+	}
+	return q[a].i < q[b].i
+}
+func (q gainQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
+func (q *gainQueue) Push(x any)   { *q = append(*q, x.(gainItem)) }
+func (q *gainQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
+
+// attacksLater reports whether the side's combat phase comes later in
+// this player turn (the phase is a move before combat).
+func attacksLater(v *view) bool {
+	ph := v.g.Rules.Phases
+	cur := v.g.Phase()
+	i := 0
+	for j := range ph {
+		if ph[j].ID == cur.ID {
+			i = j
+		}
+	}
+	for j := i + 1; j < len(ph) && ph[j].Side == v.side; j++ {
+		if ph[j].Kind == "combat" {
+			return true
+		}
+	}
+	return false
+}
+
+// move plans and makes the side's moves in a movement phase, then ends
+// it.
+func (b *Bot) move() error {
+	e := b.e
+	v := b.newView(e, b.Side)
+	p := newPlan(b, v)
+	p.pre = attacksLater(v)
+	p.next = !p.pre
+	for _, k := range v.own {
+		if !e.canMove(k) {
+			continue
+		}
+		e.reach(k, v.weather)
+		var cs []cand
+		for _, hh := range e.mv.Reached() {
+			h := int(hh)
+			if h == v.s.Units[k].Hex || !e.mv.CanEnd(k, h) {
+				continue
+			}
+			path := e.mv.Path(h)
+			cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, path)})
+		}
+		cs = prune(p, cs)
+		p.units = append(p.units, k)
+		p.cands = append(p.cands, cs)
+		p.stay = append(p.stay, true)
+	}
+	p.exec = func(i, h int) bool {
+		k := p.units[i]
+		e.reach(k, v.weather)
+		if !e.mv.CanEnd(k, h) {
+			return false
+		}
+		path := e.mv.Path(h)
+		if !e.pathOK(k, path, "move") {
+			return false
+		}
+		return e.move(k, path) == nil
+	}
+	p.credit = func(i, h int) string {
+		k := p.units[i]
+		e.reach(k, v.weather)
+		return p.why(k, h, e.mv.Path(h))
+	}
+	p.run()
+	// non-combat units (leaders) follow the strongest friend near them
+	b.moveFollowers(v)
+	return b.endPhase()
+}
+
+// prune keeps a unit's most promising candidates: the best by static
+// score, and every hex where the dynamic terms may add (next to an enemy
+// unit or on the line).
+func prune(p *plan, cs []cand) []cand {
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].static > cs[j].static })
+	var out []cand
+	for i, c := range cs {
+		h := int(c.h)
+		if i < 14 || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
+			out = append(out, c)
+		}
+		if len(out) >= 48 {
+			break
+		}
+	}
+	return out
+}
+
+func nearLine(p *plan, h int) bool {
+	for _, nb := range p.v.m.Nbr[h] {
+		if nb >= 0 && p.line[nb] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// moveFollowers moves the side's non-combat units that may move (such
+// as leaders) next to its strongest combat units near them.
+func (b *Bot) moveFollowers(v *view) {
+	e := b.e
+	s := v.s
+	for k := range s.Units {
+		u := &s.Units[k]
+		if u.Side != v.side || u.Stacks || u.Status != core.OnMap || !e.canMove(k) {
+			continue
+		}
+		e.reach(k, v.weather)
+		best, bestScore := -1, 0.0
+		for _, hh := range e.mv.Reached() {
+			h := int(hh)
+			o := s.Occupant(h)
+			if h == u.Hex || o < 0 || s.Units[o].Side != v.side || !e.mv.CanEnd(k, h) {
+				continue
+			}
+			sc := float64(s.Units[o].AttackNow()) - b.risk(v, o, h)*0.5 + float64(v.pull[h])*0.05
+			if cur := s.Occupant(u.Hex); cur >= 0 {
+				sc -= float64(s.Units[cur].AttackNow())
+			}
+			if sc > bestScore {
+				best, bestScore = h, sc
+			}
+		}
+		if best >= 0 {
+			path := e.mv.Path(best)
+			if e.pathOK(k, path, "move") {
+				_ = e.move(k, path)
+			}
+		}
+	}
+}

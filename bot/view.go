@@ -1,0 +1,539 @@
+package bot
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"gpw/core"
+	"gpw/game"
+)
+
+// view is one side's reading of the position at the start of a phase:
+// influence maps built from the engine's state (units, map, zones of
+// control, supply). It is for judging; legality comes from the engine.
+type view struct {
+	b         *Bot
+	e         *engine
+	g         *game.Game
+	s         *core.State
+	m         *core.Map
+	side, foe core.Side
+	doc       *Doctrine
+	weather   string // this phase's weather
+	mark      string // the turn's weather mark (combat)
+
+	own, enemy []int // combat units on the map
+
+	foeDist []int16 // hexes to the nearest enemy combat unit (over land)
+	ownDist []int16 // hexes to the nearest friendly combat unit
+	// threat is the enemy attack strength that can reach a hex's
+	// neighbours before the enemy's next combat phase; reach the enemy
+	// strength that can enter it in its next player turn.
+	threat, reach []float32
+	// supplied is where the side traces supply now; foeSup the enemy's;
+	// supOK where a unit of the side would be in supply standing there
+	// (a friendly unit opens an enemy zone of control to supply).
+	supplied, foeSup, supOK core.Bitset
+	// value is what holding each hex is worth to the side; pull spreads
+	// the enemy-held and threatened objectives over the map.
+	value, pull, guard []float32
+	sector             []int8 // each hex's front sector
+	posture            []posture
+}
+
+// posture is what a sector of the front does this turn.
+type posture int8
+
+const (
+	hold posture = iota
+	attack
+	withdraw
+)
+
+func (p posture) String() string { return [...]string{"hold", "attack", "withdraw"}[p] }
+
+// combatUnit reports whether unit k fights: on the map, stacking, with
+// some attack or defence.
+func combatUnit(u *core.Unit) bool {
+	return u.Status == core.OnMap && u.Stacks && (u.AttackNow() > 0 || u.DefenseNow() > 0)
+}
+
+// newView reads the position for side.
+func (b *Bot) newView(e *engine, side core.Side) *view {
+	g := e.g
+	v := &view{b: b, e: e, g: g, s: e.s, m: e.m, side: side, foe: side.Enemy(), doc: &b.Doctrine,
+		weather: g.Status().Weather, mark: g.Turn().Weather}
+	for k := range v.s.Units {
+		u := &v.s.Units[k]
+		if !combatUnit(u) {
+			continue
+		}
+		if u.Side == side {
+			v.own = append(v.own, k)
+		} else {
+			v.enemy = append(v.enemy, k)
+		}
+	}
+	n := v.m.Len()
+	v.foeDist = v.distance(v.enemy)
+	v.ownDist = v.distance(v.own)
+	v.supplied = e.supply(side)
+	v.foeSup = e.supply(v.foe)
+	v.supOK = supplyIfHeld(v.m, v.s, side, v.supplied)
+	// the enemy's threat, the objectives and the sectors are read once a
+	// player turn: the enemy does not move in it, except by retreats
+	key := fmt.Sprintf("%d/%s/%v", g.Turn().Index, g.Phase().Side, g.InSetup())
+	if t := b.turnView; t != nil && b.turnKey == key && t.side == side {
+		v.threat, v.reach, v.value, v.pull, v.guard, v.sector, v.posture = t.threat, t.reach, t.value, t.pull, t.guard, t.sector, t.posture
+		return v
+	}
+	v.threat = make([]float32, n)
+	v.reach = make([]float32, n)
+	v.threats()
+	v.objectives()
+	v.sectors()
+	b.turnView, b.turnKey = v, key
+	return v
+}
+
+// supplyIfHeld is where a unit of side would trace supply if it stood
+// there: the hexes traced now, and those next to them across an open
+// hexside that hold no enemy unit.
+func supplyIfHeld(m *core.Map, s *core.State, side core.Side, traced core.Bitset) core.Bitset {
+	out := append(core.Bitset(nil), traced...)
+	traced.Each(func(a int) {
+		for d := core.N; d <= core.NW; d++ {
+			b := int(m.Nbr[a][d])
+			if b < 0 || out.Has(b) || m.Blocked(a, d) || m.Terrain[b].Water() || s.EnemyAt(side, b) {
+				continue
+			}
+			out.Set(b)
+		}
+	})
+	return out
+}
+
+// distance is each hex's distance in hexes to the nearest of units,
+// through land hexes (32767 when none).
+func (v *view) distance(units []int) []int16 {
+	src := make([]int, len(units))
+	for i, k := range units {
+		src[i] = v.s.Units[k].Hex
+	}
+	return v.distanceFrom(src)
+}
+
+// distanceFrom is each hex's distance in hexes to the nearest of the
+// hexes src, through land hexes (32767 when none).
+func (v *view) distanceFrom(src []int) []int16 {
+	m := v.m
+	d := make([]int16, m.Len())
+	for i := range d {
+		d[i] = math.MaxInt16
+	}
+	q := make([]int32, 0, len(src)*8)
+	for _, h := range src {
+		if d[h] != 0 {
+			d[h] = 0
+			q = append(q, int32(h))
+		}
+	}
+	for i := 0; i < len(q); i++ {
+		a := q[i]
+		for _, nb := range m.Nbr[a] {
+			if nb >= 0 && d[nb] == math.MaxInt16 && m.OnMap[nb] && !m.Terrain[nb].Water() {
+				d[nb] = d[a] + 1
+				q = append(q, nb)
+			}
+		}
+	}
+	return d
+}
+
+// movePhases counts, for each movement class, the movement phases of
+// side's player turn in which it moves.
+func movePhases(g *game.Game, side core.Side) []int {
+	out := make([]int, len(g.Rules.Classes))
+	for i := range g.Rules.Phases {
+		p := &g.Rules.Phases[i]
+		if p.Side != side || p.Kind != "move" {
+			continue
+		}
+		for c := range out {
+			if p.Classes == nil || p.Classes[c] {
+				out[c]++
+			}
+		}
+	}
+	return out
+}
+
+// moversBefore reports which movement classes of side move between the
+// start of its player turn and its combat phase (from the rules' phases).
+func moversBefore(g *game.Game, side core.Side) []bool {
+	out := make([]bool, len(g.Rules.Classes))
+	started := false
+	for i := 0; i < 2*len(g.Rules.Phases); i++ {
+		p := &g.Rules.Phases[i%len(g.Rules.Phases)]
+		if p.Side != side {
+			if started {
+				break
+			}
+			continue
+		}
+		started = true
+		if p.Kind == "combat" {
+			break
+		}
+		if p.Kind == "move" {
+			for c := range out {
+				out[c] = out[c] || p.Classes == nil || p.Classes[c]
+			}
+		}
+	}
+	return out
+}
+
+// threats fills threat: each enemy unit adds its attack to the hexes next
+// to every hex it can reach before its next combat phase (its own hex
+// only, for units that move after combat).
+func (v *view) threats() {
+	s, m := v.s, v.m
+	movers := moversBefore(v.g, v.foe)
+	phases := movePhases(v.g, v.foe)
+	stamp := make([]int32, m.Len())
+	for i := range stamp {
+		stamp[i] = -1
+	}
+	mv := v.e.mv
+	mv.Extra = 0
+	for _, k := range v.enemy {
+		u := &s.Units[k]
+		a := float32(u.AttackNow())
+		if !v.foeSup.Has(u.Hex) {
+			a /= 2
+		}
+		if a <= 0 {
+			continue
+		}
+		mark := func(h int) {
+			for _, nb := range m.Nbr[h] {
+				if nb >= 0 && stamp[nb] != int32(k) {
+					stamp[nb] = int32(k)
+					v.threat[nb] += a
+				}
+			}
+		}
+		mp := u.MP
+		if !v.foeSup.Has(u.Hex) {
+			mp /= 2
+		}
+		if v.mark == "mud" {
+			mp /= 2
+		}
+		if n := phases[u.Class]; n > 0 {
+			mv.Reach(k, mp*n)
+			for _, h := range mv.Reached() {
+				v.reach[h] += a
+			}
+		}
+		if !movers[u.Class] {
+			mark(u.Hex)
+			continue
+		}
+		mv.Reach(k, mp)
+		for _, h := range mv.Reached() {
+			mark(int(h))
+		}
+	}
+}
+
+// objectives fills value (what each hex is worth) and pull (how strongly
+// each hex draws the side's units: enemy-held objectives for the one,
+// its own threatened ones for the other, fading with distance).
+func (v *view) objectives() {
+	m, s, d := v.m, v.s, v.doc
+	n := m.Len()
+	v.value = make([]float32, n)
+	// a victory city is worth the doctrine's value times its conditions'
+	// weight: 2 for a win or decisive result, 1 for a marginal one, times
+	// the share of the listed cities the condition needs (all of a
+	// required list)
+	victory := map[string]float64{}
+	for _, c := range v.g.Sc.Victory.Condition {
+		w := 1.0
+		if c.Result == "decisive" || c.Result == "win" || c.Result == "" {
+			w = 2
+		}
+		share := 1.0
+		if c.Count > 0 && len(c.Cities) > 0 {
+			share = float64(c.Count) / float64(len(c.Cities))
+		}
+		for _, name := range c.Cities {
+			if city, ok := m.FindCity(name); ok {
+				victory[city.Name] += w * share
+			}
+		}
+		for _, name := range c.Require {
+			if city, ok := m.FindCity(name); ok {
+				victory[city.Name] += w
+			}
+		}
+	}
+	for _, c := range m.Cities {
+		var x float64
+		switch c.Kind {
+		case core.Minor:
+			x = d.MinorCity
+		default:
+			x = d.MajorCity
+		}
+		if w, ok := victory[c.Name]; ok {
+			x = math.Max(x, d.VictoryCity*w)
+		}
+		if c.Capital != core.NoSide {
+			x = math.Max(x, d.Capital)
+		}
+		v.value[c.Hex] += float32(x)
+	}
+	for h := 0; h < n; h++ {
+		if m.OnMap[h] && railDirs(m, h) >= 3 {
+			v.value[h] += float32(d.RailJunction)
+		}
+	}
+	// pull: objectives the enemy holds (to take) and own ones within the
+	// enemy's reach (to keep), spread over 12 hexes; guard: the own ones
+	// alone, which the line covers first.
+	v.pull = make([]float32, n)
+	v.guard = make([]float32, n)
+	for h := 0; h < n; h++ {
+		x := v.value[h]
+		if x < float32(d.MajorCity) || !m.OnMap[h] {
+			continue
+		}
+		if s.Control[h] == v.side {
+			if v.foeDist[h] > 16 {
+				continue
+			}
+			v.spread(v.guard, h, x)
+			if v.foeDist[h] > 8 {
+				continue
+			}
+		}
+		v.spread(v.pull, h, x)
+	}
+}
+
+// danger is how much the enemy can bring against hex h next turn: what
+// can attack it, what can enter it, at least what its distance from the
+// enemy suggests.
+func (v *view) danger(h int) float64 {
+	x := math.Max(float64(v.threat[h]), float64(v.reach[h]))
+	if d := float64(v.foeDist[h]); d < 20 {
+		x = math.Max(x, 12*(1-d/20))
+	}
+	return x
+}
+
+// decay[d] is how much of an objective's pull is left d hexes away.
+var decay = func() [13]float32 {
+	var t [13]float32
+	for d := range t {
+		t[d] = float32(math.Pow(0.79, float64(d)))
+	}
+	return t
+}()
+
+// spread adds x, fading with distance (decay), around hex h to field f.
+func (v *view) spread(f []float32, h int, x float32) {
+	m := v.m
+	b := v.b
+	if len(b.stamp) != m.Len() {
+		b.stamp = make([]int32, m.Len())
+		b.depth = make([]int8, m.Len())
+	}
+	b.stampN++
+	id := b.stampN
+	q := b.queue[:0]
+	q = append(q, int32(h))
+	b.stamp[h], b.depth[h] = id, 0
+	for i := 0; i < len(q); i++ {
+		a := q[i]
+		dd := b.depth[a]
+		f[a] += x * decay[dd]
+		if dd >= 10 {
+			continue
+		}
+		for _, nb := range m.Nbr[a] {
+			if nb >= 0 && b.stamp[nb] != id && m.OnMap[nb] && !m.Terrain[nb].Water() {
+				b.stamp[nb], b.depth[nb] = id, dd+1
+				q = append(q, nb)
+			}
+		}
+	}
+	b.queue = q
+}
+
+func railDirs(m *core.Map, h int) int {
+	n := len(m.RailLink[h])
+	for d := core.N; d <= core.NW; d++ {
+		if m.Rail[h]&(1<<d) != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// sectors splits the front into sectors along its length and gives each
+// a posture from the local force ratio, the weather and supply.
+func (v *view) sectors() {
+	m, s := v.m, v.s
+	n := m.Len()
+	v.sector = make([]int8, n)
+	// the front runs across the line joining the two sides' centres
+	var ox, oy, ex, ey float64
+	for _, k := range v.own {
+		x, y := hexXY(m, s.Units[k].Hex)
+		ox, oy = ox+x, oy+y
+	}
+	for _, k := range v.enemy {
+		x, y := hexXY(m, s.Units[k].Hex)
+		ex, ey = ex+x, ey+y
+	}
+	if len(v.own) == 0 || len(v.enemy) == 0 {
+		v.posture = []posture{hold}
+		return
+	}
+	ox, oy, ex, ey = ox/float64(len(v.own)), oy/float64(len(v.own)), ex/float64(len(v.enemy)), ey/float64(len(v.enemy))
+	nx, ny := ex-ox, ey-oy
+	l := math.Hypot(nx, ny)
+	if l == 0 {
+		nx, ny, l = 1, 0, 1
+	}
+	px, py := -ny/l, nx/l // along the front
+	const width = 7.0     // hexes per sector
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for h := 0; h < n; h++ {
+		if v.foeDist[h] <= 3 && v.ownDist[h] <= 3 {
+			x, y := hexXY(m, h)
+			t := x*px + y*py
+			lo, hi = math.Min(lo, t), math.Max(hi, t)
+		}
+	}
+	if lo > hi {
+		lo, hi = 0, 0
+	}
+	count := int(math.Ceil((hi-lo)/width)) + 1
+	if count > 100 {
+		count = 100
+	}
+	for h := 0; h < n; h++ {
+		x, y := hexXY(m, h)
+		i := int(math.Floor((x*px + y*py - lo) / width))
+		v.sector[h] = int8(min(max(i, 0), count-1))
+	}
+	ownS, foeS := make([]float64, count), make([]float64, count)
+	outS := make([]float64, count)
+	for _, k := range v.own {
+		u := &s.Units[k]
+		if v.foeDist[u.Hex] <= 4 {
+			ownS[v.sector[u.Hex]] += float64(u.AttackNow())
+			if !v.supplied.Has(u.Hex) {
+				outS[v.sector[u.Hex]] += float64(u.AttackNow())
+			}
+		}
+	}
+	for _, k := range v.enemy {
+		u := &s.Units[k]
+		if v.ownDist[u.Hex] <= 4 {
+			foeS[v.sector[u.Hex]] += float64(u.DefenseNow())
+		}
+	}
+	need := v.doc.AttackRatio
+	if v.mark == "mud" || v.mark == "snow" {
+		need *= 1.5
+	}
+	v.posture = make([]posture, count)
+	for i := range v.posture {
+		r := ownS[i] / math.Max(foeS[i], 1)
+		switch {
+		case outS[i] > ownS[i]/2 || r < v.doc.WithdrawRatio:
+			v.posture[i] = withdraw
+		case r >= need:
+			v.posture[i] = attack
+		default:
+			v.posture[i] = hold
+		}
+	}
+}
+
+// hexXY is a hex's centre on a plane, one unit between neighbours.
+func hexXY(m *core.Map, h int) (float64, float64) {
+	a := m.Hex(h)
+	return float64(a.Q) * 0.866, float64(a.R) + float64(a.Q)/2
+}
+
+// postureAt is the posture of the sector of hex h.
+func (v *view) postureAt(h int) posture { return v.posture[v.sector[h]] }
+
+// terrainMult is how much the terrain of hex h multiplies a defender's
+// strength there, for estimates (the doctrine's terrain table).
+func (v *view) terrainMult(h int) float64 {
+	t := v.doc.Terrain
+	x := 1.0
+	if f, ok := t[v.m.Terrain[h].String()]; ok {
+		x = f
+	}
+	if c, ok := v.m.City(h); ok {
+		kind := c.Kind.String()
+		if c.Capital != core.NoSide {
+			kind = "fortress"
+		}
+		if f, ok := t[kind]; ok {
+			x = math.Max(x, x*f)
+		}
+	}
+	// a river on every side the enemy comes from
+	if v.m.River[h] != 0 {
+		front, river := 0, 0
+		for d, nb := range v.m.Nbr[h] {
+			if nb >= 0 && v.foeDist[nb] < v.foeDist[h] {
+				front++
+				if v.m.River[h]&(1<<d) != 0 {
+					river++
+				}
+			}
+		}
+		if front > 0 && river == front {
+			x *= t["river"]
+		}
+	}
+	return x
+}
+
+// stepValue is the strength unit k loses with its next step.
+func stepValue(u *core.Unit) float64 {
+	if !u.Reduced && u.HasHalf() {
+		return float64(u.Attack[0]-u.Attack[1]+u.Defense[0]-u.Defense[1]) / 2
+	}
+	return float64(u.AttackNow()+u.DefenseNow()) / 2
+}
+
+// worth is unit k's whole strength.
+func worth(u *core.Unit) float64 { return float64(u.AttackNow()+u.DefenseNow()) / 2 }
+
+// crtRatio reads a column label ("3:1", "1:2", "3:2") as a number.
+func crtRatio(label string) float64 {
+	a, b, ok := strings.Cut(label, ":")
+	if !ok {
+		return 0
+	}
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	if err1 != nil || err2 != nil || y == 0 {
+		return 0
+	}
+	return x / y
+}

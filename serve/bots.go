@@ -1,0 +1,120 @@
+package serve
+
+// bots.go wires the computer players of package bot into the server. A
+// bot plays on a replica of the game (the same scenario, seed and
+// commands); the commands it gave there are then given, one at a time, to
+// the game itself, which records each with its dice. The replica draws the
+// same dice, so the two stay the same.
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"gpw/bot"
+	"gpw/core"
+	"gpw/game"
+)
+
+// Computer is a computer player a solo game may choose.
+type Computer struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// Computers lists the computer players: the bot's levels, and pass.
+func Computers() []Computer {
+	out := []Computer{}
+	for _, l := range bot.Levels {
+		out = append(out, Computer{l.Name, l.Text})
+	}
+	return append(out, Computer{"pass", "makes no move: sets up by the automatic rule and ends each of its phases"})
+}
+
+// opponent is a computer player: a bot of package bot, or pass, with its
+// replica of the game. It thinks without holding the game's lock.
+type opponent struct {
+	level   string
+	b       *bot.Bot
+	replica *engine
+}
+
+// newOpponent makes the computer player of a level, nil for an unknown one.
+func newOpponent(level string) *opponent {
+	if _, err := bot.LevelByName(level); err != nil && level != "pass" {
+		return nil
+	}
+	return &opponent{level: level}
+}
+
+// sync brings the replica to the game's commands: the ones given since,
+// or the whole game again after an undo.
+func (p *opponent) sync(pos position) error {
+	if p.replica == nil {
+		r, err := pos.lib.open(pos.spec, pos.seed, pos.cmds, pos.sides)
+		if err != nil {
+			return err
+		}
+		p.replica = r
+		return nil
+	}
+	r := p.replica
+	if len(r.cmds) > len(pos.cmds) || !slices.Equal(r.cmds, pos.cmds[:len(r.cmds)]) {
+		return r.replay(pos.cmds, pos.sides)
+	}
+	for i := len(r.cmds); i < len(pos.cmds); i++ {
+		if err := r.g.Exec(pos.cmds[i]); err != nil {
+			return r.replay(pos.cmds, pos.sides)
+		}
+		r.cmds, r.sides = append(r.cmds, pos.cmds[i]), append(r.sides, pos.sides[i])
+	}
+	return nil
+}
+
+// next answers the commands the computer gives now as side in the game at
+// pos: its part of the game until the other side must act, or its answer
+// to the other side's battle (standing).
+func (p *opponent) next(pos position, side string) ([]string, error) {
+	if err := p.sync(pos); err != nil {
+		return nil, err
+	}
+	if p.level == "pass" {
+		return passive(p.replica, side), nil
+	}
+	g := p.replica.g
+	if p.b == nil {
+		sd, _ := core.ParseSide(side)
+		b, err := bot.ForGame(g, sd, p.level)
+		if err != nil {
+			return nil, err
+		}
+		// a person defending decides whether to stand: the bot waits
+		b.Defender = func(*game.Game) (bool, error) { return false, bot.ErrAsk }
+		p.b = b
+	}
+	base := len(g.Snapshot().Commands)
+	var err error
+	if p.replica.actor() == side {
+		err = p.b.Play(g)
+		if errors.Is(err, bot.ErrAsk) {
+			err = nil
+		}
+	} else {
+		_, err = p.b.Stand(g) // its unit may stand instead of retreating
+	}
+	cmds := g.Snapshot().Commands[base:]
+	p.replica.cmds = append(p.replica.cmds, cmds...)
+	for range cmds {
+		p.replica.sides = append(p.replica.sides, side)
+	}
+	if err != nil && len(cmds) == 0 {
+		return nil, fmt.Errorf("bot %s: %v", side, err)
+	}
+	return cmds, nil
+}
+
+func (p *opponent) close() {
+	if p.replica != nil {
+		p.replica.close()
+	}
+}

@@ -1,0 +1,242 @@
+package serve
+
+import (
+	"fmt"
+	"log"
+	"sync"
+	"time"
+)
+
+// live is a game loaded in memory: its engine, its record and who is
+// watching it. Its lock orders every command of the game: commands sent at
+// once from both sides run one after the other.
+type live struct {
+	mu      sync.Mutex
+	row     *GameRow
+	e       *engine
+	entries []Entry
+	opp     *opponent // the computer player of a solo game, or nil
+	botBusy bool
+	// declined is the version at which a defender chose not to stand
+	declined int
+
+	subMu sync.Mutex
+	subs  map[chan int]struct{}
+
+	lastUsed time.Time
+}
+
+// close releases the game and its computer player.
+func (l *live) close() {
+	l.e.close()
+	if l.opp != nil {
+		l.opp.close()
+	}
+}
+
+// version counts the game's accepted commands.
+func (l *live) version() int { return len(l.entries) }
+
+// load builds a game from its stored row and record.
+func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
+	cmds, sides := inForce(entries)
+	e, err := s.lib.open(row.Spec, row.Secret.Seed(), cmds, sides)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %v", row.ID, err)
+	}
+	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now(), declined: -1}
+	if row.Bot != "" {
+		l.opp = newOpponent(row.BotLevel)
+	}
+	return l, nil
+}
+
+// inForce applies the record's undos: the commands still in force and
+// who gave them.
+func inForce(entries []Entry) (cmds, sides []string) {
+	for _, en := range entries {
+		if en.Command == "undo" {
+			if n := len(cmds); n > 0 {
+				cmds, sides = cmds[:n-1], sides[:n-1]
+			}
+			continue
+		}
+		cmds, sides = append(cmds, en.Command), append(sides, en.Side)
+	}
+	return
+}
+
+// act runs one command (or undo) for side and stores it; only a stored
+// command is accepted. The caller holds l.mu.
+func (s *Server) act(l *live, side, by, command string) (*Step, error) {
+	var st *Step
+	var err error
+	if command == "undo" {
+		err = l.e.undo(side)
+		st = &Step{Command: "undo", Side: side, Dice: []int{}}
+	} else {
+		st, err = l.e.do(side, command)
+	}
+	if err != nil {
+		return nil, err
+	}
+	prev := l.row.Commitment
+	if n := len(l.entries); n > 0 {
+		prev = l.entries[n-1].Hash
+	}
+	en := Entry{Seq: len(l.entries) + 1, At: s.now().UTC().Format(time.RFC3339Nano), Side: side, By: by, Command: st.Command,
+		Dice: st.Dice, Rolls: st.Rolls, Prev: prev}
+	en.Hash = en.Digest()
+	over := l.e.over()
+	if err := s.store.Append(l.row.ID, []Entry{en}, over); err != nil {
+		// not stored, so not accepted: back to the record
+		cmds, sides := inForce(l.entries)
+		if rerr := l.e.replay(cmds, sides); rerr != nil {
+			log.Printf("game %s: rebuilding after a failed write: %v", l.row.ID, rerr)
+		}
+		return nil, fmt.Errorf("the command could not be stored: %v", err)
+	}
+	l.entries = append(l.entries, en)
+	l.row.Over = over
+	l.notify()
+	return st, nil
+}
+
+// subscribe registers a watcher of the game's version.
+func (l *live) subscribe() chan int {
+	c := make(chan int, 1)
+	l.subMu.Lock()
+	l.subs[c] = struct{}{}
+	l.subMu.Unlock()
+	return c
+}
+
+func (l *live) unsubscribe(c chan int) {
+	l.subMu.Lock()
+	delete(l.subs, c)
+	l.subMu.Unlock()
+}
+
+// notify tells every watcher the new version, dropping a stale one.
+func (l *live) notify() {
+	v := l.version()
+	l.subMu.Lock()
+	defer l.subMu.Unlock()
+	for c := range l.subs {
+		select {
+		case <-c:
+		default:
+		}
+		c <- v
+	}
+}
+
+// botSide is the side the computer plays, "" in a game of people.
+func (l *live) botSide() string {
+	if l.opp == nil {
+		return ""
+	}
+	return l.row.Bot
+}
+
+// standOpen reports whether a battle waits for its defender to choose
+// whether to stand (GDW: Combat Results / DR, the exception for swamp,
+// mountain and fortress): the attacker picks the retreat only after. It
+// returns the defending side.
+func (l *live) standOpen() (string, bool) {
+	d := l.e.decision()
+	if d == nil || d.Kind != "retreat" || l.declined == l.version() {
+		return "", false
+	}
+	for _, o := range d.Options {
+		if o.Command == "stand" {
+			return o.Side, true
+		}
+	}
+	return "", false
+}
+
+// gate applies the order of a stand decision to a command of side: the
+// defender answers first, with stand or nostand (a word of the server:
+// the game does not change), then the attacker picks the retreat. It
+// reports whether the command was nostand, now done. The caller holds l.mu.
+func (l *live) gate(side, verb string) (bool, error) {
+	def, open := l.standOpen()
+	rule := l.e.g.Rules.CiteRule("stand")
+	switch {
+	case verb == "nostand" && open && side == def:
+		l.declined = l.version()
+		l.notify()
+		return true, nil
+	case verb == "nostand":
+		return false, &Refusal{Msg: "nostand: no defender is asked whether to stand", Rule: rule}
+	case verb == "retreat" && open:
+		return false, &Refusal{Msg: "the defender first chooses whether to stand instead of retreating (stand or nostand)", Rule: rule}
+	case verb == "stand" && !open && l.e.decision() != nil:
+		return false, &Refusal{Msg: "the defender chose not to stand", Rule: rule}
+	}
+	return false, nil
+}
+
+// botTurn reports whether the computer must act now: its side acts and
+// no person is asked to stand, or its own unit may stand.
+func (l *live) botTurn() bool {
+	side := l.botSide()
+	if side == "" || l.e.over() {
+		return false
+	}
+	if def, open := l.standOpen(); open {
+		return def == side
+	}
+	return l.e.actor() == side
+}
+
+// runBot lets the computer play while it is its turn. It runs in its own
+// goroutine after a command; it thinks on its replica without the game's
+// lock, then gives its commands under it, where the lock orders them with
+// the players'.
+func (s *Server) runBot(l *live) {
+	side := l.botSide()
+	for i := 0; i < 1000; i++ {
+		l.mu.Lock()
+		if !l.botTurn() {
+			l.mu.Unlock()
+			return
+		}
+		_, asked := l.standOpen()
+		pos, version := l.e.position(), l.version()
+		l.mu.Unlock()
+
+		cmds, err := l.opp.next(pos, side)
+		if err != nil {
+			log.Printf("game %s: %v", l.row.ID, err)
+		}
+
+		l.mu.Lock()
+		if l.version() != version { // a player's command came first: think again
+			l.mu.Unlock()
+			continue
+		}
+		if len(cmds) == 0 {
+			switch {
+			case asked:
+				l.gate(side, "nostand")
+			case err != nil && l.e.decision() == nil:
+				cmds = []string{"end"} // a bot that cannot go on ends its phase
+			default:
+				l.mu.Unlock()
+				return
+			}
+		}
+		for _, c := range cmds {
+			if _, err := s.act(l, side, "bot", c); err != nil {
+				log.Printf("game %s: the computer's %q was refused: %v", l.row.ID, c, err)
+				l.opp.close()
+				l.opp = newOpponent(l.row.BotLevel) // a fresh replica next time
+				l.mu.Unlock()
+				return
+			}
+		}
+		l.mu.Unlock()
+	}
+}

@@ -1,0 +1,141 @@
+package serve
+
+import (
+	"encoding/json"
+
+	"gpw/game"
+)
+
+// View is what one link sees of a game: where it stands, every unit, the
+// log, and what the link may do now (Rally the Troops' view(game, role)).
+type View struct {
+	Game     GameInfo          `json:"game"`
+	Role     string            `json:"role"` // axis, soviet, both (hot-seat) or spectator
+	Version  int               `json:"version"`
+	Status   game.PhaseStatus  `json:"status"`
+	Acting   string            `json:"acting"` // the side that acts now
+	YouAct   bool              `json:"you_act"`
+	Computer bool              `json:"computer_acting,omitempty"` // the computer is playing its turn
+	Units    []Unit            `json:"units"`
+	Control  map[string]string `json:"control"` // city hex → the side that controls it
+	LogFrom  int               `json:"log_from"`
+	LogEpoch int64             `json:"log_epoch"` // changes when the log is rewritten (an undo): read it again from 0
+	LogTotal int               `json:"log_total"`
+	Log      []LogLine         `json:"log"`
+	Actions  *Actions          `json:"actions,omitempty"` // nil unless the link may act
+	Undo     bool              `json:"undo"`
+	Step     int               `json:"step,omitempty"` // a past position: after this many record entries
+}
+
+// GameInfo describes a game.
+type GameInfo struct {
+	ID         string `json:"id"`
+	Title      string `json:"title"`
+	Scenario   string `json:"scenario"`
+	Rules      string `json:"rules"`
+	Mode       string `json:"mode"`
+	Computer   string `json:"computer,omitempty"` // the computer's side in a solo game
+	Created    string `json:"created"`
+	Commitment string `json:"commitment"`       // SHA-256 of the dice secret
+	Secret     string `json:"secret,omitempty"` // revealed when the game is over
+	Over       bool   `json:"over"`
+	Entries    int    `json:"entries"`
+}
+
+// LogLine is one event of the log: its text for people and its fields.
+type LogLine struct {
+	N     int             `json:"n"`
+	Text  string          `json:"text"`
+	Event json.RawMessage `json:"event"`
+}
+
+// info describes the game; the secret only once it is over.
+func (l *live) info() GameInfo {
+	gi := GameInfo{ID: l.row.ID, Title: l.e.title(), Scenario: l.row.Spec.Scenario, Rules: l.e.g.Rules.ID, Mode: l.row.Mode,
+		Computer: l.botSide(), Created: l.row.Created, Commitment: l.row.Commitment, Over: l.e.over(), Entries: len(l.entries)}
+	if l.row.Spec.Module != nil {
+		gi.Rules = l.row.Spec.Module.Name
+	}
+	if gi.Over {
+		gi.Secret = l.row.Secret.String()
+	}
+	return gi
+}
+
+// logLines lists the log from event from on, without refused commands
+// (a refusal is answered to the one who sent it).
+func logLines(events []game.Event, from int) []LogLine {
+	out := []LogLine{}
+	for i := from; i < len(events); i++ {
+		ev := events[i]
+		if ev.Kind == "error" {
+			continue
+		}
+		b, err := json.Marshal(ev)
+		if err != nil {
+			b = []byte(`{}`)
+		}
+		out = append(out, LogLine{N: i, Text: ev.Text, Event: b})
+	}
+	return out
+}
+
+// standFor reports whether side is asked whether to stand.
+func (l *live) standFor(side string) bool {
+	def, open := l.standOpen()
+	return open && (def == side || side == "")
+}
+
+// actions are the engine's legal actions with the order of a stand
+// decision: while the defender is asked, the attacker's retreats wait.
+func (l *live) actions() *Actions {
+	a := l.e.actions()
+	def, open := l.standOpen()
+	if a == nil || a.Decision == nil || !open {
+		return a
+	}
+	b := *a
+	d := *a.Decision
+	d.Options = nil
+	for _, o := range a.Decision.Options {
+		if o.Command != "stand" {
+			o.Wait = true
+		}
+		d.Options = append(d.Options, o)
+	}
+	d.Options = append(d.Options, Option{Command: "nostand", Side: def})
+	b.Decision = &d
+	return &b
+}
+
+// view builds what role sees, with the log from event from of the log
+// of epoch. The caller holds l.mu.
+func (l *live) view(role string, from int, epoch int64) *View {
+	e := l.e
+	log := e.log()
+	if from < 0 || from > len(log) || epoch != e.epoch {
+		from = 0
+	}
+	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(),
+		LogFrom: from, LogEpoch: e.epoch, LogTotal: len(log), Log: logLines(log, from)}
+	side := role
+	if role == "both" {
+		side = v.Acting
+	}
+	v.Computer = v.Acting != "" && v.Acting == l.botSide()
+	if role != "spectator" && v.Acting != "" && (!v.Computer || l.standFor(side)) {
+		if a := l.actions(); a != nil {
+			v.YouAct = side == v.Acting
+			if a.Decision != nil {
+				for _, o := range a.Decision.Options {
+					v.YouAct = v.YouAct || o.Side == side || role == "both"
+				}
+			}
+			if v.YouAct {
+				v.Actions = a
+			}
+		}
+		v.Undo = e.canUndo(side)
+	}
+	return v
+}

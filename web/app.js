@@ -1,0 +1,87 @@
+// app.js: the start page and the route to a board.
+import { scenarios, computers, createGame } from './api.js';
+import { Board } from './board.js';
+import { el } from './dom.js';
+
+const app = document.getElementById('app');
+
+function route() {
+  const m = location.pathname.match(/^\/play\/([0-9a-f]+)$/);
+  app.textContent = '';
+  if (m) {
+    window.gpwBoard = new Board(app, m[1]); // for the browser tests and the console
+    window.gpwBoard.start();
+  } else {
+    startPage();
+  }
+}
+
+// startPage lets a player pick a scenario, variant or house module, a
+// mode and a side.
+async function startPage() {
+  const [list, levels] = await Promise.all([scenarios(), computers()]);
+  const form = el('form', { class: 'start' });
+  const scen = el('select', { name: 'scenario', id: 'scenario' },
+    list.map((s) => el('option', { value: s.name }, `${s.title || s.name} (${s.name}, ${s.start}–${s.end})`)));
+  scen.value = list.some((s) => s.name === 'gdw/barbarossa') ? 'gdw/barbarossa' : list[0].name;
+  const variant = el('select', { name: 'rules', id: 'rules' });
+  const fillVariants = () => {
+    const s = list.find((x) => x.name === scen.value);
+    variant.replaceChildren(...s.variants.map((v) => el('option', { value: v }, v)),
+      el('option', { value: 'house' }, 'a house module (.lua file)…'));
+  };
+  scen.addEventListener('change', fillVariants);
+  fillVariants();
+  const module = el('input', { type: 'file', accept: '.lua', id: 'module' });
+  const mode = el('select', { name: 'mode', id: 'mode' }, [
+    el('option', { value: 'solo' }, 'solo against the computer'),
+    el('option', { value: 'hotseat' }, 'hot-seat (both sides on this screen)'),
+    el('option', { value: 'network' }, 'two players over the network'),
+  ]);
+  const side = el('select', { name: 'side', id: 'side' }, [el('option', { value: 'axis' }, 'Axis'), el('option', { value: 'soviet' }, 'Soviet')]);
+  const auto = el('input', { type: 'checkbox', id: 'auto', checked: true });
+  const level = el('select', { name: 'computer', id: 'computer' }, levels.map((l) => el('option', { value: l.name }, `${l.name}: ${l.text}`)));
+  level.value = levels.some((l) => l.name === 'normal') ? 'normal' : levels[0].name;
+  const out = el('div', { class: 'links' });
+  form.append(
+    el('h1', {}, 'The Great Patriotic War'),
+    el('p', { class: 'sub' }, 'Every rule enforced. Pick a game.'),
+    el('label', {}, ['Scenario ', scen]),
+    el('label', {}, ['Rules ', variant]),
+    el('label', { class: 'module' }, ['House module ', module]),
+    el('label', {}, ['Mode ', mode]),
+    el('label', { class: 'yourside' }, ['Your side ', side]),
+    el('label', { class: 'computer' }, ['Computer ', level]),
+    el('label', {}, [auto, ' set up by the automatic rule']),
+    el('button', { type: 'submit', id: 'create' }, 'Start the game'),
+    out);
+  // the side and the computer matter only in a solo game
+  const solo = () => { for (const l of form.querySelectorAll('.yourside, .computer')) l.hidden = mode.value !== 'solo'; };
+  mode.addEventListener('change', solo);
+  solo();
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const req = { scenario: scen.value, mode: mode.value, side: side.value, computer: level.value, auto_setup: auto.checked };
+    if (variant.value === 'house') {
+      const f = module.files[0];
+      if (!f) { out.textContent = 'Choose a .lua file for the house module.'; return; }
+      req.module = { name: f.name, source: await f.text() };
+    } else {
+      req.rules = variant.value;
+    }
+    try {
+      const c = await createGame(req);
+      if (req.mode === 'network') {
+        out.replaceChildren(el('p', {}, 'Each side has its own private link: keep yours, send the other to your opponent. Anyone with the spectator link may watch.'),
+          ...Object.entries(c.links).map(([role, link]) => el('p', {}, [el('b', {}, role + ': '), el('a', { href: link }, location.origin + link)])));
+      } else {
+        location.href = c.you;
+      }
+    } catch (err) {
+      out.textContent = err.message + (err.rule ? ` (${err.rule})` : '');
+    }
+  });
+  app.append(form);
+}
+
+route();

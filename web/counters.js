@@ -1,0 +1,76 @@
+// counters.js: unit counters with NATO symbols, strength-MP and the
+// reduced side.
+import { svg } from './dom.js';
+
+// Fill colours by nation, then by side (as gpw map render draws them).
+const nationColor = {
+  ger: '#8e9aa6', rom: '#b7a57a', hun: '#9bb07a', ita: '#a3c1a3', slo: '#8fa8c8', fin: '#e8eef4',
+  axis: '#8e9aa6', soviet: '#c0392b',
+};
+
+// Size markers above the symbol.
+const sizeMark = { division: 'XX', corps: 'XXX', army: 'XXXX', front: 'XXXXX', group: 'XXXXX', brigade: 'X' };
+
+// symbol draws the unit-type symbol inside the box w×h at (x, y).
+function symbol(kind, x, y, w, h, ink) {
+  const s = { stroke: ink, 'stroke-width': 1, fill: 'none' };
+  const box = svg('rect', { x, y, width: w, height: h, ...s });
+  const parts = [box];
+  const cross = () => {
+    parts.push(svg('line', { x1: x, y1: y, x2: x + w, y2: y + h, ...s }));
+    parts.push(svg('line', { x1: x, y1: y + h, x2: x + w, y2: y, ...s }));
+  };
+  const track = () => parts.push(svg('rect', { x: x + w * 0.18, y: y + h * 0.25, width: w * 0.64, height: h * 0.5, rx: h * 0.25, ...s }));
+  switch (kind) {
+    case 'infantry': case 'guards': case 'shock': case 'garrison':
+      cross();
+      if (kind !== 'infantry') parts.push(svg('text', { x: x + w + 1.5, y: y + h, 'font-size': h * 0.7, fill: ink, 'text-anchor': 'start' }, kind[0].toUpperCase()));
+      break;
+    case 'panzer': case 'tank':
+      track();
+      break;
+    case 'mech':
+      cross(); track();
+      break;
+    case 'cavalry':
+      parts.push(svg('line', { x1: x, y1: y + h, x2: x + w, y2: y, ...s }));
+      break;
+    case 'mountain':
+      cross();
+      parts.push(svg('path', { d: `M${x + w * 0.35},${y + h} L${x + w / 2},${y + h * 0.7} L${x + w * 0.65},${y + h} Z`, fill: ink }));
+      break;
+    case 'airborne':
+      cross();
+      parts.push(svg('path', { d: `M${x + w * 0.3},${y + h * 0.85} Q${x + w * 0.4},${y + h * 0.6} ${x + w / 2},${y + h * 0.85} Q${x + w * 0.6},${y + h * 0.6} ${x + w * 0.7},${y + h * 0.85}`, ...s }));
+      break;
+    case 'leader':
+      parts.push(svg('text', { x: x + w / 2, y: y + h * 0.8, 'font-size': h * 0.9, fill: ink, 'text-anchor': 'middle' }, '★'));
+      break;
+    case 'air':
+      parts.push(svg('path', { d: `M${x + w * 0.2},${y + h / 2} Q${x + w * 0.35},${y + h * 0.2} ${x + w / 2},${y + h / 2} Q${x + w * 0.65},${y + h * 0.8} ${x + w * 0.8},${y + h / 2}`, ...s }));
+      break;
+    default:
+      parts.push(svg('text', { x: x + w / 2, y: y + h * 0.75, 'font-size': h * 0.6, fill: ink, 'text-anchor': 'middle' }, kind.slice(0, 3)));
+  }
+  return parts;
+}
+
+// counter draws unit u centred at (cx, cy), size px square.
+export function counter(u, cx, cy, size) {
+  const x = cx - size / 2, y = cy - size / 2;
+  const fillc = nationColor[(u.nation || '').toLowerCase()] || nationColor[u.side] || '#ccc';
+  const ink = u.side === 'soviet' ? '#fff' : '#000';
+  const g = svg('g', { class: `counter ${u.side}${u.reduced ? ' reduced' : ''}${u.moved ? ' moved' : ''}`, 'data-unit': u.id });
+  g.append(svg('rect', { x, y, width: size, height: size, rx: 2, fill: fillc, stroke: '#000', 'stroke-width': 0.8 }));
+  if (u.reduced) {
+    // the reduced side: a pale band across the top, as on a flipped counter
+    g.append(svg('rect', { x, y, width: size, height: size * 0.16, fill: '#ffffffb0' }));
+  }
+  const mark = sizeMark[u.size] || '';
+  if (mark) g.append(svg('text', { x: cx, y: y + size * 0.15, 'font-size': size * 0.15, fill: ink, 'text-anchor': 'middle', class: 'size' }, mark));
+  g.append(...symbol(u.kind, cx - size * 0.28, y + size * 0.22, size * 0.56, size * 0.36, ink));
+  g.append(svg('text', { x: cx, y: y + size * 0.93, 'font-size': size * 0.3, 'font-weight': 'bold', fill: ink, 'text-anchor': 'middle' },
+    `${u.attack}-${u.mp}`));
+  g.append(svg('title', {}, `${u.id} ${u.nation} ${u.kind}: attack ${u.attack}, defence ${u.defense}, MP ${u.mp} (printed ${u.printed}${u.reduced ? ', reduced' : ''})${u.supplied ? '' : ', OUT OF SUPPLY'}`));
+  return g;
+}
