@@ -161,6 +161,7 @@ func (b *Bot) bind(g *game.Game) error {
 		return nil
 	}
 	b.g, b.e, b.view, b.turnView = g, newEngine(g), nil, nil
+	g.KeepLog() // the bot reads the phase's events
 	if !b.doctrineSet {
 		d, err := doctrineFor(g, b.Side)
 		if err != nil {

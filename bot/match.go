@@ -153,6 +153,7 @@ func PlayGame(g *game.Game, axis, soviet *Bot, turns int, onTurn func(Summary)) 
 
 func (m *Match) begin() error {
 	g := m.G
+	g.KeepLog() // the turn summaries read the turn's events
 	for side, b := range m.Bots {
 		if b == nil {
 			continue

@@ -136,6 +136,9 @@ func (g *Game) CloneTo(c *Game) *Game {
 // SetSink sends the events from now on to sink (nil: keep them, Log).
 func (g *Game) SetSink(sink func(Event)) { g.sink, g.keepLog = sink, sink == nil || g.Opts.KeepLog }
 
+// KeepLog keeps every event from now on (Log), besides streaming them.
+func (g *Game) KeepLog() { g.keepLog, g.Opts.KeepLog = true, true }
+
 // Variant is the rules as chosen: "gdw", "adc2" or a module's path.
 func (g *Game) Variant() string { return g.fix.variant }
 
