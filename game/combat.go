@@ -240,7 +240,7 @@ func (g *Game) loseStep(k int, def bool) int {
 		g.S.Take(k, core.Eliminated)
 		u.Reduced = false
 	}
-	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after})
+	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after}, Field{"lost", before - after}, Field{"side", u.Side.String()})
 	if u.Status == core.Eliminated {
 		g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
 		g.eliminated(k)
