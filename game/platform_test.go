@@ -149,11 +149,11 @@ func TestActionsAreAccepted(t *testing.T) {
 // TestRandomGames plays every shipped scenario under gdw and adc2 with
 // the random legal player, several seeds each: no command is refused,
 // nothing panics, and the save of each game reloads to the same position.
-// GPW_LONG=1 plays 20 seeds each to the end; the default plays 3 seeds,
-// the campaigns for 4 turns.
+// GPW_LONG=1 plays 20 seeds each to the end; the default plays 2 seeds,
+// the campaigns for 3 turns.
 func TestRandomGames(t *testing.T) {
 	long := os.Getenv("GPW_LONG") != ""
-	seeds := 3
+	seeds := 2
 	if long {
 		seeds = 20
 	}
@@ -171,7 +171,7 @@ func TestRandomGames(t *testing.T) {
 				}
 				turns := 0
 				if !long && strings.Contains(name, "campaign") {
-					turns = 4
+					turns = 3
 				}
 				for seed := range seeds {
 					g, err := New(sc, Options{Rules: rules, Seed: int64(seed), SeedSet: true}, gpw.Data, func(Event) {})
