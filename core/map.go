@@ -598,6 +598,20 @@ func (m *Map) CountryOf(i int) string {
 	return ""
 }
 
+// Within reports whether a hex within n hexes of h (h included) is one
+// that in accepts.
+func (m *Map) Within(h, n int, in func(int) bool) bool {
+	c := m.Hex(h)
+	for dq := -n; dq <= n; dq++ {
+		for dr := max(-n, -dq-n); dr <= min(n, -dq+n); dr++ {
+			if i := m.Index(Hex{c.Q + dq, c.R + dr}); i >= 0 && m.OnMap[i] && in(i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Blocked reports whether a ground unit can never cross from a in
 // direction d: off the map, into water, or across a lake/sea hexside that
 // is not a strait.

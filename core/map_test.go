@@ -548,3 +548,43 @@ func BenchmarkResolveCity(b *testing.B) {
 		}
 	}
 }
+// TestWithin checks Within against Distance over a whole sheet: a hex is
+// within n of h exactly when their distance is at most n.
+func TestWithin(t *testing.T) {
+	m := newSheetMap(t, "B", 20, 10)
+	for _, tc := range []struct {
+		from, target string
+		n            int
+		want         bool
+	}{
+		{"B-1005", "B-1005", 0, true},
+		{"B-1005", "B-1105", 0, false},
+		{"B-1005", "B-1105", 1, true},
+		{"B-1005", "B-1308", 3, false},
+		{"B-1005", "B-1307", 3, true},
+		{"B-0101", "B-0401", 3, true},
+	} {
+		tgt := hx(t, m, tc.target)
+		got := m.Within(hx(t, m, tc.from), tc.n, func(i int) bool { return i == tgt })
+		if got != tc.want {
+			t.Errorf("Within(%s, %d, %s) = %v, want %v (distance %d)", tc.from, tc.n, tc.target, got, tc.want, m.Distance(hx(t, m, tc.from), tgt))
+		}
+	}
+	for h := range m.Len() {
+		if !m.OnMap[h] {
+			continue
+		}
+		for n := 0; n <= 3; n++ {
+			count := 0
+			m.Within(hx(t, m, "B-1005"), n, func(i int) bool {
+				if i == h {
+					count++
+				}
+				return false
+			})
+			if want := m.Distance(hx(t, m, "B-1005"), h) <= n; (count == 1) != want {
+				t.Fatalf("hex %s, n %d: visited %d times, distance %d", m.ID(h), n, count, m.Distance(hx(t, m, "B-1005"), h))
+			}
+		}
+	}
+}

@@ -445,7 +445,7 @@ func TestADC2AirbornePartisans(t *testing.T) {
 			units:  us("p soviet partisan 1/0 4 - arrives=Aug_1941", "g axis infantry 6/3 4 B-0505", "s soviet infantry 8/4 6 B-1005"),
 			script: "place p B-0605\nplace p B-1005\nplace p B-0905",
 			want:   []string{"place unit=p hex=B-0905"},
-			refuse: []string{"B-0605 is in an Axis zone of control (ADC2: Partisans)", "B-1005 already holds a combat unit"}},
+			refuse: []string{"B-0605 is in an Axis zone of control (ADC2: Partisans)", "B-1005 already holds s"}},
 		{name: "adc2/partisan-blocks-axis", phase: "axis-move2",
 			units:  us("p soviet partisan 1/0 4 B-0605", "g axis infantry 6/3 4 B-0405"),
 			script: "move g B-0505 B-0605 B-0705\nmove g B-0505 B-0506",

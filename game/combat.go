@@ -233,6 +233,7 @@ func (g *Game) loseStep(k int, def bool) int {
 	}
 	before := f()
 	after := 0
+	hex := u.Hex
 	if !u.Reduced && u.HasHalf() {
 		u.Reduced = true
 		after = f()
@@ -243,7 +244,7 @@ func (g *Game) loseStep(k int, def bool) int {
 	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after}, Field{"lost", before - after}, Field{"side", u.Side.String()})
 	if u.Status == core.Eliminated {
 		g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
-		g.eliminated(k)
+		g.eliminated(k, hex)
 	}
 	return before - after
 }

@@ -50,16 +50,17 @@ func (g *Game) moduleCommand(c *Command) error {
 	return nil
 }
 
-// eliminated tells the rules that unit k left the map by a combat loss
-// (a result, a retreat through enemy ZOC, no retreat), through
-// on_eliminated(u), so that a rule counting losses acts at once (ADC2:
+// eliminated tells the rules that unit k, which stood on hex h, left the
+// map eliminated (a combat loss: a result, a retreat through enemy ZOC, no
+// retreat; or a module's gpw.remove), through on_eliminated(u, hex), so
+// that what follows a loss happens at once (ADC2: its leaders go home;
 // Allies: Hungary surrenders with its sixth loss). A module failure is
 // kept in hookErr and fails the command under way.
-func (g *Game) eliminated(k int) {
+func (g *Game) eliminated(k, h int) {
 	if !g.Rules.Has("on_eliminated") {
 		return
 	}
-	err := g.check("on_eliminated", interp.Unit(k))
+	err := g.check("on_eliminated", interp.Unit(k), interp.Str(g.S.Map.ID(h)))
 	var rf *Refusal
 	if err != nil && !errors.As(err, &rf) && g.hookErr == nil {
 		g.hookErr = err

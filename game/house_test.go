@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gpw"
+	"gpw/core"
 	"gpw/interp"
 )
 
@@ -433,7 +434,11 @@ func TestHouseFrostNoRetreat(t *testing.T) {
 			script: "noretreat s\nnoretreat soviet\nattack B-1005 from B-0905",
 			refuse: []string{"the Soviet player orders No Retreat! only for all his units for a whole turn: noretreat soviet (House CRT card: No Retreat! orders)"},
 			check: func(t *testing.T, g *Game) {
-				flagIs(t, g, "t", "no_retreat", strconv.Itoa(g.Turn().Index))
+				// the order is the Soviet side's, for this turn
+				key := interp.StoreKey{Scope: interp.ScopeSide, Index: int32(core.Soviet), Name: "no_retreat"}
+				if v := g.Store().Get(key); v != g.Turn().Index {
+					t.Errorf("the soviet side's no_retreat is %v, want %d", v, g.Turn().Index)
+				}
 				strength(t, g, "s", 0)
 			}},
 			lines: []string{"noretreat: No Retreat! for every Soviet unit this turn", "combat: s attacked: 12 against 4 = 3:1, column 3:1, die 4: DR", "converted: DR becomes DE: no-retreat order"}},

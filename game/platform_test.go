@@ -200,7 +200,7 @@ func checkSaveReloads(t *testing.T, g *Game) {
 	if err != nil {
 		t.Fatalf("the save does not load: %v", err)
 	}
-	if !reflect.DeepEqual(snap(g), snap(l)) || !reflect.DeepEqual(g.store, l.store) {
+	if !reflect.DeepEqual(snap(g), snap(l)) || !reflect.DeepEqual(storeOf(g), storeOf(l)) {
 		t.Fatal("the save reloads to another position")
 	}
 }

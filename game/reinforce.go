@@ -69,36 +69,43 @@ func (g *Game) placeHex(k, h int, how string, major bool) error {
 	return g.entryHex(g.S.Units[k].Side, h, major)
 }
 
-// placeCandidates are the hexes worth trying for unit k's entry: every
-// land hex when the rules judge placement themselves (can_place), else the
-// friendly cities and map edge the engine's rule allows.
+// placeCandidates are the hexes worth trying for unit k's entry: the
+// cities and the side's map edge, which the engine's rule allows; then,
+// when the rules judge placement themselves (can_place), every other land
+// hex (a hex may come twice: callers skip repeats).
 func (g *Game) placeCandidates(k int) []int {
 	m := g.S.Map
 	var hs []int
+	for _, c := range m.Cities {
+		hs = append(hs, c.Hex)
+	}
+	hs = append(hs, m.Edge[g.S.Units[k].Side]...)
 	if g.Rules.Has("can_place") {
 		for h := range m.Len() {
 			if m.OnMap[h] && !m.Terrain[h].Water() {
 				hs = append(hs, h)
 			}
 		}
-		return hs
 	}
-	for _, c := range m.Cities {
-		hs = append(hs, c.Hex)
-	}
-	return append(hs, m.Edge[g.S.Units[k].Side]...)
+	return hs
 }
 
 // PlaceHexes lists where waiting unit k may be placed now, in the order
 // of the documented default: the side's friendly cities in map order,
-// then its map edge from north to south (or, under rules that judge
-// placement themselves, every hex in map order).
-func (g *Game) PlaceHexes(k int) []int {
+// then its map edge from north to south (then, under rules that judge
+// placement themselves, every other hex in map order).
+func (g *Game) PlaceHexes(k int) []int { return g.placeHexes(k, 0) }
+
+// placeHexes is PlaceHexes, stopping after max hexes (0: all of them).
+func (g *Game) placeHexes(k, max int) []int {
 	var out []int
 	seen := map[int]bool{}
 	for _, h := range g.placeCandidates(k) {
 		if !seen[h] && g.placeHex(k, h, "place", false) == nil {
 			out = append(out, h)
+			if len(out) == max {
+				break
+			}
 		}
 		seen[h] = true
 	}
@@ -125,7 +132,7 @@ func (g *Game) placeAuto() error {
 		return g.refuse("phase", "place: it is the %s phase, not a reinforcement phase", p.ID)
 	}
 	for _, k := range g.Waiting(p.Side) {
-		if hs := g.PlaceHexes(k); len(hs) > 0 {
+		if hs := g.placeHexes(k, 1); len(hs) > 0 {
 			c := Command{Verb: "place", Unit: k, Hex: hs[0]}
 			if err := g.cmdPlace(&c); err != nil {
 				return err

@@ -51,11 +51,12 @@ func (g *Game) Relocate(k, h int) error {
 // Remove takes unit k off the map (or out of waiting) with status st.
 func (g *Game) Remove(k int, st core.Status) error {
 	u := &g.S.Units[k]
-	was := u.Status
+	was, hex := u.Status, u.Hex
 	g.S.Take(k, st)
 	g.awaiting[k] = false
 	if was == core.OnMap && st == core.Eliminated {
 		g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
+		g.eliminated(k, hex)
 	}
 	return nil
 }

@@ -101,7 +101,7 @@ func installAPI(L *lua.LState, rt *vm) {
 			return 1
 		},
 		// gpw.turn() -> {name, month, year, weather, index}
-		"turn": func(L *lua.LState) int { L.Push(turnValue(L, rt.host.Turn())); return 1 },
+		"turn": func(L *lua.LState) int { L.Push(rt.turnTable()); return 1 },
 		// gpw.set_weather(w, die, cite): w one of the module's weathers
 		"set_weather": func(L *lua.LState) int {
 			rt.mutate(L, "set_weather")

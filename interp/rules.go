@@ -164,7 +164,7 @@ func (rt *vm) value(a Arg) lua.LValue {
 	case argUnit:
 		return rt.unitTable(a.n)
 	case argTurn:
-		return turnValue(rt.sb.L, rt.host.Turn())
+		return rt.turnTable()
 	}
 	return lua.LNil
 }

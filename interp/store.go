@@ -46,13 +46,21 @@ const (
 type Store struct {
 	m     map[StoreKey]any
 	bytes int
+	// shared: m may be shared with clones; the first Set copies it. A
+	// game's store is cloned at every command (for its rollback) and
+	// written by few: sharing saves the copies.
+	shared bool
 }
 
 // NewStore returns an empty store.
 func NewStore() *Store { return &Store{m: map[StoreKey]any{}} }
 
-// Clone returns an independent copy (values are immutable once stored).
-func (s *Store) Clone() *Store { return &Store{m: maps.Clone(s.m), bytes: s.bytes} }
+// Clone returns an independent copy (values are immutable once stored):
+// the two share their values until either is changed.
+func (s *Store) Clone() *Store {
+	s.shared = true
+	return &Store{m: s.m, bytes: s.bytes, shared: true}
+}
 
 // Get returns the value stored under k, or nil.
 func (s *Store) Get(k StoreKey) any { return s.m[k] }
@@ -62,6 +70,7 @@ func (s *Store) Set(k StoreKey, v any) error {
 	old, had := s.m[k]
 	if v == nil {
 		if had {
+			s.own()
 			s.bytes -= size(old)
 			delete(s.m, k)
 		}
@@ -74,9 +83,17 @@ func (s *Store) Set(k StoreKey, v any) error {
 	if s.bytes-size(old)+n > maxStoreBytes {
 		return fmt.Errorf("the store would hold more than %d bytes (limit)", maxStoreBytes)
 	}
+	s.own()
 	s.bytes += n - size(old)
 	s.m[k] = v
 	return nil
+}
+
+// own gives s a map of its own before it is changed.
+func (s *Store) own() {
+	if s.shared {
+		s.m, s.shared = maps.Clone(s.m), false
+	}
 }
 
 // Keys lists the keys in a fixed order: by scope, name, then index.

@@ -83,11 +83,17 @@ type tableCache struct {
 	hexMap *core.Map
 	hexes  []*lua.LTable
 	strs   map[string]lua.LValue
+	turn   TurnInfo
+	turnT  *lua.LTable
+	near   core.Bitset // hexes seen by gpw.units_near, cleared after
 }
 
+// unitEntry is a unit's table and the one before it: a unit that goes
+// back to what it was (a game restored, undone, a position searched) gets
+// its old table back instead of a new one.
 type unitEntry struct {
-	info UnitInfo
-	t    *lua.LTable
+	info, prevInfo UnitInfo
+	t, prev        *lua.LTable
 }
 
 // str returns the Lua string s, made once per runtime.
@@ -114,7 +120,12 @@ func (rt *vm) unitTable(k int) lua.LValue {
 		c.units = append(c.units, make([]unitEntry, k+1-len(c.units))...)
 	}
 	e := &c.units[k]
-	if e.t == nil || e.info != info {
+	switch {
+	case e.t != nil && e.info == info:
+	case e.prev != nil && e.prevInfo == info:
+		e.info, e.prevInfo, e.t, e.prev = e.prevInfo, e.info, e.prev, e.t
+	default:
+		e.prevInfo, e.prev = e.info, e.t
 		e.info, e.t = info, unitValue(rt, info)
 	}
 	return e.t
@@ -200,7 +211,18 @@ func (rt *vm) hexTable(s *core.State, h int) lua.LValue {
 	return t
 }
 
-func turnValue(L *lua.LState, t TurnInfo) lua.LValue {
+// turnTable is the current turn's table, made again only when the turn
+// changed (gpw.turn is called often: modules must treat it as read-only).
+func (rt *vm) turnTable() lua.LValue {
+	c := &rt.cache
+	t := rt.host.Turn()
+	if c.turnT == nil || c.turn != t {
+		c.turn, c.turnT = t, turnValue(rt.sb.L, t)
+	}
+	return c.turnT
+}
+
+func turnValue(L *lua.LState, t TurnInfo) *lua.LTable {
 	tb := L.CreateTable(0, 5)
 	tb.RawSetString("name", lua.LString(t.Name))
 	tb.RawSetString("month", lua.LString(t.Month))
@@ -321,6 +343,103 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 				return 1
 			}
 			L.Push(ids(L, rt.world.Position(), rt.world.UnitsAt(h)))
+			return 1
+		},
+		// gpw.units_in(hex, ...) -> array of the unit tables on the hexes,
+		// hex by hex in the order given, each hex's combat unit first
+		// (read-only tables, as gpw.unit's)
+		"units_in": func(L *lua.LState) int {
+			w := rt.w(L)
+			n := L.GetTop()
+			a := L.CreateTable(n, 0)
+			for i := 1; i <= n; i++ {
+				if h, found := rt.hexArg(L, i); found {
+					for _, k := range w.UnitsAt(h) {
+						a.Append(rt.unitTable(k))
+					}
+				}
+			}
+			L.Push(a)
+			return 1
+		},
+		// gpw.units_near(path) -> array of the unit tables in the hexes of
+		// path (an array of hex ids) and next to them, in the order a move
+		// along it passes them: each path hex, then its neighbours
+		// clockwise from north, each hex once
+		"units_near": func(L *lua.LState) int {
+			w := rt.w(L)
+			path := L.CheckTable(1)
+			m := w.Position().Map
+			c := &rt.cache
+			if len(c.near) != (m.Len()+63)/64 {
+				c.near = core.NewBitset(m.Len())
+			}
+			var seen [64]int
+			done := seen[:0]
+			a := L.CreateTable(8, 0)
+			add := func(h int) {
+				if c.near.Has(h) {
+					return
+				}
+				c.near.Set(h)
+				done = append(done, h)
+				for _, k := range w.UnitsAt(h) {
+					a.Append(rt.unitTable(k))
+				}
+			}
+			defer func() {
+				for _, h := range done {
+					c.near.Unset(h)
+				}
+			}()
+			for i := 1; i <= path.Len(); i++ {
+				h, err := m.ParseHex(lua.LVAsString(path.RawGetInt(i)))
+				if err != nil {
+					continue
+				}
+				add(h)
+				for _, n := range m.Nbr[h] {
+					if n >= 0 && m.OnMap[n] {
+						add(int(n))
+					}
+				}
+			}
+			L.Push(a)
+			return 1
+		},
+		// gpw.near(hex, n, place, ...) -> whether a hex within n hexes of
+		// hex (itself included) lies in one of the places: countries or
+		// regions of the map, by name
+		"near": func(L *lua.LState) int {
+			w := rt.w(L)
+			h, found := rt.hexArg(L, 1)
+			n := checkInt(L, 2, 0, 10)
+			if !found {
+				L.Push(lua.LFalse)
+				return 1
+			}
+			m := w.Position().Map
+			var regions []*core.Region
+			countries := map[string]bool{}
+			for i := 3; i <= L.GetTop(); i++ {
+				name := L.CheckString(i)
+				countries[name] = true
+				if r, ok := m.Region(name); ok {
+					regions = append(regions, r)
+				}
+			}
+			in := func(h int) bool {
+				if countries[m.CountryOf(h)] {
+					return true
+				}
+				for _, r := range regions {
+					if r.Hexes.Has(h) {
+						return true
+					}
+				}
+				return false
+			}
+			L.Push(lua.LBool(m.Within(h, n, in)))
 			return 1
 		},
 		// gpw.hex(id) -> {id, terrain, city, city_kind, capital, country, control, regions, rail, edge, edge_of} or nil

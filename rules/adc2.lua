@@ -19,8 +19,13 @@
 --   defend AIR UNIT       defensive air support on a friendly unit, for the enemy's next combat phase
 --   transfer AIR HEX      air transfer mission (combat phase)
 --
--- State that must replay (counts, once-a-year flags, queues) lives in the
--- locals below: a game is replayed from its commands, deterministically.
+-- The module keeps no game state in Lua: one compiled module serves every
+-- game of a process, and a game is cloned, rolled back and undone by the
+-- engine. Everything a game must remember (counts, once-a-year flags,
+-- queues, missions) lives in the engine's store, declared in R.store
+-- below. The check hooks (can_*, allowance, odds) only read; what follows
+-- from a change is settled where the change happens: on_phase_start,
+-- on_phase_end, after_move, on_eliminated, results and the commands.
 -- Nothing that affects play iterates with pairs.
 local R = require("base")
 local gpw = gpw
@@ -47,7 +52,7 @@ local sources = {
   can_move_path = "ADC2: Stacking Limits; Allies; Leaders",
   allowance = "ADC2: Shock Combat; Leaders",
   after_move = "ADC2: Air Support; Leaders; Allies; Partisans",
-  on_eliminated = "ADC2: Allies",
+  on_eliminated = "ADC2: Leaders; Allies",
   can_attack = "ADC2: Combat Phase; Allies",
   can_place = "ADC2: Reinforcement Phase; Air Support; Leaders; Partisans",
   rail_allowed = "ADC2: Rail Movement Phase",
@@ -174,13 +179,73 @@ R.cite = {
   unknown = "gpw: commands",
 }
 
+-- ---------------------------------------------------------------- store
+-- What a game remembers, kept by the engine (cloned, rolled back and
+-- undone with the game; shown by `show HEX` and `units`). A "phase key"
+-- is "TURN/PHASE" (gpw.turn().index and gpw.phase()): phase ids repeat
+-- every turn.
+R.store = {
+  game = {
+    shock_extra_used = { type = "boolean", label = "the Axis first-turn shock attack made" },
+    romania_defected = { type = "number", default = -1, label = "turn Romania defected (-1: not)" },
+    hungary_surrendered = { type = "boolean", label = "Hungary has surrendered" },
+    balkan_active = { type = "boolean", label = "the Balkan Garrison is activated" },
+    soviet_in_yugoslavia = { type = "boolean", label = "a Soviet unit has entered Yugoslavia" },
+    bratislava_taken = { type = "boolean", label = "a Soviet unit has occupied Bratislava" },
+    losses_rom = { type = "number", default = 0, label = "Romanian combat units eliminated" },
+    losses_hun = { type = "number", default = 0, label = "Hungarian combat units eliminated" },
+    turn_losses_rom = { type = "list", label = "Romanian units eliminated this turn {turn, n}" },
+    turn_losses_hun = { type = "list", label = "Hungarian units eliminated this turn {turn, n}" },
+    no_attack_rom = { type = "number", default = -1, label = "turn from which Romanians refuse to attack (-1: never)" },
+    no_attack_hun = { type = "number", default = -1, label = "turn from which Hungarians refuse to attack (-1: never)" },
+    partisan_queue = { type = "list", default = {}, label = "eliminated partisans, in the order they return" },
+    partisan_last = { type = "number", default = -100, label = "turn the last partisan returned" },
+    announced_pools = { type = "list", default = {}, label = "Garrison pools announced open" },
+    battle_hex = { type = "string", default = "", label = "the hex of the battle last resolved" },
+    indexed = { type = "boolean", label = "leaders and partisans listed" },
+    partisans = { type = "list", default = {}, label = "the scenario's partisans" },
+  },
+  side = {
+    shock_year = { type = "number", default = -1, label = "year of the last yearly shock attack" },
+    shock_turn = { type = "number", default = -1, label = "turn of the announced shock attack" },
+    drop_turn = { type = "number", default = -100, label = "turn of the last airborne assault" },
+    air_queue = { type = "list", default = {}, label = "displaced air units, in the order they return" },
+    air_last = { type = "number", default = -100, label = "turn the last displaced air unit returned" },
+    leader_out = { type = "number", default = -1, label = "turn a leader last relocated from the capital" },
+    leader_in = { type = "number", default = -1, label = "turn a leader last relocated to the capital" },
+    leaders = { type = "list", default = {}, label = "the side's leaders" },
+  },
+  unit = {
+    dropped = { type = "string", label = "airborne assault made (phase key)", symbol = "AB" },
+    mission = { type = "string", label = "air mission flown (phase key)", symbol = "M" },
+    air_cover = { type = "list", label = "defensive air support by", symbol = "DS" },
+    displaced = { type = "number", label = "turn it left the map to return" },
+    waits = { type = "boolean", label = "waits for its capital" },
+    entered = { type = "number", label = "turn it entered from a Garrison pool" },
+  },
+  hex = {
+    air_support = { type = "list", label = "offensive air support by", symbol = "OS" },
+  },
+}
+
 -- ---------------------------------------------------------------- helpers
 
 local function nofn() end
 
+-- Phase ids name their side and part ("axis-move1"): looked up in
+-- constant tables made from R.phases.
+local PHASE_SIDE, PHASE_PART = {}, {}
+for _, p in ipairs(R.phases) do
+  local side, part = p.id:match("^(%a+)%-(.+)$")
+  PHASE_SIDE[p.id], PHASE_PART[p.id] = side or "", part or ""
+end
+
 local function phase_parts()
   local id = gpw.phase()
-  local side, part = id:match("^(%a+)%-(.+)$")
+  local side, part = PHASE_SIDE[id], PHASE_PART[id]
+  if not side then
+    side, part = id:match("^(%a+)%-(.+)$")
+  end
   return side or "", part or "", id
 end
 
@@ -190,6 +255,9 @@ local function enemy_of(side)
 end
 
 local function turn_index() return gpw.turn().index end
+
+-- "TURN/PHASE": a phase of a turn, for what lasts a phase.
+local function phase_key() return turn_index() .. "/" .. gpw.phase() end
 
 local function is_noncombat(u) return u.kind == "leader" or u.kind == "air" end
 -- a combat unit for stacking, victory and adjacency purposes
@@ -203,33 +271,28 @@ local function circled(u) local c = class_of(u); return c == "armor" or c == "ca
 -- mountain, garrison; airborne and partisans move like infantry.
 local function infantry_type(u) local c = class_of(u); return c == "infantry" or c == "mountain" end
 
-local function units_of(hex)
-  local out = {}
-  local ids = gpw.units_at(hex)
-  for i = 1, #ids do out[#out + 1] = gpw.unit(ids[i]) end
-  return out
-end
+-- the units (tables) in hex, its combat unit first
+local function units_of(hex) return gpw.units_in(hex) end
 
--- the combat unit (not airborne) of side in hex, or nil
-local function combat_in(hex, side)
-  local us = units_of(hex)
+-- the first unit of side in hex that pred accepts, or nil
+local function find_in(hex, side, pred)
+  local us = gpw.units_in(hex)
   for i = 1, #us do
     local u = us[i]
-    if u.side == side and is_combat(u) and not R.nonstacking[u.kind] then return u end
+    if u.side == side and pred(u) then return u end
   end
   return nil
 end
 
-local function any_combat_in(hex, side)
-  local us = units_of(hex)
-  for i = 1, #us do
-    if us[i].side == side and is_combat(us[i]) then return us[i] end
-  end
-  return nil
-end
+local function stacking_combat(u) return is_combat(u) and not R.nonstacking[u.kind] end
+
+-- the combat unit (not airborne) of side in hex, or nil
+local function combat_in(hex, side) return find_in(hex, side, stacking_combat) end
+
+local function any_combat_in(hex, side) return find_in(hex, side, is_combat) end
 
 local function enemy_in(hex, side)
-  local us = units_of(hex)
+  local us = gpw.units_in(hex)
   for i = 1, #us do
     if us[i].side ~= side and not is_noncombat(us[i]) then return us[i] end
   end
@@ -249,39 +312,24 @@ local function capital_of(side)
 end
 
 local function emit_loss(u, why, rule)
-  gpw.emit("loss", u.id .. " is eliminated: " .. why, { "unit", u.id, "strength", "0", "rule", rule })
+  gpw.emit("loss", u.id .. " is eliminated: " .. why, { "unit", u.id, "strength", 0, "rule", rule })
 end
 
--- ---------------------------------------------------------------- state
+-- list helpers: stored lists come back as fresh tables
+local function index_of(l, x)
+  for i = 1, #l do
+    if l[i] == x then return i end
+  end
+  return nil
+end
 
-local moved = {}          -- id -> phase id it moved in (move, rail, drop)
-local eligible = {}       -- defender id -> true: attackable this combat phase
-local eligible_phase = ""
-local shock_year = { axis = -1, soviet = -1 }   -- year of the last yearly shock attack
-local shock_extra_used = false                  -- the Axis first-turn shock attack
-local shock_active = { axis = -1, soviet = -1 } -- turn index of an announced shock attack
-local drop_turn = { axis = -100, soviet = -100 }
-local offensive = {}      -- defender hex -> array of air ids (this combat phase)
-local defensive = {}      -- friendly unit id -> array of air ids (for the enemy's next combat phase)
-local mission = {}        -- air id -> phase id of its mission
-local air_queue = { axis = {}, soviet = {} }    -- displaced air units: {id=, from=turn}
-local air_last = { axis = -100, soviet = -100 } -- turn the last displaced air unit re-entered
-local partisan_queue = {}                       -- eliminated partisans: {id=, from=turn}
-local partisan_last = -100
-local companion = {}      -- leader id -> combat unit id it accompanies
-local relocated = {}      -- phase id .. side .. "out"/"in" -> true
-local leader_wait = {}    -- leader id -> true: waits for its capital
-local last_status = {}    -- id -> status at the last sweep
-local elim_total = { rom = 0, hun = 0 }
-local elim_turn = { rom = {}, hun = {} }       -- turn index -> eliminations that turn
-local no_attack_from = { rom = nil, hun = nil } -- turn index from which they refuse to attack
-local romania_defected = -1                     -- turn index of the defection, -1
-local hungary_surrendered = false
-local balkan_active = false
-local soviet_in_yugoslavia = false
-local entered_turn = {}   -- id -> turn index it entered from a Garrison pool
-local battle_hex = ""     -- the hex of the battle last weighed
-local announced = {}      -- Garrison pool name -> announced open
+local function without(l, x)
+  local out = {}
+  for i = 1, #l do
+    if l[i] ~= x then out[#out + 1] = l[i] end
+  end
+  return out
+end
 
 local function pool_of(name)
   local ps = gpw.pools()
@@ -298,13 +346,43 @@ local function pool_kind_of(u)
   return p.kind, p
 end
 
--- ---------------------------------------------------------------- sweep
--- sweep settles what follows from the position whatever changed it: the
--- allies' elimination counts, leaders left without their combat unit,
--- Bratislava, Hungary's surrender. It runs as phases start and end, after
--- every move, before every battle and in every module command (not in
--- the per-hex hooks: can_place and can_move_path stay cheap), and is
--- idempotent.
+-- The scenario's leaders and partisans never change: they are listed in
+-- the store as the game's first phase starts, so that a battle's odds and
+-- the Axis combat phase need not look at every unit. Before that (a setup
+-- step) the lists are made on the spot.
+local function scan(side, kind)
+  local out = {}
+  local ids = gpw.units(side, "")
+  for i = 1, #ids do
+    if gpw.unit(ids[i]).kind == kind then out[#out + 1] = ids[i] end
+  end
+  return out
+end
+
+local function index_units()
+  if gpw.get("indexed") then return end
+  gpw.side_set("axis", "leaders", scan("axis", "leader"))
+  gpw.side_set("soviet", "leaders", scan("soviet", "leader"))
+  gpw.set("partisans", scan("soviet", "partisan"))
+  gpw.set("indexed", true)
+end
+
+local function leaders_of(side)
+  if gpw.get("indexed") then return gpw.side_get(side, "leaders") end
+  return scan(side, "leader")
+end
+
+
+local function partisans()
+  if gpw.get("indexed") then return gpw.get("partisans") end
+  return scan("soviet", "partisan")
+end
+
+-- ---------------------------------------------------------------- leaders
+-- A leader accompanies the combat unit in its hex (ADC2: Leaders). It is
+-- removed to its capital when an enemy combat unit moves adjacent while it
+-- is alone (after_move), or when its combat unit is eliminated
+-- (on_eliminated); it retreats with its unit (after_move).
 
 local function leader_home(l, why)
   local cap = capital_of(l.side)
@@ -313,69 +391,85 @@ local function leader_home(l, why)
     gpw.emit("leader", l.id .. " is removed to " .. cap .. ": " .. why, { "unit", l.id, "hex", cap, "rule", C.leaders })
   else
     gpw.remove(l.id, "pending")
-    leader_wait[l.id] = true
+    gpw.set_flag(l.id, "waits", true)
     gpw.emit("leader", l.id .. " leaves the map until its capital is friendly: " .. why, { "unit", l.id, "hex", "", "rule", C.leaders })
   end
-  companion[l.id] = nil
 end
 
-local sweeping = false
-local function sweep()
-  if sweeping then return end
-  sweeping = true
-  local t = turn_index()
-  local ids = gpw.units("", "")
+-- leaders of side left in hex without a combat unit go home
+local function orphan_leaders(side, hex, why)
+  if hex == nil or hex == "" then return end
+  local us = units_of(hex)
+  local alone = combat_in(hex, side) == nil
+  for i = 1, #us do
+    if alone and us[i].kind == "leader" and us[i].side == side then leader_home(us[i], why) end
+  end
+end
+
+-- take_out removes a unit from play by a rule (defection, surrender), and
+-- sends home the leaders it leaves alone.
+local function take_out(u, status)
+  local hex = u.status == "on map" and u.hex or ""
+  gpw.remove(u.id, status)
+  if is_combat(u) then orphan_leaders(u.side, hex, u.id .. " left play") end
+end
+
+-- ---------------------------------------------------------------- allies
+
+-- Slovaks leave play once a Soviet combat unit occupies Bratislava.
+local function check_bratislava()
+  if gpw.get("bratislava_taken") then return end
+  local brat = gpw.city("Bratislava")
+  if not brat or not any_combat_in(brat, "soviet") then return end
+  gpw.set("bratislava_taken", true)
+  local ids = gpw.units("axis", "")
   for i = 1, #ids do
     local u = gpw.unit(ids[i])
-    local prev = last_status[u.id]
-    if u.side == "axis" and (u.nation == "rom" or u.nation == "hun") and is_combat(u)
-        and u.status == "eliminated" and prev ~= nil and prev ~= "eliminated" then
-      local n = u.nation
-      elim_total[n] = elim_total[n] + 1
-      elim_turn[n][t] = (elim_turn[n][t] or 0) + 1
-      local limit = n == "rom" and 4 or 2
-      if elim_turn[n][t] >= limit and no_attack_from[n] == nil then
-        no_attack_from[n] = t + 1
-        gpw.emit("allies", (n == "rom" and "Romanian" or "Hungarian") .. " units will not attack Soviet units after this turn",
-          { "nation", n, "eliminated", tostring(elim_turn[n][t]), "rule", C.allies })
-      end
-    end
-    last_status[u.id] = u.status
-    if u.kind == "leader" and u.status == "on map" then
-      local c = combat_in(u.hex, u.side)
-      if c then
-        companion[u.id] = c.id
-      elseif companion[u.id] then
-        local cu = gpw.unit(companion[u.id])
-        if cu.status ~= "on map" then
-          leader_home(u, "its combat unit was eliminated")
-        elseif cu.hex ~= u.hex then
-          companion[u.id] = nil
-        end
-      end
+    if u.nation == "slo" and u.status ~= "removed" then
+      take_out(u, "removed")
+      gpw.emit("removed", u.id .. " is removed from play: Bratislava is occupied by a Soviet unit", { "unit", u.id, "rule", C.allies })
     end
   end
-  -- Hungary surrenders after 6 eliminations (ADC2: Allies).
-  if not hungary_surrendered and elim_total.hun >= 6 then
-    hungary_surrendered = true
-    for i = 1, #ids do
-      local u = gpw.unit(ids[i])
-      if u.side == "axis" and u.nation == "hun" and u.status ~= "removed" then gpw.remove(u.id, "removed") end
-    end
-    gpw.emit("surrender", "Hungary surrenders: its Axis units are removed from play", { "nation", "hun", "rule", C.allies })
+end
+
+local function hungary_surrenders()
+  gpw.set("hungary_surrendered", true)
+  local ids = gpw.units("axis", "")
+  for i = 1, #ids do
+    local u = gpw.unit(ids[i])
+    if u.nation == "hun" and u.status ~= "removed" then take_out(u, "removed") end
   end
-  -- The Slovak unit leaves play if Bratislava is ever Soviet-occupied.
-  local brat = gpw.city("Bratislava")
-  if brat and any_combat_in(brat, "soviet") then
-    for i = 1, #ids do
-      local u = gpw.unit(ids[i])
-      if u.side == "axis" and u.nation == "slo" and u.status ~= "removed" then
-        gpw.remove(u.id, "removed")
-        gpw.emit("removed", u.id .. " is removed from play: Bratislava is occupied by a Soviet unit", { "unit", u.id, "rule", C.allies })
-      end
-    end
+  gpw.emit("surrender", "Hungary surrenders: its Axis units are removed from play", { "nation", "hun", "rule", C.allies })
+end
+
+-- Romanians refuse to attack after a turn with 4 eliminated, Hungarians
+-- after one with 2; Hungary surrenders with its 6th (ADC2: Allies).
+local refuse_after = { rom = 4, hun = 2 }
+local nation_name = { rom = "Romanian", hun = "Hungarian" }
+
+local function count_loss(u)
+  local n = u.nation
+  if u.side ~= "axis" or not refuse_after[n] or not is_combat(u) then return end
+  local total = gpw.get("losses_" .. n) + 1
+  gpw.set("losses_" .. n, total)
+  local t = turn_index()
+  local tl = gpw.get("turn_losses_" .. n)
+  local c = 1
+  if tl and tl[1] == t then c = tl[2] + 1 end
+  gpw.set("turn_losses_" .. n, { t, c })
+  if c >= refuse_after[n] and gpw.get("no_attack_" .. n) < 0 then
+    gpw.set("no_attack_" .. n, t + 1)
+    gpw.emit("allies", nation_name[n] .. " units will not attack Soviet units after this turn",
+      { "nation", n, "eliminated", c, "rule", C.allies })
   end
-  sweeping = false
+  if n == "hun" and total >= 6 and not gpw.get("hungary_surrendered") then hungary_surrenders() end
+end
+
+-- on_eliminated(u, hex): u was eliminated in hex (a combat loss or a
+-- rule). Its leaders go home, the allies' losses are counted at once.
+function R.on_eliminated(u, hex)
+  if is_combat(u) and not R.nonstacking[u.kind] then orphan_leaders(u.side, hex, "its combat unit was eliminated") end
+  count_loss(u)
 end
 
 -- ---------------------------------------------------------------- weather and phases
@@ -392,37 +486,21 @@ local function roll_weather()
   gpw.set_weather(w, die, C.weather)
 end
 
--- combat eligibility: each defender with an attacker in its ZOC at the
--- start of the combat phase (ADC2: Combat Phase). Airborne defenders,
--- whose ZOC is their own hex, may be attacked from adjacent hexes like
--- the infantry they fight as; partisans are never attacked (they are
--- eliminated in Axis ZOC instead).
-local function mark_eligible(side)
-  eligible = {}
-  local foes = gpw.units(enemy_of(side), "on map")
-  for i = 1, #foes do
-    local d = gpw.unit(foes[i])
-    if is_combat(d) then
-      local ns = gpw.neighbors(d.hex)
-      for j = 1, #ns do
-        if any_combat_in(ns[j], side) then
-          eligible[d.id] = true
-          break
-        end
-      end
-    end
-  end
-end
-
 -- Partisans in the ZOC of an Axis combat unit in the Axis combat phase
--- are eliminated and go to the Soviet map edge to return (ADC2: Partisans).
+-- are eliminated and go to the Soviet map edge to return (ADC2:
+-- Partisans): as the phase starts, and after each Axis move in it (an
+-- advance after combat).
 local function eliminate_partisans()
-  local ps = gpw.units("soviet", "on map")
+  local ps = partisans()
   for i = 1, #ps do
     local p = gpw.unit(ps[i])
-    if p.kind == "partisan" and gpw.in_zoc("axis", p.hex) then
+    if p.status == "on map" and p.side == "soviet" and gpw.in_zoc("axis", p.hex) then
+      local t = turn_index()
       gpw.remove(p.id, "pending")
-      partisan_queue[#partisan_queue + 1] = { id = p.id, from = turn_index() }
+      local q = gpw.get("partisan_queue")
+      q[#q + 1] = p.id
+      gpw.set("partisan_queue", q)
+      gpw.set_flag(p.id, "displaced", t)
       emit_loss(p, "a partisan in an Axis zone of control", C.partisans)
     end
   end
@@ -441,49 +519,59 @@ end
 -- Romanian defection roll, each Soviet reinforcement phase once six or
 -- more Romanian units have been eliminated (ADC2: Allies).
 local function defection_roll()
-  if romania_defected >= 0 or elim_total.rom < 6 then return end
+  local lost = gpw.get("losses_rom")
+  if gpw.get("romania_defected") >= 0 or lost < 6 then return end
   local die = gpw.roll()
-  local mods = elim_total.rom - 6
+  local mods = lost - 6
   local odessa = gpw.city("Odessa")
   if odessa and any_combat_in(odessa, "soviet") then mods = mods + 1 end
   mods = mods + floor(romanian_units_in_romania() / 2)
   local ok = die + mods >= 6
   gpw.emit("defection", string.format("Romanian defection roll %d%+d: %s", die, mods, ok and "Romania defects" or "no defection"),
-    { "die", tostring(die), "modifier", tostring(mods), "result", ok and "defects" or "holds", "rule", C.allies })
+    { "die", die, "modifier", mods, "result", ok and "defects" or "holds", "rule", C.allies })
   if not ok then return end
-  romania_defected = turn_index()
+  gpw.set("romania_defected", turn_index())
   local ids = gpw.units("axis", "")
   for i = 1, #ids do
     local u = gpw.unit(ids[i])
-    if u.nation == "rom" and u.status ~= "removed" then gpw.remove(u.id, "removed") end
+    if u.nation == "rom" and u.status ~= "removed" then take_out(u, "removed") end
   end
 end
 
+-- The Garrison pools open from their turn once the Balkan Garrison is
+-- active: announced once each (ADC2: Reinforcement Phase).
+local function announce_pools()
+  local ps = gpw.pools()
+  local t = turn_index()
+  local done = gpw.get("announced_pools")
+  local n = #done
+  for i = 1, #ps do
+    local p = ps[i]
+    if p.kind == "garrison" and p.side == "axis" and p.turn <= t and not index_of(done, p.name) then
+      done[#done + 1] = p.name
+      gpw.emit("pool", p.name .. " may enter in Yugoslavia (enter UNIT HEX)", { "pool", p.name, "rule", C.reinf })
+    end
+  end
+  if #done > n then gpw.set("announced_pools", done) end
+end
+
 function R.on_phase_start(phase)
-  sweep()
+  index_units()
   local side = phase.side
   if phase.kind == "move" and phase.weather then roll_weather() end
   if phase.kind == "combat" then
-    mark_eligible(side)
-    eligible_phase = phase.id
-    offensive = {}
-    -- a side's own defensive missions end when its own combat phase comes
-    local fu = gpw.units(side, "")
-    for i = 1, #fu do defensive[fu[i]] = nil end
+    -- the last combat phase's offensive missions are over, and so are
+    -- this side's defensive ones (flown for the enemy's combat phase)
+    local hs = gpw.marked("air_support")
+    for i = 1, #hs do gpw.set_mark(hs[i], "air_support", nil) end
+    local cov = gpw.flagged("air_cover")
+    for i = 1, #cov do
+      if gpw.unit(cov[i]).side == side then gpw.set_flag(cov[i], "air_cover", nil) end
+    end
     if side == "axis" then eliminate_partisans() end
   end
   if phase.kind == "reinforcement" and side == "soviet" then defection_roll() end
-  if phase.kind == "reinforcement" and side == "axis" and balkan_active then
-    local ps = gpw.pools()
-    local t = turn_index()
-    for i = 1, #ps do
-      local p = ps[i]
-      if p.kind == "garrison" and p.side == "axis" and p.turn <= t and not announced[p.name] then
-        announced[p.name] = true
-        gpw.emit("pool", p.name .. " may enter in Yugoslavia (enter UNIT HEX)", { "pool", p.name, "rule", C.reinf })
-      end
-    end
-  end
+  if phase.kind == "reinforcement" and side == "axis" and gpw.get("balkan_active") then announce_pools() end
 end
 
 -- Victory (ADC2: Game Play): checked as each player turn ends.
@@ -493,7 +581,7 @@ local function occupied_by(city, side)
 end
 
 function R.on_phase_end(phase)
-  sweep()
+  check_bratislava() -- a Soviet unit placed there
   if phase == "soviet-move2" then
     if occupied_by("Moscow", "axis") and occupied_by("Leningrad", "axis") and occupied_by("Kuibyshev", "axis") then
       local text = "the Axis occupies Moscow, Leningrad and Kuibyshev at the end of a Soviet player turn: the Axis wins"
@@ -502,14 +590,14 @@ function R.on_phase_end(phase)
       return true
     end
     -- Balkan Garrison activation (ADC2: Allies)
-    if not balkan_active then
+    if not gpw.get("balkan_active") then
       local why = nil
-      if romania_defected >= 0 then why = "Romania has defected"
+      if gpw.get("romania_defected") >= 0 then why = "Romania has defected"
       elseif occupied_by("Budapest", "soviet") then why = "a Soviet unit occupies Budapest"
       elseif occupied_by("Warsaw", "soviet") then why = "a Soviet unit occupies Warsaw"
-      elseif soviet_in_yugoslavia then why = "a Soviet unit has entered Yugoslavia" end
+      elseif gpw.get("soviet_in_yugoslavia") then why = "a Soviet unit has entered Yugoslavia" end
       if why then
-        balkan_active = true
+        gpw.set("balkan_active", true)
         gpw.emit("balkan", "the Balkan Garrison is activated: " .. why, { "rule", C.allies })
       end
     end
@@ -525,7 +613,7 @@ end
 -- ---------------------------------------------------------------- movement
 
 function R.can_move(u, phase)
-  local side, part = phase_parts()
+  local part = PHASE_PART[phase] or select(2, phase_parts())
   if u.kind == "air" then
     return false, u.id .. " is an air unit: it moves only on a transfer mission", C.air
   end
@@ -538,52 +626,33 @@ function R.can_move(u, phase)
     end
     return true
   end
-  if moved[u.id] == phase then
-    return false, u.id .. " has already moved in this phase", C.move
+  -- (a second move in a phase is refused by the engine, ADC2: Movement Phases)
+  if u.kind == "airborne" and gpw.flag(u.id, "dropped") == phase_key() then
+    return false, u.id .. " has already moved in this phase (an airborne assault)", C.move
   end
   if part == "move1" and not circled(u) then
     if u.kind == "shock" then return true end
-    if shock_active[u.side] == turn_index() and infantry_type(u) then return true end
+    if infantry_type(u) and gpw.side_get(u.side, "shock_turn") == turn_index() then return true end
     return false, u.id .. " (" .. u.kind .. ") has no circled MP: only panzer, mechanized, tank and cavalry units move in the 1st Movement Phase (Shock armies one hex; all infantry one hex after a shock attack)", C.caps
   end
   return true
 end
 
 -- Entered from a Garrison pool this turn: in supply (ADC2: Reinforcement Phase).
-local function supplied_now(u)
-  return u.supplied or entered_turn[u.id] == turn_index()
+local function entered_now(u)
+  return gpw.flag(u.id, "entered") == turn_index()
 end
 
 function R.allowance(u, mp, phase)
-  local side, part = phase_parts()
   if u.kind == "leader" then return 99 end -- two hexes, whatever the terrain: can_move_path counts them
+  local part = PHASE_PART[phase] or select(2, phase_parts())
   if part == "move1" and not circled(u) then return 1 end -- one hex (ADC2: Shock Combat)
-  if not u.supplied and supplied_now(u) then return min(u.mp, mp * 2) end
+  if not u.supplied and entered_now(u) then return min(u.mp, mp * 2) end
   return mp
 end
 
 -- is hex within n hexes of Romania or Bessarabia?
-local function near_romania(hex, n)
-  local seen, ring = { [hex] = true }, { hex }
-  for d = 0, n do
-    local nxt = {}
-    for i = 1, #ring do
-      local h = gpw.hex(ring[i])
-      if h.country == "Romania" or has_region(h, "Bessarabia") then return true end
-      if d < n then
-        local ns = gpw.neighbors(ring[i])
-        for j = 1, #ns do
-          if not seen[ns[j]] then
-            seen[ns[j]] = true
-            nxt[#nxt + 1] = ns[j]
-          end
-        end
-      end
-    end
-    ring = nxt
-  end
-  return false
-end
+local function near_romania(hex, n) return gpw.near(hex, n, "Romania", "Bessarabia") end
 
 local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
 
@@ -666,58 +735,58 @@ function R.can_move_path(u, path, how)
 end
 
 -- After a combat unit moves: enemy air units and leaders alone beside its
--- path are displaced; retreating leaders follow their unit; garrison units
--- retreated out of their country are eliminated.
+-- path (in or next to a hex it entered, with no combat unit of their own)
+-- are displaced, in the order the move passes them: air units to their
+-- map edge, to return in turn; leaders to their capital.
 local function moved_beside(u, path)
   if not is_combat(u) then return end
   local foe = enemy_of(u.side)
-  local seen = {}
-  local hexes = {}
-  for i = 1, #path do
-    if not seen[path[i]] then
-      seen[path[i]] = true
-      hexes[#hexes + 1] = path[i]
-    end
-    local ns = gpw.neighbors(path[i])
-    for j = 1, #ns do
-      if not seen[ns[j]] then
-        seen[ns[j]] = true
-        hexes[#hexes + 1] = ns[j]
-      end
-    end
-  end
-  local t = turn_index()
-  for i = 1, #hexes do
-    local us = units_of(hexes[i])
-    local guarded = any_combat_in(hexes[i], foe) ~= nil
-    for j = 1, #us do
-      local o = us[j]
-      if o.side == foe and not guarded then
+  local us = gpw.units_near(path)
+  local t = nil
+  local i = 1
+  while i <= #us do
+    local hex, lone = us[i].hex, nil
+    local j = i
+    while j <= #us and us[j].hex == hex do j = j + 1 end
+    for k = i, j - 1 do
+      local o = us[k]
+      if o.side == foe and (o.kind == "air" or o.kind == "leader") then
+        if lone == nil then lone = any_combat_in(hex, foe) == nil end
+        if not lone then break end
         if o.kind == "air" then
+          t = t or turn_index()
           gpw.remove(o.id, "pending")
-          local q = air_queue[foe]
-          q[#q + 1] = { id = o.id, from = t }
+          local q = gpw.side_get(foe, "air_queue")
+          q[#q + 1] = o.id
+          gpw.side_set(foe, "air_queue", q)
+          gpw.set_flag(o.id, "displaced", t)
           gpw.emit("displaced", o.id .. " is displaced to the " .. foe .. " map edge by " .. u.id, { "unit", o.id, "by", u.id, "rule", C.air })
-        elseif o.kind == "leader" then
+        else
           leader_home(o, u.id .. " moved adjacent")
         end
       end
     end
+    i = j
   end
 end
 
+-- after_move: garrison units retreated out of their country are
+-- eliminated; leaders retreat with their unit; a Soviet unit entering
+-- Yugoslavia or Bratislava is noted; enemy air units and leaders beside
+-- the path are displaced; partisans next to an Axis unit moving in the
+-- Axis combat phase (an advance) are eliminated.
 function R.after_move(u, how, path)
-  local side, part, pid = phase_parts()
-  if how == "move" or how == "rail" then moved[u.id] = pid end
   if how == "retreat" then
+    local from = gpw.get("battle_hex")
     if u.kind == "garrison" and home_country[u.nation] and gpw.hex(u.hex).country ~= home_country[u.nation] then
       gpw.remove(u.id, "eliminated")
       emit_loss(u, "a garrison unit forced to retreat out of " .. home_country[u.nation], C.allies)
+      orphan_leaders(u.side, from, "its combat unit was eliminated")
       return
     end
     -- its leaders retreat with it
-    if battle_hex ~= "" then
-      local us = units_of(battle_hex)
+    if from ~= "" then
+      local us = units_of(from)
       for i = 1, #us do
         if us[i].kind == "leader" and us[i].side == u.side then
           gpw.relocate(us[i].id, u.hex)
@@ -728,22 +797,16 @@ function R.after_move(u, how, path)
   end
   if u.side == "soviet" and is_combat(u) then
     for i = 1, #path do
-      if gpw.hex(path[i]).country == "Yugoslavia" then soviet_in_yugoslavia = true end
+      local h = gpw.hex(path[i])
+      if h.country == "Yugoslavia" and not gpw.get("soviet_in_yugoslavia") then gpw.set("soviet_in_yugoslavia", true) end
+      if h.city == "Bratislava" and i == #path then check_bratislava() end
     end
   end
   moved_beside(u, path)
-  -- Partisans in an Axis ZOC are eliminated throughout the Axis combat
-  -- phase, not only as it starts: an advance after combat may put an Axis
-  -- unit beside one (ADC2: Partisans).
-  if side == "axis" and part == "combat" then eliminate_partisans() end
-  sweep()
-end
-
--- A unit lost in combat (steps, retreat, no retreat): what follows is
--- settled at once, so that Hungary surrenders with its sixth loss and no
--- later attack finds a Hungarian unit (ADC2: Allies).
-function R.on_eliminated(u)
-  sweep()
+  if u.side == "axis" then
+    local side, part = phase_parts()
+    if side == "axis" and part == "combat" then eliminate_partisans() end
+  end
 end
 
 -- Rail Movement Phase: the Axis only from Jan/Feb 1942; leaders and air
@@ -846,17 +909,29 @@ end
 
 -- ---------------------------------------------------------------- combat
 
+-- Only defenders with an attacker in their ZOC at the start of the
+-- combat phase may be attacked (ADC2: Combat Phase). No snapshot is
+-- needed: during a combat phase only a battle's units move (its defender
+-- retreats, an attacker advances), and the engine lets neither attack or
+-- be attacked again in the phase. So an attacker that may still attack
+-- stands where it stood at the start, beside a defender that has not
+-- moved either: it was in the defender's ZOC then. Airborne defenders,
+-- whose ZOC is their own hex, may be attacked from adjacent hexes like
+-- the infantry they fight as; partisans are never attacked (they are
+-- eliminated in Axis ZOC instead), nor leaders and air units.
 function R.can_attack(a, d)
-  local side, part, pid = phase_parts()
   if is_noncombat(a) or a.kind == "partisan" then
     return false, a.id .. " is not a combat unit and cannot attack", C.caps
   end
-  if eligible_phase == pid and not eligible[d.id] then
-    return false, d.id .. " had no attacking unit in its zone of control at the start of the combat phase", C.combat
+  if d.kind == "partisan" then
+    return false, d.id .. " is a partisan: partisans are not attacked, they are eliminated in an Axis zone of control", C.partisans
   end
-  if a.side == "axis" and (a.nation == "rom" or a.nation == "hun") and d.side == "soviet" then
-    local from = no_attack_from[a.nation]
-    if from and turn_index() >= from then
+  if is_noncombat(d) then
+    return false, d.id .. " is not a combat unit and cannot be attacked", C.caps
+  end
+  if a.side == "axis" and refuse_after[a.nation] and d.side == "soviet" then
+    local from = gpw.get("no_attack_" .. a.nation)
+    if from >= 0 and turn_index() >= from then
       return false, a.id .. ": " .. (a.nation == "rom" and "Romanian units may not attack after a turn with 4 or more Romanian units eliminated"
         or "Hungarian units may not attack after a turn with 2 or more Hungarian units eliminated"), C.allies
     end
@@ -869,10 +944,10 @@ local function pow2(n) local p = 1; for _ = 1, n do p = p * 2 end; return p end
 -- the leader that assists an attack on hex: in supply, within its command
 -- radius; the first of the scenario's order when several could.
 local function assisting_leader(side, hex)
-  local ls = gpw.units(side, "on map")
+  local ls = leaders_of(side)
   for i = 1, #ls do
     local l = gpw.unit(ls[i])
-    if l.kind == "leader" and gpw.in_supply(l.id) and gpw.distance(l.hex, hex) <= l.radius then return l end
+    if l.status == "on map" and l.supplied and gpw.distance(l.hex, hex) <= l.radius then return l end
   end
   return nil
 end
@@ -883,17 +958,17 @@ end
 -- rounded up. Only the units across the Straits are halved for them, and
 -- the Straits give no column shift (ADC2 lists none, unlike GDW). The
 -- ratio is rounded for the defender (down) to a CRT column; then the
--- shifts, cumulative, clamped to the table.
+-- shifts, cumulative, clamped to the table. It only reads: the engine
+-- calls it for previews and legal actions too.
 function R.odds(b)
-  sweep()
   local side = phase_parts()
   local d = gpw.unit(b.defender)
   local dhex = d and d.hex or ""
-  battle_hex = dhex
   local exact, plain, allriver = 0, 0, true
   local mud = b.weather == "mud"
   local into = R.halve_into[b.terrain]
   local unsup, strait = false, false
+  local t = nil
   for i = 1, b.n do
     local a = b.att[i]
     plain = plain + a
@@ -901,8 +976,8 @@ function R.odds(b)
     if mud then h = h + 1 end
     local sup = b.sup[i]
     if not sup then
-      local au = gpw.unit(b.attackers[i])
-      if au and entered_turn[au.id] == turn_index() then sup = true end
+      t = t or turn_index()
+      if gpw.flag(b.attackers[i], "entered") == t then sup = true end
     end
     if not sup then h = h + 1; unsup = true end
     if into then h = h + 1 end
@@ -933,12 +1008,12 @@ function R.odds(b)
   if b.weather == "snow" then shift("snow", -1, C.weather) end
   local l = assisting_leader(side, dhex)
   if l then shift("leader " .. l.id, 1, C.leaders) end
-  local off = offensive[dhex] or {}
+  local off = dhex ~= "" and gpw.mark(dhex, "air_support") or {}
   for i = 1, #off do
     local a = gpw.unit(off[i])
     shift("air support " .. a.id, a.shift, C.air)
   end
-  local dfn = defensive[b.defender] or {}
+  local dfn = gpw.flag(b.defender, "air_cover") or {}
   for i = 1, #dfn do
     local a = gpw.unit(dfn[i])
     if a.status == "on map" then shift("defensive air support " .. a.id, -a.shift, C.air) end
@@ -948,11 +1023,13 @@ function R.odds(b)
   return total, def, odds, col
 end
 
--- missions flown for this battle are spent
-local function spend_air(b)
+-- As a result is applied: the battle's hex is noted (its leaders retreat
+-- with the defender), and the missions flown for the battle are spent.
+local function begin_result(b)
   local d = gpw.unit(b.defender)
-  offensive[d.hex] = nil
-  defensive[b.defender] = nil
+  gpw.set("battle_hex", d.hex)
+  gpw.set_mark(d.hex, "air_support", nil)
+  gpw.set_flag(b.defender, "air_cover", nil)
 end
 
 local function stands(b)
@@ -967,32 +1044,32 @@ local function step_instead(b)
 end
 
 R.results = {}
-R.results.NE = function(b) spend_air(b) end
+R.results.NE = function(b) begin_result(b) end
 R.results.DR = function(b)
-  spend_air(b)
+  begin_result(b)
   if stands(b) then step_instead(b) else gpw.retreat(R.retreat.hexes, false) end
   gpw.advance()
 end
 R.results.DRL = function(b)
-  spend_air(b)
+  begin_result(b)
   gpw.defender_loss(1)
   if stands(b) then step_instead(b) else gpw.retreat(R.retreat.hexes, false) end
   gpw.advance()
 end
 -- DE: two step reductions.
 R.results.DE = function(b)
-  spend_air(b)
+  begin_result(b)
   gpw.defender_loss(2)
   gpw.advance()
 end
 R.results.AL = function(b)
-  spend_air(b)
+  begin_result(b)
   gpw.attacker_loss(1)
 end
 -- EX: the defender loses one step (and does not retreat); the attackers
 -- lose at least the attack factor the defender lost.
 R.results.EX = function(b)
-  spend_air(b)
+  begin_result(b)
   local d = gpw.unit(b.defender)
   local lost
   if d.reduced or d.attack_half == 0 then lost = d.strength else lost = d.attack - d.attack_half end
@@ -1007,27 +1084,25 @@ local cmd = {}
 
 -- shock: the yearly shock attack (ADC2: Shock Combat).
 function cmd.shock(...)
-  sweep()
   if select("#", ...) > 0 then return false, "usage: shock", C.shock end
   local side, part = phase_parts()
   if part ~= "reinforcement" then return false, "a shock attack is announced in the Reinforcement Phase", C.shock end
   local t = gpw.turn()
-  if shock_active[side] == t.index then return false, "a shock attack is already announced this turn", C.shock end
+  if gpw.side_get(side, "shock_turn") == t.index then return false, "a shock attack is already announced this turn", C.shock end
   if side == "soviet" and t.year == 1941 then return false, "the Soviet player may not conduct a shock attack in 1941", C.shock end
   if side == "axis" and t.year == 1944 then return false, "the Axis player gets no shock attack in 1944", C.shock end
-  local extra = side == "axis" and t.year == 1941 and t.month == "Jun" and not shock_extra_used
-  if not extra and shock_year[side] == t.year then
+  local extra = side == "axis" and t.year == 1941 and t.month == "Jun" and not gpw.get("shock_extra_used")
+  if not extra and gpw.side_get(side, "shock_year") == t.year then
     return false, "the " .. side .. " player has already made this year's shock attack", C.shock
   end
-  if extra then shock_extra_used = true else shock_year[side] = t.year end
-  shock_active[side] = t.index
+  if extra then gpw.set("shock_extra_used", true) else gpw.side_set(side, "shock_year", t.year) end
+  gpw.side_set(side, "shock_turn", t.index)
   gpw.emit("shock", side .. " announces a shock attack: all infantry may move one hex in the 1st Movement Phase",
-    { "side", side, "extra", tostring(extra), "rule", C.shock })
+    { "side", side, "extra", extra, "rule", C.shock })
 end
 
 -- convert UNIT NEW (ADC2: Reinforcement Phase)
 function cmd.convert(id, new, extra)
-  sweep()
   if not id or not new or extra then return false, "usage: convert UNIT NEWUNIT", C.reinf end
   local side, part = phase_parts()
   if side ~= "soviet" or part ~= "reinforcement" then return false, "conversion is done in the Soviet Reinforcement Phase", C.reinf end
@@ -1046,29 +1121,9 @@ function cmd.convert(id, new, extra)
   local hex = u.hex
   gpw.remove(id, "removed")
   local ok, err = gpw.place(new, hex)
-  if not ok then
-    gpw.place(id, hex)
-    return false, "cannot convert: " .. tostring(err), C.reinf
-  end
+  if not ok then return false, "cannot convert: " .. tostring(err), C.reinf end
   gpw.set_points("soviet", gpw.points("soviet") - 1)
-  gpw.emit("convert", id .. " converts to " .. new .. " in " .. hex, { "unit", id, "to", new, "hex", hex, "points", "1", "rule", C.reinf })
-end
-
-local function queue_pop(q, id)
-  for i = 1, #q do
-    if q[i].id == id then
-      table.remove(q, i)
-      return true
-    end
-  end
-  return false
-end
-
-local function in_queue(q, id)
-  for i = 1, #q do
-    if q[i].id == id then return q[i] end
-  end
-  return nil
+  gpw.emit("convert", id .. " converts to " .. new .. " in " .. hex, { "unit", id, "to", new, "hex", hex, "points", 1, "rule", C.reinf })
 end
 
 -- southern edge of Romania: Romanian hexes on the map's edge or beside
@@ -1086,7 +1141,6 @@ end
 
 -- enter UNIT HEX: a unit the rules release onto the map.
 function cmd.enter(id, hex, extra)
-  sweep()
   if not id or not hex or extra then return false, "usage: enter UNIT HEX", C.reinf end
   local side, part = phase_parts()
   local u = gpw.unit(id)
@@ -1097,48 +1151,58 @@ function cmd.enter(id, hex, extra)
   local t = turn_index()
   local rule, err = C.reinf, nil
   local after = nofn
-  if u.kind == "air" and in_queue(air_queue[side], id) then
+  local airq = u.kind == "air" and gpw.side_get(side, "air_queue") or {}
+  local partq = u.kind == "partisan" and gpw.get("partisan_queue") or {}
+  if index_of(airq, id) then
     rule = C.air
-    local q = in_queue(air_queue[side], id)
+    local from = gpw.flag(id, "displaced")
     local wait = side == "axis" and 2 or 1
-    if air_queue[side][1].id ~= id then err = "displaced air units return in turn, first " .. air_queue[side][1].id
-    elseif t < q.from + 1 then err = "a displaced air unit returns in a subsequent game turn"
-    elseif t < q.from + wait then err = "the Axis player must wait one game turn before it returns"
-    elseif t < air_last[side] + wait then err = "only one displaced air unit returns " .. (side == "axis" and "every other game turn" or "each game turn")
+    if airq[1] ~= id then err = "displaced air units return in turn, first " .. airq[1]
+    elseif t < from + 1 then err = "a displaced air unit returns in a subsequent game turn"
+    elseif t < from + wait then err = "the Axis player must wait one game turn before it returns"
+    elseif t < gpw.side_get(side, "air_last") + wait then err = "only one displaced air unit returns " .. (side == "axis" and "every other game turn" or "each game turn")
     else err = air_base_error(u, hex) end
-    after = function() queue_pop(air_queue[side], id); air_last[side] = t end
-  elseif u.kind == "partisan" and in_queue(partisan_queue, id) then
+    after = function()
+      gpw.side_set(side, "air_queue", without(airq, id))
+      gpw.side_set(side, "air_last", t)
+      gpw.set_flag(id, "displaced", nil)
+    end
+  elseif index_of(partq, id) then
     rule = C.partisans
-    local q = in_queue(partisan_queue, id)
-    if t <= q.from then err = "an eliminated partisan returns in a later game turn"
-    elseif t < partisan_last + 3 then err = "one partisan returns at a time, two game turns apart"
+    if t <= gpw.flag(id, "displaced") then err = "an eliminated partisan returns in a later game turn"
+    elseif t < gpw.get("partisan_last") + 3 then err = "one partisan returns at a time, two game turns apart"
     else
       local h = gpw.hex(hex)
       if h.control ~= "soviet" or gpw.in_zoc("axis", hex) then err = hex .. " is not a friendly location free of Axis ZOC" end
     end
-    after = function() queue_pop(partisan_queue, id); partisan_last = t end
-  elseif u.kind == "leader" and leader_wait[id] then
+    after = function()
+      gpw.set("partisan_queue", without(partq, id))
+      gpw.set("partisan_last", t)
+      gpw.set_flag(id, "displaced", nil)
+    end
+  elseif u.kind == "leader" and gpw.flag(id, "waits") then
     rule = C.leaders
     local ok, msg = R.can_place(u, hex, "place")
     if not ok then err = msg end
-    after = function() leader_wait[id] = nil end
+    after = function() gpw.set_flag(id, "waits", nil) end
   else
     local kind, p = pool_kind_of(u)
     if u.status ~= "pending" or not p then return false, id .. " is not a unit waiting to enter", C.reinf end
     local h = gpw.hex(hex)
     rule = C.allies
+    local defected = gpw.get("romania_defected")
     if kind == "garrison" then
-      if not balkan_active then err = "the Garrison pools open only once the Balkan Garrison is activated"
+      if not gpw.get("balkan_active") then err = "the Garrison pools open only once the Balkan Garrison is activated"
       elseif p.turn > t then err = id .. " arrives only with " .. p.name
       elseif h.country ~= "Yugoslavia" then err = hex .. " is not in Yugoslavia" end
       rule = C.reinf
-      after = function() entered_turn[id] = t end
+      after = function() gpw.set_flag(id, "entered", t) end
     elseif kind == "defection" and p.name:find("Roman") then
-      if romania_defected < 0 then err = "Romania has not defected"
+      if defected < 0 then err = "Romania has not defected"
       elseif not (h.country == "Romania" or has_region(h, "Bessarabia")) then err = hex .. " is not in Romania or Bessarabia"
       elseif not gpw.in_zoc("soviet", hex) then err = hex .. " is not in a Soviet zone of control" end
     elseif kind == "defection" and p.name:find("Bulgar") then
-      if romania_defected < 0 or t <= romania_defected then err = "the Bulgarians enter the game turn after Romania defects"
+      if defected < 0 or t <= defected then err = "the Bulgarians enter the game turn after Romania defects"
       elseif not south_romania(hex) then err = hex .. " is not on the southern map edge of Romania" end
     else
       return false, id .. " is not a unit the rules let enter (" .. kind .. " pool " .. p.name .. ")", C.reinf
@@ -1150,55 +1214,54 @@ function cmd.enter(id, hex, extra)
   if not ok then return false, id .. ": " .. tostring(perr), rule end
   after()
   local nu = gpw.unit(id)
-  gpw.emit("place", id .. " enters in " .. hex, { "unit", id, "hex", hex, "strength", tostring(nu.strength), "rule", rule })
+  gpw.emit("place", id .. " enters in " .. hex, { "unit", id, "hex", hex, "strength", nu.strength, "rule", rule })
 end
 
 -- leader LEADER HEX: the 1st Movement Phase relocations (ADC2: Leaders)
 function cmd.leader(id, hex, extra)
-  sweep()
   if not id or not hex or extra then return false, "usage: leader LEADER HEX", C.leaders end
-  local side, part, pid = phase_parts()
+  local side, part = phase_parts()
   local l = gpw.unit(id)
   if not l or l.kind ~= "leader" or l.side ~= side or l.status ~= "on map" then
     return false, tostring(id) .. " is not a " .. side .. " leader on the map", C.leaders
   end
   if part ~= "move1" then return false, "leaders relocate in the 1st Movement Phase", C.leaders end
   local cap = capital_of(side)
-  local key
+  local key, dir
   if l.hex == cap and hex ~= cap then
-    key = pid .. "/out"
+    key, dir = "leader_out", "from"
     if not combat_in(hex, side) then return false, "a leader relocates from the capital only to a hex with a friendly combat unit", C.leaders end
   elseif hex == cap and l.hex ~= cap then
-    key = pid .. "/in"
+    key, dir = "leader_in", "to"
   else
     return false, "a leader relocates from the capital to a friendly combat unit, or from anywhere to the capital", C.leaders
   end
-  if relocated[key] then return false, "only one leader relocates " .. (key:find("out") and "from" or "to") .. " the capital in a phase", C.leaders end
-  relocated[key] = true
+  local t = turn_index()
+  if gpw.side_get(side, key) == t then return false, "only one leader relocates " .. dir .. " the capital in a phase", C.leaders end
+  gpw.side_set(side, key, t)
   local from = l.hex
   gpw.relocate(id, hex)
   gpw.emit("leader", id .. " relocates " .. from .. " → " .. hex, { "unit", id, "from", from, "hex", hex, "rule", C.leaders })
-  sweep()
 end
 
 -- drop UNIT HEX: airborne assault (ADC2: Airborne Assault)
 function cmd.drop(id, hex, extra)
-  sweep()
   if not id or not hex or extra then return false, "usage: drop UNIT HEX", C.airborne end
-  local side, part, pid = phase_parts()
+  local side, part = phase_parts()
   local u = gpw.unit(id)
   if not u or u.kind ~= "airborne" or u.side ~= side or u.status ~= "on map" then
     return false, tostring(id) .. " is not a " .. side .. " airborne unit on the map", C.airborne
   end
   if part ~= "move1" and part ~= "move2" then return false, "an airborne assault is made in a Movement Phase", C.airborne end
-  if moved[id] == pid then return false, id .. " has already moved in this phase", C.move end
+  if gpw.moved(id) or gpw.flag(id, "dropped") == phase_key() then return false, id .. " has already moved in this phase", C.move end
   local air = false
   local us = units_of(u.hex)
   for i = 1, #us do air = air or (us[i].kind == "air" and us[i].side == side) end
   if not air then return false, id .. " is not stacked with an air unit", C.airborne end
   local t = turn_index()
-  if drop_turn[side] == t then return false, "only one airborne assault per player turn", C.airborne end
-  if drop_turn[side] == t - 1 then return false, "no airborne assaults in consecutive game turns", C.airborne end
+  local last = gpw.side_get(side, "drop_turn")
+  if last == t then return false, "only one airborne assault per player turn", C.airborne end
+  if last == t - 1 then return false, "no airborne assaults in consecutive game turns", C.airborne end
   local h = gpw.hex(hex)
   if not h then return false, "no hex " .. hex, C.airborne end
   if h.terrain ~= "clear" then return false, hex .. " is not a clear hex", C.airborne end
@@ -1209,65 +1272,67 @@ function cmd.drop(id, hex, extra)
   if e then return false, e, C.stack end
   local from = u.hex
   gpw.relocate(id, hex)
-  drop_turn[side] = t
-  moved[id] = pid
+  gpw.side_set(side, "drop_turn", t)
+  gpw.set_flag(id, "dropped", phase_key())
   gpw.emit("drop", id .. " makes an airborne assault " .. from .. " → " .. hex, { "unit", id, "from", from, "hex", hex, "rule", C.airborne })
-  moved_beside(gpw.unit(id), { hex })
-  sweep()
+  local nu = gpw.unit(id)
+  moved_beside(nu, { hex })
+  if side == "soviet" then check_bratislava() end
 end
 
 local function air_for_mission(id)
-  local side, part, pid = phase_parts()
+  local side, part = phase_parts()
   local a = gpw.unit(id or "")
   if not a or a.kind ~= "air" or a.side ~= side or a.status ~= "on map" then
     return nil, tostring(id) .. " is not a " .. side .. " air unit on the map"
   end
   if part ~= "combat" then return nil, "air missions are flown in the friendly Combat Phase" end
-  if mission[id] == pid then return nil, id .. " has already flown a mission this phase" end
-  return a, pid
+  local key = phase_key()
+  if gpw.flag(id, "mission") == key then return nil, id .. " has already flown a mission this phase" end
+  return a, key
 end
 
+-- support AIR HEX: offensive air support (ADC2: Air Support)
 function cmd.support(id, hex, extra)
-  sweep()
   if not id or not hex or extra then return false, "usage: support AIR HEX", C.air end
-  local a, pid = air_for_mission(id)
-  if not a then return false, pid, C.air end
+  local a, key = air_for_mission(id)
+  if not a then return false, key, C.air end
   local d = enemy_in(hex, a.side)
   if not d then return false, hex .. " holds no enemy unit", C.air end
   if gpw.distance(a.hex, hex) > a.range then return false, hex .. " is beyond " .. id .. "'s range of " .. a.range, C.air end
-  mission[id] = pid
-  local l = offensive[hex] or {}
+  gpw.set_flag(id, "mission", key)
+  local l = gpw.mark(hex, "air_support") or {}
   l[#l + 1] = id
-  offensive[hex] = l
+  gpw.set_mark(hex, "air_support", l)
   gpw.emit("air", id .. " flies offensive support over " .. hex, { "unit", id, "mission", "offensive", "hex", hex, "rule", C.air })
 end
 
+-- defend AIR UNIT: defensive air support for the enemy's next combat phase
 function cmd.defend(id, uid, extra)
-  sweep()
   if not id or not uid or extra then return false, "usage: defend AIR UNIT", C.air end
-  local a, pid = air_for_mission(id)
-  if not a then return false, pid, C.air end
+  local a, key = air_for_mission(id)
+  if not a then return false, key, C.air end
   local f = gpw.unit(uid)
   if not f or f.side ~= a.side or f.status ~= "on map" or is_noncombat(f) then
     return false, tostring(uid) .. " is not a friendly combat unit on the map", C.air
   end
   if gpw.distance(a.hex, f.hex) > a.range then return false, f.hex .. " is beyond " .. id .. "'s range of " .. a.range, C.air end
-  mission[id] = pid
-  local l = defensive[uid] or {}
+  gpw.set_flag(id, "mission", key)
+  local l = gpw.flag(uid, "air_cover") or {}
   l[#l + 1] = id
-  defensive[uid] = l
+  gpw.set_flag(uid, "air_cover", l)
   gpw.emit("air", id .. " flies defensive support over " .. uid, { "unit", id, "mission", "defensive", "hex", f.hex, "rule", C.air })
 end
 
+-- transfer AIR HEX: an air unit changes base
 function cmd.transfer(id, hex, extra)
-  sweep()
   if not id or not hex or extra then return false, "usage: transfer AIR HEX", C.air end
-  local a, pid = air_for_mission(id)
-  if not a then return false, pid, C.air end
+  local a, key = air_for_mission(id)
+  if not a then return false, key, C.air end
   if gpw.distance(a.hex, hex) > 2 * a.range then return false, hex .. " is beyond twice " .. id .. "'s range", C.air end
   local e = air_base_error(a, hex)
   if e then return false, e, C.air end
-  mission[id] = pid
+  gpw.set_flag(id, "mission", key)
   local from = a.hex
   gpw.relocate(id, hex)
   gpw.emit("air", id .. " transfers " .. from .. " → " .. hex, { "unit", id, "mission", "transfer", "from", from, "hex", hex, "rule", C.air })

@@ -295,7 +295,7 @@ local function weigh(b, rec)
   end
   if w.odds == 0 then return w end
   local col = w.odds
-  if gpw.flag(b.defender, "dispersed") ~= "" then
+  if gpw.flag(b.defender, "dispersed") ~= nil then
     col = col + R.dispersed_shift
     shift("dispersed", R.dispersed_shift, cite.dispersed)
   end
@@ -326,12 +326,29 @@ function R.ratio_label(i)
   return R.crt.columns[i] or ("below " .. R.crt.columns[1])
 end
 
--- Flags: dispersed = "new" or "missed" (see on_phase_start); no_retreat =
--- the turn index it holds for;
--- breakthrough = "TURN/PHASE" of the movement phase it holds for.
-local function turn_index() return tostring(gpw.turn().index) end
+-- What a game remembers, in the engine's store (the module keeps no game
+-- state in Lua: it is shared by every game, and a game is cloned, rolled
+-- back and undone by the engine).
+R.store = R.store or {}
+for _, scope in ipairs({ "game", "side", "unit", "hex" }) do R.store[scope] = R.store[scope] or {} end
+-- dispersed: "new" or "missed" (see on_phase_start)
+R.store.unit.dispersed = { type = "string", label = "dispersed", symbol = "D" }
+-- no_retreat: the turn index a No Retreat! order holds for
+R.store.unit.no_retreat = { type = "number", label = "No Retreat! order for turn" }
+R.store.side.no_retreat = { type = "number", label = "No Retreat! order for every unit, turn" }
+-- breakthrough: "TURN/PHASE" of the movement phase its extra MP are for
+R.store.unit.breakthrough = { type = "string", label = "breakthrough MP in", symbol = "BR" }
+-- attacked, defended: "TURN/PHASE" of the combat phase it fought in
+R.store.unit.attacked = { type = "string", label = "attacked in" }
+R.store.unit.defended = { type = "string", label = "attacked (defending) in" }
+-- the German exchange option declared for the next attack of a phase
+R.store.game.exchange_phase = { type = "string", label = "exchange option declared in" }
+R.store.game.exchange_codes = { type = "list", label = "exchange option on" }
 
-local function dispersed(id) return gpw.flag(id, "dispersed") ~= "" end
+local function turn_index() return gpw.turn().index end
+local function phase_key() return turn_index() .. "/" .. gpw.phase() end
+
+local function dispersed(id) return gpw.flag(id, "dispersed") ~= nil end
 
 local function disperse(id)
   gpw.set_flag(id, "dispersed", "new")
@@ -422,8 +439,16 @@ local function can_retreat(n)
   return gpw.retreat_zoc(n) == 0
 end
 
+-- a No Retreat! order holds for the defender this turn
+local function no_retreat(b)
+  local t = turn_index()
+  if gpw.flag(b.defender, "no_retreat") == t then return true end
+  local d = gpw.unit(b.defender)
+  return d ~= nil and gpw.side_get(d.side, "no_retreat") == t
+end
+
 local function convert(code, b, w)
-  if R.no_retreat_results[code] and gpw.flag(b.defender, "no_retreat") == turn_index() then
+  if R.no_retreat_results[code] and no_retreat(b) then
     return R.no_retreat_results[code], "no-retreat order", cite.noretreat
   end
   if R.surrounded_results[code] then
@@ -436,13 +461,16 @@ local function convert(code, b, w)
   return code
 end
 
--- the exchange option declared for the next attack of this phase
-local option = nil
-
+-- the exchange option declared for the next attack of this phase: used
+-- (or lost) by that attack
 local function take_option(final, b, w)
-  local opt = option
-  option = nil
-  if not opt or opt.phase ~= gpw.phase() or not opt.codes[final] then return false end
+  local when, codes = gpw.get("exchange_phase"), gpw.get("exchange_codes")
+  if not when then return false end
+  gpw.set("exchange_phase", nil)
+  gpw.set("exchange_codes", nil)
+  local listed = false
+  for _, c in ipairs(codes or {}) do listed = listed or c == final end
+  if when ~= phase_key() or not listed then return false end
   local rate = R.exchange_rates[final]
   local german = false
   for i = 1, b.n do
@@ -475,14 +503,16 @@ local function resolve(code, b)
 end
 
 -- Who attacked and who was attacked in this combat phase, for the rule
--- that German units next to attacking Soviet units must be attacked.
-local fought = { phase = "", attackers = {}, defenders = {} }
+-- that German units next to attacking Soviet units must be attacked: unit
+-- values "attacked" and "defended" holding the phase key (the last phase's
+-- are cleared as a combat phase starts).
 local function record(b)
-  local key = turn_index() .. "/" .. gpw.phase()
-  if fought.phase ~= key then fought = { phase = key, attackers = {}, defenders = {} } end
-  fought.defenders[b.defender] = true
-  for i = 1, b.n do fought.attackers[b.attackers[i]] = true end
+  local key = phase_key()
+  gpw.set_flag(b.defender, "defended", key)
+  for i = 1, b.n do gpw.set_flag(b.attackers[i], "attacked", key) end
 end
+
+local function fought(id, as) return gpw.flag(id, as) == phase_key() end
 
 R.results = {}
 for _, code in ipairs({ "AE", "D/AE", "-", "D", "dw", "DW", "DR", "DE", "BR", "X" }) do
@@ -540,16 +570,21 @@ end
 local prev_phase_start = R.on_phase_start
 function R.on_phase_start(phase)
   if prev_phase_start then prev_phase_start(phase) end
+  if phase.kind == "combat" then
+    for _, as in ipairs({ "attacked", "defended" }) do
+      for _, id in ipairs(gpw.flagged(as)) do gpw.set_flag(id, as, nil) end
+    end
+  end
   if not starts_turn(phase.id) then return end
-  for _, id in ipairs(gpw.units(phase.side)) do
-    local f = gpw.flag(id, "dispersed")
-    if f ~= "" then
-      if gpw.unit(id).status ~= "on map" then
-        gpw.set_flag(id, "dispersed", "")
-      elseif f == "new" then
+  for _, id in ipairs(gpw.flagged("dispersed")) do
+    local u = gpw.unit(id)
+    if u.side == phase.side then
+      if u.status ~= "on map" then
+        gpw.set_flag(id, "dispersed", nil)
+      elseif gpw.flag(id, "dispersed") == "new" then
         gpw.set_flag(id, "dispersed", "missed")
       else
-        gpw.set_flag(id, "dispersed", "")
+        gpw.set_flag(id, "dispersed", nil)
         gpw.emit("recovered", id .. " is no longer dispersed", { "unit", id, "rule", cite.chosen })
       end
     end
@@ -570,7 +605,7 @@ local function could_attack(g)
     for _, sid in ipairs(gpw.units_at(h)) do
       local s = gpw.unit(sid)
       local side = gpw.hexside(h, g.hex)
-      if s.side == "soviet" and not R.noncombat[s.kind] and not fought.attackers[sid] and not dispersed(sid)
+      if s.side == "soviet" and not R.noncombat[s.kind] and not fought(sid, "attacked") and not dispersed(sid)
         and not (side.water and not side.strait) then
         b.n = b.n + 1
         b.att[b.n], b.sup[b.n], b.river[b.n], b.strait[b.n] = s.strength, gpw.in_supply(sid), side.river, side.strait
@@ -587,9 +622,11 @@ end
 local prev_phase_end = R.on_phase_end
 function R.on_phase_end(phase)
   local p = R.phases[phase_index(phase)]
-  if p and p.side == "soviet" and p.kind == "combat" and fought.phase == turn_index() .. "/" .. phase then
+  if p and p.side == "soviet" and p.kind == "combat" then
     local attackers = {}
-    for a in pairs(fought.attackers) do attackers[#attackers + 1] = a end
+    for _, a in ipairs(gpw.flagged("attacked")) do
+      if fought(a, "attacked") then attackers[#attackers + 1] = a end
+    end
     table.sort(attackers)
     for _, a in ipairs(attackers) do
       local au = gpw.unit(a)
@@ -598,7 +635,7 @@ function R.on_phase_end(phase)
           for _, id in ipairs(gpw.units_at(h)) do
             local g = gpw.unit(id)
             if g.side == "axis" and g.nation == "ger" and not R.noncombat[g.kind] and not dispersed(id)
-              and not fought.defenders[id] and could_attack(g) then
+              and not fought(id, "defended") and could_attack(g) then
               return false, id .. " is next to " .. a .. ", which attacked, and must be attacked", cite.mandatory
             end
           end
@@ -616,7 +653,7 @@ R.commands = R.commands or {}
 R.commands.noretreat = function(who)
   local t = turn_index()
   if who == "soviet" then
-    for _, id in ipairs(gpw.units("soviet")) do gpw.set_flag(id, "no_retreat", t) end
+    gpw.side_set("soviet", "no_retreat", t)
     gpw.emit("noretreat", "No Retreat! for every Soviet unit this turn", { "side", "soviet", "turn", t, "rule", cite.noretreat })
     return true
   end
@@ -641,7 +678,8 @@ R.commands.exchange = function(...)
     return false, "the German exchange option is declared in the Axis combat phase, before the attack", cite.exchange
   end
   if args[1] == "off" then
-    option = nil
+    gpw.set("exchange_phase", nil)
+    gpw.set("exchange_codes", nil)
     return true
   end
   local w = gpw.turn().weather
@@ -650,14 +688,13 @@ R.commands.exchange = function(...)
   end
   if args[1] == "all" then args = { "DR", "DW", "dw", "-" } end
   if #args == 0 then return false, "usage: exchange DR|DW|dw|-... | exchange all | exchange off", cite.exchange end
-  local codes = {}
   for _, c in ipairs(args) do
     if not R.exchange_rates[c] then
       return false, c .. " may not be exchanged: only DR, DW, dw and - (case matters)", cite.exchange
     end
-    codes[c] = true
   end
-  option = { phase = gpw.phase(), codes = codes }
+  gpw.set("exchange_phase", phase_key())
+  gpw.set("exchange_codes", args)
   gpw.emit("exchange-declared", "for the next attack, exchange on " .. table.concat(args, " "), { "results", table.concat(args, ","), "rule", cite.exchange })
   return true
 end
