@@ -575,6 +575,11 @@ function R.on_phase_start(phase)
       for _, id in ipairs(gpw.flagged(as)) do gpw.set_flag(id, as, nil) end
     end
   end
+  -- breakthroughs hold for the phase after their combat phase only
+  local now = turn_index() .. "/" .. phase.id
+  for _, id in ipairs(gpw.flagged("breakthrough")) do
+    if gpw.flag(id, "breakthrough") ~= now then gpw.set_flag(id, "breakthrough", nil) end
+  end
   if not starts_turn(phase.id) then return end
   for _, id in ipairs(gpw.flagged("dispersed")) do
     local u = gpw.unit(id)
