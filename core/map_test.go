@@ -548,6 +548,7 @@ func BenchmarkResolveCity(b *testing.B) {
 		}
 	}
 }
+
 // TestWithin checks Within against Distance over a whole sheet: a hex is
 // within n of h exactly when their distance is at most n.
 func TestWithin(t *testing.T) {
