@@ -38,6 +38,8 @@ type World interface {
 	// BattleUnits gives the defender and attackers of the battle under
 	// way; -1 outside a battle.
 	BattleUnits() (defender int, attackers []int)
+	// BattleHex is the hex attacked in the battle under way (-1 for none).
+	BattleHex() int
 	// RetreatZOC is the fewest enemy zones of control that any legal
 	// retreat of hexes by the battle's defender enters; -1 when it has none.
 	RetreatZOC(hexes int) int
@@ -575,7 +577,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		},
 		// gpw.phase() -> the current phase id
 		"phase": func(L *lua.LState) int { L.Push(rt.str(rt.w(L).PhaseID())); return 1 },
-		// gpw.battle() -> defender id, array of attacker ids (nil outside a battle)
+		// gpw.battle() -> defender id, array of attacker ids, the hex attacked (nil outside a battle)
 		"battle": func(L *lua.LState) int {
 			d, a := rt.w(L).BattleUnits()
 			if d < 0 {
@@ -585,7 +587,8 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			s := rt.world.Position()
 			L.Push(rt.str(s.Units[d].ID))
 			L.Push(ids(L, s, a))
-			return 2
+			L.Push(rt.str(s.Map.ID(rt.world.BattleHex())))
+			return 3
 		},
 		// gpw.city(name) -> the hex id of the named city, or nil
 		"city": func(L *lua.LState) int {

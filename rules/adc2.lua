@@ -201,7 +201,6 @@ R.store = {
     partisan_queue = { type = "list", default = {}, label = "eliminated partisans, in the order they return" },
     partisan_last = { type = "number", default = -100, label = "turn the last partisan returned" },
     announced_pools = { type = "list", default = {}, label = "Garrison pools announced open" },
-    battle_hex = { type = "string", default = "", label = "the hex of the battle last resolved" },
     indexed = { type = "boolean", label = "leaders and partisans listed" },
     partisans = { type = "list", default = {}, label = "the scenario's partisans" },
   },
@@ -490,11 +489,11 @@ end
 -- are eliminated and go to the Soviet map edge to return (ADC2:
 -- Partisans): as the phase starts, and after each Axis move in it (an
 -- advance after combat).
-local function eliminate_partisans()
-  local ps = partisans()
+local function eliminate_partisans(near)
+  local ps = near or partisans()
   for i = 1, #ps do
-    local p = gpw.unit(ps[i])
-    if p.status == "on map" and p.side == "soviet" and gpw.in_zoc("axis", p.hex) then
+    local p = near and ps[i] or gpw.unit(ps[i])
+    if p.kind == "partisan" and p.status == "on map" and p.side == "soviet" and gpw.in_zoc("axis", p.hex) then
       local t = turn_index()
       gpw.remove(p.id, "pending")
       local q = gpw.get("partisan_queue")
@@ -738,10 +737,10 @@ end
 -- path (in or next to a hex it entered, with no combat unit of their own)
 -- are displaced, in the order the move passes them: air units to their
 -- map edge, to return in turn; leaders to their capital.
-local function moved_beside(u, path)
+local function moved_beside(u, near)
   if not is_combat(u) then return end
   local foe = enemy_of(u.side)
-  local us = gpw.units_near(path)
+  local us = near
   local t = nil
   local i = 1
   while i <= #us do
@@ -777,7 +776,7 @@ end
 -- Axis combat phase (an advance) are eliminated.
 function R.after_move(u, how, path)
   if how == "retreat" then
-    local from = gpw.get("battle_hex")
+    local _, _, from = gpw.battle()
     if u.kind == "garrison" and home_country[u.nation] and gpw.hex(u.hex).country ~= home_country[u.nation] then
       gpw.remove(u.id, "eliminated")
       emit_loss(u, "a garrison unit forced to retreat out of " .. home_country[u.nation], C.allies)
@@ -785,7 +784,7 @@ function R.after_move(u, how, path)
       return
     end
     -- its leaders retreat with it
-    if from ~= "" then
+    if from then
       local us = units_of(from)
       for i = 1, #us do
         if us[i].kind == "leader" and us[i].side == u.side then
@@ -802,10 +801,11 @@ function R.after_move(u, how, path)
       if h.city == "Bratislava" and i == #path then check_bratislava() end
     end
   end
-  moved_beside(u, path)
-  if u.side == "axis" then
+  local near = gpw.units_near(path) -- every unit in or next to the path, in one call
+  moved_beside(u, near)
+  if u.side == "axis" and is_combat(u) then
     local side, part = phase_parts()
-    if side == "axis" and part == "combat" then eliminate_partisans() end
+    if side == "axis" and part == "combat" then eliminate_partisans(near) end
   end
 end
 
@@ -1023,11 +1023,9 @@ function R.odds(b)
   return total, def, odds, col
 end
 
--- As a result is applied: the battle's hex is noted (its leaders retreat
--- with the defender), and the missions flown for the battle are spent.
+-- As a result is applied, the missions flown for the battle are spent.
 local function begin_result(b)
   local d = gpw.unit(b.defender)
-  gpw.set("battle_hex", d.hex)
   gpw.set_mark(d.hex, "air_support", nil)
   gpw.set_flag(b.defender, "air_cover", nil)
 end
@@ -1276,7 +1274,7 @@ function cmd.drop(id, hex, extra)
   gpw.set_flag(id, "dropped", phase_key())
   gpw.emit("drop", id .. " makes an airborne assault " .. from .. " → " .. hex, { "unit", id, "from", from, "hex", hex, "rule", C.airborne })
   local nu = gpw.unit(id)
-  moved_beside(nu, { hex })
+  moved_beside(nu, gpw.units_near({ hex }))
   if side == "soviet" then check_bratislava() end
 end
 
