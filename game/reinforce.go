@@ -71,16 +71,18 @@ func (g *Game) placeHex(k, h int, how string, major bool) error {
 
 // placeCandidates are the hexes worth trying for unit k's entry: the
 // cities and the side's map edge, which the engine's rule allows; then,
-// when the rules judge placement themselves (can_place), every other land
-// hex (a hex may come twice: callers skip repeats).
+// when the rules judge placement themselves (can_place) and may let the
+// unit's kind enter anywhere (R.place_anywhere), every other land hex (a
+// hex may come twice: callers skip repeats).
 func (g *Game) placeCandidates(k int) []int {
 	m := g.S.Map
 	var hs []int
 	for _, c := range m.Cities {
 		hs = append(hs, c.Hex)
 	}
-	hs = append(hs, m.Edge[g.S.Units[k].Side]...)
-	if g.Rules.Has("can_place") {
+	u := &g.S.Units[k]
+	hs = append(hs, m.Edge[u.Side]...)
+	if pa := g.Rules.PlaceAnywhere; g.Rules.Has("can_place") && (pa == nil || pa[u.Kind]) {
 		for h := range m.Len() {
 			if m.OnMap[h] && !m.Terrain[h].Water() {
 				hs = append(hs, h)

@@ -68,6 +68,10 @@ type Module struct {
 	NoOccupy              map[string]bool // kinds that take no control and open no supply line in enemy ZOC (ADC2: only combat units)
 	SeaSupply             [2]string       // per side: the sea region for supply by sea, "" for none
 	PlaceCityNoZOC        bool            // reinforcements may not enter a city in enemy ZOC
+	// PlaceAnywhere lists the kinds that can_place may let enter beyond
+	// the cities and the map edge (the engine then tries every land hex
+	// for them); nil: every kind.
+	PlaceAnywhere map[string]bool
 	// ShareUntilMoved lets a unit end its move on a friend that has not
 	// moved yet in the phase; the friend must leave before the phase ends.
 	ShareUntilMoved bool
@@ -450,6 +454,9 @@ func (r *Module) compile(t *lua.LTable) error {
 		r.SeaSupply = [2]string{str(ss, "axis"), str(ss, "soviet")}
 	}
 	r.PlaceCityNoZOC = truth(t.RawGetString("place_city_no_zoc"))
+	if pa := table(t, "place_anywhere"); pa != nil {
+		r.PlaceAnywhere = boolSet(pa)
+	}
 	r.ShareUntilMoved = truth(t.RawGetString("share_until_moved"))
 	crt := table(t, "crt")
 	if crt == nil {

@@ -60,7 +60,7 @@ local sources = {
   noncombat = "ADC2: Unit Capabilities", zoc_own_hex = "ADC2: Unit Capabilities",
   nonstacking = "ADC2: Stacking Limits", stacking = "ADC2: Stacking Limits; Retreat",
   no_occupy = "ADC2: Control of Hexes; Supply; Unit Capabilities",
-  place_city_no_zoc = "ADC2: Reinforcement Phase",
+  place_city_no_zoc = "ADC2: Reinforcement Phase", place_anywhere = "ADC2: Reinforcement Phase; Air Support; Partisans",
   capitals_are_fortresses = "ADC2: Combat Phase (the map's fortresses)",
   stand_terrain = "ADC2: Retreat",
   shock = "ADC2: Shock Combat", convert = "ADC2: Reinforcement Phase", enter = "ADC2: Air Support; Partisans; Allies; Reinforcement Phase",
@@ -112,6 +112,10 @@ R.rail = { no_enemy_zoc = true, limit = { axis = 2, soviet = 6 } }
 R.retreat = { hexes = 2, max_extra = 4, avoid_zoc_end = true, avoid_zoc = true }
 -- Reinforcement Phase: "The city may not be in enemy ZOC."
 R.place_city_no_zoc = true
+-- Units enter on the map edge or in a city (can_place), but for air units
+-- (rail hexes too) and partisans (any friendly hex): only for these need
+-- the engine try every hex of the map when it lists where a unit may go.
+R.place_anywhere = { air = true, partisan = true }
 -- The ADC2 map marks Berlin and Moscow as fortresses itself, and ADC2
 -- has no rule making a capital a fortress besides its city: a capital
 -- gets the one fortress shift of its hex (ADC2: Combat Phase), not GDW's
