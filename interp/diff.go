@@ -89,6 +89,9 @@ func (r *Module) flatten(t *lua.LTable) map[string]string {
 		put("no_occupy."+k, r.NoOccupy[k])
 	}
 	put("place_city_no_zoc", r.PlaceCityNoZOC)
+	for k := range r.PlaceAnywhere {
+		put("place_anywhere."+k, r.PlaceAnywhere[k])
+	}
 	put("share_until_moved", r.ShareUntilMoved)
 	// Hooks: where each function is defined.
 	hooks := func(prefix string, t *lua.LTable) {
