@@ -2,9 +2,11 @@
 --
 -- A rules module returns one table. The engine reads its data (classes,
 -- movement costs, calendar, phases, citations, CRT) once and compiles it
--- into Go arrays; it calls its functions (hooks) only at phase starts, on
--- commands and once per battle, never per hex. Another module changes
--- these rules by requiring this one and replacing fields:
+-- into Go arrays; it calls its functions (hooks) at phase starts, on
+-- commands, once per battle and, for the check hooks, when it lists the
+-- legal actions; never in its own searches. A module keeps no game state
+-- in Lua (docs/modding.md: the store). Another module changes these rules
+-- by requiring this one and replacing fields:
 --
 --   local R = require("base")
 --   R.id = "myhouse"; R.crt.rows[6][1] = "NE"
