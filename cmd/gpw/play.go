@@ -142,7 +142,7 @@ type player struct {
 	// confirm is set after an end that would lose reinforcements or
 	// points: a second end confirms.
 	confirm bool
-	match *bot.Match      // the computer's sides, nil without --bot
+	match   *bot.Match // the computer's sides, nil without --bot
 }
 
 func newPlayer(g *game.Game, out io.Writer, asJSON bool) *player {
