@@ -110,8 +110,8 @@ func Verify(r *Record, lib *Library) (Verdict, error) {
 		}
 		v.Dice += st.Rolls
 	}
-	if r.Save != nil && !slices.Equal(e.cmds, r.Commands) {
-		return v, fmt.Errorf("the record's commands in force (%d) differ from the replay's (%d)", len(r.Commands), len(e.cmds))
+	if got := e.g.Snapshot().Commands; r.Save != nil && !slices.Equal(got, r.Commands) {
+		return v, fmt.Errorf("the record's commands in force (%d) differ from the replay's (%d)", len(r.Commands), len(got))
 	}
 	v.Checked, v.Over = true, e.over()
 	return v, nil
