@@ -123,6 +123,7 @@ func (g *Game) Actions() *Actions { return g.ActionsWith(ActionOpts{}) }
 
 // ActionsWith lists what the side to act may do now, as o asks.
 func (g *Game) ActionsWith(o ActionOpts) *Actions {
+	defer g.Rules.Hold()()
 	a := &Actions{}
 	a.Undo, _ = g.CanUndo()
 	if g.over {

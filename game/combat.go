@@ -134,6 +134,7 @@ func (g *Game) canAttack(k, def, dh int) error {
 	if u.Status != core.OnMap || u.Side != g.Phase().Side {
 		return g.refuse("not-adjacent", "%s is not a %s unit on the map", u.ID, g.Phase().Side)
 	}
+
 	h := u.Hex
 	d, adj := m.Adjacent(h, dh)
 	if !adj {
@@ -145,7 +146,13 @@ func (g *Game) canAttack(k, def, dh int) error {
 	if g.attacked[k] {
 		return g.refuse("attack-once", "%s has already attacked in this phase", u.ID)
 	}
-	return g.check("can_attack", interp.Unit(k), interp.Unit(def))
+	if err := g.check("can_attack", interp.Unit(k), interp.Unit(def)); err != nil {
+		return err
+	}
+	if g.Rules.NonCombat[u.Kind] {
+		return g.refuse("not-adjacent", "%s is not a combat unit: it does not attack", u.ID)
+	}
+	return nil
 }
 
 // battleTerrain lets the rules' battle_terrain(b) hook say what terrain

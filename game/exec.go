@@ -54,6 +54,7 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	defer func() { g.acting = core.NoSide }()
 	g.Rules.BeginCommand()
 	defer g.Rules.EndCommand()
+	defer g.Rules.Hold()()
 	func() {
 		defer func() {
 			if p := recover(); p != nil {

@@ -77,6 +77,16 @@ func deadline(d time.Duration) time.Time {
 	return time.Now().Add(d)
 }
 
+// Hold keeps a Lua state bound to the game until the returned function is
+// called: for a run of many hook calls (a command, a listing of legal
+// actions), which then skip taking and returning a state each.
+func (r *Rules) Hold() func() {
+	if _, err := r.acquire(); err != nil {
+		return func() {}
+	}
+	return r.release
+}
+
 // acquire binds a Lua state to the game for a call; release gives it back.
 func (r *Rules) acquire() (*vm, error) {
 	if r.rt != nil {

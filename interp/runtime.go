@@ -93,6 +93,7 @@ func (m *Module) newRuntime() (*vm, error) {
 	}
 	rt.tbl = t
 	rt.host = nil
+	sb.freezeGlobals()
 	return rt, nil
 }
 

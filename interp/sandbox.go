@@ -257,6 +257,20 @@ func (sb *Sandbox) wrap(err error) *Error {
 	return e
 }
 
+// freezeGlobals makes a new global an error once the module is loaded: a
+// game's state belongs in the engine's store (R.store), and the Lua
+// states of a module serve every game of the process.
+func (sb *Sandbox) freezeGlobals() {
+	mt, _ := sb.L.GetMetatable(sb.L.G.Global).(*lua.LTable)
+	if mt == nil {
+		return
+	}
+	mt.RawSetString("__newindex", sb.L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("global %s: a rules module may not set globals once loaded (a game's state goes in R.store: docs/modding.md)", L.ToString(2))
+		return 0
+	}))
+}
+
 // globalIndex is _G's __index: nil, or an error for a forbidden name.
 func globalIndex(L *lua.LState) int {
 	if name, ok := L.Get(2).(lua.LString); ok && forbiddenGlobals[string(name)] {
