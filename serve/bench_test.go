@@ -193,3 +193,26 @@ func BenchmarkBoardReady(b *testing.B) {
 		br.wait("the board", `document.body.dataset.ready === 'true' && document.querySelectorAll('#counters .counter').length > 20`)
 	}
 }
+
+// BenchmarkViewFresh is a view computed anew, as after each command: the
+// units (with their supply), the legal actions and the log.
+func BenchmarkViewFresh(b *testing.B) {
+	s, _, _ := newTestServer(b)
+	defer s.Close()
+	c := newClient(b, s)
+	tok := movePhase(b, c)
+	l, role, err := s.game(tok)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l.mu.Lock()
+		l.e.cached.stamp = [2]int64{}
+		v := l.view(role, 0, 0)
+		l.mu.Unlock()
+		if _, err := json.Marshal(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
