@@ -186,6 +186,22 @@ func (e *engine) replay(cmds, sides []string) error {
 	return nil
 }
 
+// moveTo brings the game to the commands cmds: by giving the ones
+// missing when it stands at a prefix of them, else by replaying.
+func (e *engine) moveTo(cmds, sides []string) error {
+	n := len(e.cmds)
+	if n > len(cmds) || !slices.Equal(e.cmds, cmds[:n]) {
+		return e.replay(cmds, sides)
+	}
+	for i := n; i < len(cmds); i++ {
+		if err := e.g.Exec(cmds[i]); err != nil {
+			return e.replay(cmds, sides)
+		}
+		e.cmds, e.sides = append(e.cmds, cmds[i]), append(e.sides, sides[i])
+	}
+	return nil
+}
+
 func (e *engine) close() {
 	if e.g != nil {
 		e.g.Close()

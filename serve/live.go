@@ -24,11 +24,21 @@ type live struct {
 	subs  map[chan int]struct{}
 
 	lastUsed time.Time
+
+	// stepper shows past positions (GET at); forward steps cost one
+	// command each, a step back replays the game
+	stepMu  sync.Mutex
+	stepper *engine
 }
 
 // close releases the game and its computer player.
 func (l *live) close() {
 	l.e.close()
+	l.stepMu.Lock()
+	if l.stepper != nil {
+		l.stepper.close()
+	}
+	l.stepMu.Unlock()
 	if l.opp != nil {
 		l.opp.close()
 	}

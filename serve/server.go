@@ -545,6 +545,9 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, l *live, r
 	writeJSON(w, http.StatusOK, rec)
 }
 
+// stepLog is how much of the log a past position shows: its end.
+const stepLog = 400
+
 // handleAt shows the position after the first n entries of the record,
 // for stepping through a game: a replay, so it reveals no die not yet
 // drawn.
@@ -560,14 +563,21 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 		return
 	}
 	cmds, sides := inForce(entries[:n])
-	e, err := s.lib.open(row.Spec, row.Secret.Seed(), cmds, sides)
-	if err != nil {
+	l.stepMu.Lock()
+	defer l.stepMu.Unlock()
+	if l.stepper == nil {
+		if l.stepper, err = s.lib.open(row.Spec, row.Secret.Seed(), nil, nil); err != nil {
+			writeError(w, http.StatusInternalServerError, err)
+			return
+		}
+	}
+	e := l.stepper
+	if err := e.moveTo(cmds, sides); err != nil {
 		writeError(w, http.StatusInternalServerError, err)
 		return
 	}
-	defer e.close()
 	v := &View{Game: info, Role: role, Version: len(entries), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(),
-		LogTotal: len(e.log()), Log: logLines(e.log(), 0), Step: n}
+		LogFrom: max(0, len(e.log())-stepLog), LogTotal: len(e.log()), Log: logLines(e.log(), max(0, len(e.log())-stepLog)), Step: n}
 	writeJSON(w, http.StatusOK, v)
 }
 
