@@ -306,3 +306,34 @@ func unitHex(v *View, unit string) string {
 	}
 	return ""
 }
+
+// TestBrowserStepping steps back and forth through a finished game.
+func TestBrowserStepping(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "hotseat"})
+	playBattle(t, c, links["both"])
+	end := c.view(links["both"])
+	b := newBrowser(t)
+	b.do("load", chromedp.Navigate(ts.URL+"/play/"+links["spectator"]))
+	b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelector('#replay')`)
+	b.wait("the revealed dice", `document.querySelector('.dice').textContent.includes('revealed')`)
+	b.wait("the victory panel", `document.querySelector('#victory')`)
+	at := func(n int) string {
+		return fmt.Sprintf(`document.querySelector('#replay span').textContent.trim() === '%d / %d'`, n, end.Version)
+	}
+	b.wait("the last step", at(end.Version))
+	for n := end.Version - 1; n >= 0; n-- {
+		b.do("back", chromedp.Click(chromedp.CSS("#back"), chromedp.NodeVisible))
+		b.wait(fmt.Sprintf("step %d", n), at(n))
+	}
+	b.wait("ger-1 back in its hex", unitAt("ger-1", "B-1603"))
+	b.do("forward", chromedp.Click(chromedp.CSS("#fwd"), chromedp.NodeVisible))
+	b.wait("step 1", at(1))
+	b.wait("the battle in the log", `document.querySelector('#log li.ev-combat .die')`)
+	if e := b.errors(); e != "" {
+		t.Errorf("the page wrote errors:%s", e)
+	}
+}

@@ -362,7 +362,7 @@ export class Board {
   renderPanel() {
     const v = this.shown(), a = this.view.actions, parts = [];
     if (v.status.over || this.view.game.over || this.replay) parts.push(this.replayControls());
-    const victory = this.log.filter((l) => l.event.event === 'victory' || l.event.event === 'end');
+    const victory = (this.replay ? this.replay.log : this.log).filter((l) => l.event.event === 'victory' || l.event.event === 'end');
     if (victory.length) parts.push(el('div', { class: 'victory', id: 'victory' }, victory.map((l) => el('p', {}, l.text))));
     if (this.replay) { this.panel.replaceChildren(...parts); return; }
     if (!a) {
@@ -450,15 +450,15 @@ export class Board {
 
   replayControls() {
     const total = this.view.game.entries;
-    const n = this.replay ? this.replay.step : total;
+    const n = this.replay ? this.replay.step || 0 : total;
     const go = (k) => this.stepTo(Math.max(0, Math.min(total, k)));
     return el('div', { class: 'replay', id: 'replay' }, [
       el('h3', {}, 'Step through the game'),
-      el('button', { onclick: () => go(0) }, '⏮'),
+      el('button', { onclick: () => go(0), title: 'the start' }, '|◀'),
       el('button', { id: 'back', onclick: () => go(n - 1) }, '◀'),
       el('span', {}, ` ${n} / ${total} `),
       el('button', { id: 'fwd', onclick: () => go(n + 1) }, '▶'),
-      el('button', { onclick: () => { this.replay = null; this.render(); } }, '⏭ now'),
+      el('button', { onclick: () => { this.replay = null; this.render(); }, title: 'the game now' }, '▶|'),
     ]);
   }
 
