@@ -644,6 +644,26 @@ func (e *engine) units() []Unit {
 	return out
 }
 
+// Standing is a victory condition of the scenario's end that holds now.
+type Standing struct {
+	Side   string `json:"side"`
+	Result string `json:"result"` // win, decisive, marginal
+	Text   string `json:"text"`
+}
+
+// victoryText is the scenario's victory conditions in words.
+func (e *engine) victoryText() string { return strings.TrimSpace(e.sc.Victory.Text) }
+
+// standing lists the scenario's end-of-game victory conditions that would
+// hold if the game ended now.
+func (e *engine) standing() []Standing {
+	out := []Standing{}
+	for _, v := range e.g.CheckVictory("end") {
+		out = append(out, Standing{v.Side.String(), v.Result, v.Text})
+	}
+	return out
+}
+
 // cityControl is who controls each city (control markers).
 func (e *engine) cityControl() map[string]string {
 	out := map[string]string{}

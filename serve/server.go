@@ -576,7 +576,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 		writeError(w, http.StatusInternalServerError, err)
 		return
 	}
-	v := &View{Game: info, Role: role, Version: len(entries), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(),
+	v := &View{Game: info, Role: role, Version: len(entries), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(), Standing: e.standing(),
 		LogFrom: max(0, len(e.log())-stepLog), LogTotal: len(e.log()), Log: logLines(e.log(), max(0, len(e.log())-stepLog)), Step: n}
 	writeJSON(w, http.StatusOK, v)
 }

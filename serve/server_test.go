@@ -89,6 +89,9 @@ func TestLinksActOnlyForTheirSide(t *testing.T) {
 	if v := c.view(links["spectator"]); v.Actions != nil || v.Undo {
 		t.Error("the spectator is offered actions")
 	}
+	if v := c.view(links["spectator"]); !strings.Contains(v.Game.Victory, "Moscow") || v.Standing == nil || len(v.Standing) != 0 {
+		t.Errorf("victory %q, standing %v at the start", v.Game.Victory, v.Standing)
+	}
 	// the axis link acts
 	c.must(links["axis"], "end")
 	if v := c.view(links["soviet"]); v.Version != 1 {

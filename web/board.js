@@ -364,6 +364,12 @@ export class Board {
     if (v.status.over || this.view.game.over || this.replay) parts.push(this.replayControls());
     const victory = (this.replay ? this.replay.log : this.log).filter((l) => l.event.event === 'victory' || l.event.event === 'end');
     if (victory.length) parts.push(el('div', { class: 'victory', id: 'victory' }, victory.map((l) => el('p', {}, l.text))));
+    else if (v.game.victory) {
+      const now = v.standing && v.standing.length ? v.standing.map((x) => x.text).join('; ') : 'none of the conditions holds';
+      parts.push(el('details', { class: 'standing', id: 'standing' }, [
+        el('summary', {}, [el('b', {}, 'If the game ended now: '), now]),
+        el('p', {}, v.game.victory)]));
+    }
     if (this.replay) { this.panel.replaceChildren(...parts); return; }
     if (!a) {
       const why = v.role === 'spectator' ? 'You are watching.' : v.computer_acting ? 'The computer is playing…' : v.status.over ? '' : `Waiting for the ${v.acting} player.`;
