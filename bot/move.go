@@ -41,6 +41,8 @@ type plan struct {
 	// stayBonus is added to a unit's score where it stands (rail: its
 	// own distance from the front).
 	stayBonus []float32
+	// keep lists the side's objectives the enemy may come for.
+	keep []int
 }
 
 // goodRatio is the attack ratio the bot masses for: the first CRT column
@@ -83,7 +85,28 @@ func newPlan(b *Bot, v *view) *plan {
 	}
 	p.movers = moversBefore(v.g, v.side)
 	p.lineHexes()
+	for h, x := range v.value {
+		if x >= float32(v.doc.VictoryCity) && v.s.Control[h] == v.side && v.danger(h) > 0 {
+			p.keep = append(p.keep, h)
+		}
+	}
 	return p
+}
+
+// covered reports whether a friendly unit stands in objective o or can
+// reach it in one move (by distance).
+func (p *plan) covered(o int) bool {
+	s, m := p.v.s, p.v.m
+	if k := s.Occupant(o); k >= 0 {
+		return s.Units[k].Side == p.v.side
+	}
+	for _, k := range p.v.own {
+		u := &s.Units[k]
+		if u.Status == core.OnMap && m.Distance(u.Hex, o) <= u.MP {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *plan) addCover(h int, d int16) {
@@ -136,11 +159,11 @@ func (p *plan) lineHexes() {
 			want = int16(2 + v.doc.Depth)
 		}
 		if d := v.foeDist[h]; d == want || d == want+1 {
-			x := 1 + float32(v.guard[h])/15 + float32(v.value[h])/10
+			x := 0.5 + float32(v.guard[h])/10 + float32(v.value[h])/10
 			if d == want+1 {
 				x *= 0.6
 			}
-			p.line[h] = x * 3
+			p.line[h] = x
 		}
 	}
 }
@@ -346,10 +369,23 @@ func (b *Bot) move() error {
 // unit or on the line).
 func prune(p *plan, cs []cand) []cand {
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].static > cs[j].static })
+	// the hexes nearest each objective to guard
+	near := map[int32]bool{}
+	for _, o := range p.keep {
+		best := -1
+		for i, c := range cs {
+			if best < 0 || p.v.m.Distance(int(c.h), o) < p.v.m.Distance(int(cs[best].h), o) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			near[cs[best].h] = true
+		}
+	}
 	var out []cand
 	for i, c := range cs {
 		h := int(c.h)
-		if i < 14 || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
+		if i < 14 || near[c.h] || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
 			out = append(out, c)
 		}
 		if len(out) >= 48 {

@@ -67,6 +67,7 @@ func (b *Bot) setup() error {
 	}
 	p := newPlan(b, v)
 	p.next = true
+	front := p.toFront()
 	s := v.s
 	var leaders []int
 	for k := range s.Units {
@@ -79,15 +80,9 @@ func (b *Bot) setup() error {
 			leaders = append(leaders, k)
 			continue
 		}
-		var cs []cand
-		area.Each(func(h int) {
-			if s.CanPlace(k, h) == nil {
-				cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, nil)})
-			}
-		})
-		p.units = append(p.units, k)
-		p.cands = append(p.cands, cs)
-		p.stay = append(p.stay, false)
+		var hexes []int
+		area.Each(func(h int) { hexes = append(hexes, h) })
+		p.add(k, hexes, front, len(hexes), false, func(h int) bool { return s.CanPlace(k, h) == nil })
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
@@ -374,7 +369,9 @@ func (b *Bot) rail() error {
 		if v.foeDist[u.Hex] < 4 || !e.canRail(k) {
 			continue
 		}
-		p.add(k, e.railDests(k, parent), front, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d <= 10 })
+		// only toward the front: at least three hexes nearer the enemy
+		here := v.foeDist[u.Hex]
+		p.add(k, e.railDests(k, parent), front, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d+3 <= here })
 	}
 	// staying where it is counts its distance from the front too
 	p.exec = func(i, h int) bool {

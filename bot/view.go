@@ -318,8 +318,8 @@ func (v *view) objectives() {
 				continue
 			}
 			v.spread(v.guard, h, x)
-			if v.foeDist[h] > 8 {
-				continue
+			if v.foeDist[h] > 8 || x < float32(d.VictoryCity) {
+				continue // the pull is toward the enemy's objectives and own ones under attack
 			}
 		}
 		v.spread(v.pull, h, x)
@@ -331,8 +331,8 @@ func (v *view) objectives() {
 // enemy suggests.
 func (v *view) danger(h int) float64 {
 	x := math.Max(float64(v.threat[h]), float64(v.reach[h]))
-	if d := float64(v.foeDist[h]); d < 20 {
-		x = math.Max(x, 12*(1-d/20))
+	if d := float64(v.foeDist[h]); d < 24 {
+		x = math.Max(x, 12*(1-d/24))
 	}
 	return x
 }
@@ -363,7 +363,7 @@ func (v *view) spread(f []float32, h int, x float32) {
 		a := q[i]
 		dd := b.depth[a]
 		f[a] += x * decay[dd]
-		if dd >= 10 {
+		if dd >= 12 {
 			continue
 		}
 		for _, nb := range m.Nbr[a] {
@@ -436,9 +436,10 @@ func (v *view) sectors() {
 	}
 	ownS, foeS := make([]float64, count), make([]float64, count)
 	outS := make([]float64, count)
+	// the units that can reach the front this turn count
 	for _, k := range v.own {
 		u := &s.Units[k]
-		if v.foeDist[u.Hex] <= 4 {
+		if int(v.foeDist[u.Hex]) <= u.MP+3 {
 			ownS[v.sector[u.Hex]] += float64(u.AttackNow())
 			if !v.supplied.Has(u.Hex) {
 				outS[v.sector[u.Hex]] += float64(u.AttackNow())
@@ -447,7 +448,7 @@ func (v *view) sectors() {
 	}
 	for _, k := range v.enemy {
 		u := &s.Units[k]
-		if v.ownDist[u.Hex] <= 4 {
+		if int(v.ownDist[u.Hex]) <= u.MP+3 {
 			foeS[v.sector[u.Hex]] += float64(u.DefenseNow())
 		}
 	}
@@ -459,6 +460,10 @@ func (v *view) sectors() {
 	for i := range v.posture {
 		r := ownS[i] / math.Max(foeS[i], 1)
 		switch {
+		case foeS[i] == 0:
+			v.posture[i] = attack // nothing in the way
+		case ownS[i] == 0:
+			v.posture[i] = hold // nothing there yet to withdraw
 		case outS[i] > ownS[i]/2 || r < v.doc.WithdrawRatio:
 			v.posture[i] = withdraw
 		case r >= need:

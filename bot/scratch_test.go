@@ -1,0 +1,208 @@
+package bot
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"gpw"
+	"gpw/core"
+	"gpw/game"
+	"gpw/scenario"
+)
+
+func scratchGame(t testing.TB, file, rules string, seed int64, turns int, print bool) (*game.Game, *Bot, *Bot) {
+	sc, err := scenario.Load(gpw.Data, file, gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(sc, game.Options{Rules: rules, Seed: seed, SeedSet: true}, gpw.Data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ax, _ := ForGame(g, core.Axis, "normal")
+	so, _ := ForGame(g, core.Soviet, "normal")
+	err = PlayGame(g, ax, so, turns, func(s Summary) {
+		if print {
+			fmt.Println(s)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, ax, so
+}
+
+func TestScratchAdc2(t *testing.T) {
+	start := time.Now()
+	scratchGame(t, "scenarios/gdw/barbarossa.toml", "adc2", 1, 0, false)
+	fmt.Println(time.Since(start))
+}
+
+func TestScratchGdw(t *testing.T) {
+	start := time.Now()
+	for i := 0; i < 10; i++ {
+		scratchGame(t, "scenarios/gdw/barbarossa.toml", "gdw", int64(i), 0, false)
+	}
+	fmt.Println(time.Since(start) / 10)
+}
+
+func TestScratchVsRandom(t *testing.T) {
+	sc, _ := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	for _, side := range []core.Side{core.Axis, core.Soviet} {
+		wins := 0
+		n := 20
+		for seed := 0; seed < n; seed++ {
+			g, err := game.New(sc, game.Options{Rules: "gdw", Seed: int64(seed), SeedSet: true}, gpw.Data, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bots [2]*Bot
+			bots[side], _ = ForGame(g, side, "normal")
+			bots[1-side], _ = ForGame(g, 1-side, "random")
+			if err := PlayGame(g, bots[0], bots[1], 0, nil); err != nil {
+				t.Fatal(err)
+			}
+			w := Winner(g)
+			if w == side {
+				wins++
+			}
+			fmt.Println(side, seed, w, Objectives(g)[core.Axis], bots[0].Refused(), bots[1].Refused())
+		}
+		fmt.Println(side, "wins", wins, "of", n)
+	}
+}
+
+func TestScratchHistory(t *testing.T) {
+	sc, _ := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	h, err := PlayHistory(HistoryOptions{Scenario: sc, Rules: "gdw", Seeds: 40, Builtin: gpw.Data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Println(h)
+}
+
+func TestScratchBlau(t *testing.T) {
+	for s := 1; s <= 3; s++ {
+		scratchGame(t, "scenarios/gdw/fall-blau.toml", "adc2", int64(s), 1, false)
+	}
+}
+
+func TestScratchPosture(t *testing.T) {
+	sc, _ := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	g, _ := game.New(sc, game.Options{}, gpw.Data, nil)
+	ax, _ := ForGame(g, core.Axis, "hard")
+	so, _ := ForGame(g, core.Soviet, "hard")
+	m := &Match{G: g, Bots: [2]*Bot{ax, so}}
+	for i := 0; i < 4; i++ {
+		b := m.Bots[Actor(g)]
+		if g.InSetup() {
+			b.bind(g)
+			b.setup()
+			continue
+		}
+		b.bind(g)
+		v := b.newView(b.e, b.Side)
+		fmt.Println(b.Side, g.Phase().ID, v.posture)
+		b.Play(g)
+	}
+}
+
+func TestScratchMarch(t *testing.T) {
+	g := newBoard(t, "axis-general", units("axis", "infantry", 6, 3, 6, "B-0105")+units("soviet", "infantry", 8, 4, 6, "B-1905"), game.Options{})
+	b := bound(t, g, core.Axis)
+	v := b.newView(b.e, core.Axis)
+	p := newPlan(b, v)
+	k, _ := g.S.UnitByID("axi-in1")
+	for _, hx := range []string{"B-0105", "B-0705", "B-0501"} {
+		h := idx(t, g, hx)
+		fmt.Println(hx, v.foeDist[h], v.postureAt(h))
+		for _, tc := range moveTactics {
+			if tc.static != nil {
+				fmt.Printf("  %s %.2f\n", tc.name, tc.static(p, k, h, nil))
+			} else {
+				fmt.Printf("  %s %.2f\n", tc.name, tc.dynamic(p, k, h))
+			}
+		}
+	}
+}
+
+func TestScratchPosture2(t *testing.T) {
+	sc, _ := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	g, _ := game.New(sc, game.Options{Seed: 4, SeedSet: true}, gpw.Data, nil)
+	ax, _ := ForGame(g, core.Axis, "normal")
+	so, _ := ForGame(g, core.Soviet, "normal")
+	ax.bind(g)
+	so.bind(g)
+	for g.Phase().ID != "axis-general" || g.InSetup() {
+		b := []*Bot{ax, so}[Actor(g)]
+		if g.InSetup() {
+			b.setup()
+			continue
+		}
+		h := b.handlers()
+		switch g.Phase().Kind {
+		case "reinforcement":
+			h.reinforce()
+		case "rail":
+			h.rail()
+		case "move":
+			h.move()
+		case "combat":
+			for g.Phase().Kind == "combat" {
+				if d := b.e.pending(); d != nil {
+					b.decide(d)
+				} else {
+					h.combat()
+				}
+			}
+		}
+	}
+	v := ax.newView(ax.e, core.Axis)
+	fmt.Println(v.posture)
+	p := newPlan(ax, v)
+	p.next = true
+	k26, _ := g.S.UnitByID("ger-26")
+	dumpUnit(p, k26, []string{"A-1314", "A-0816", "A-1415", "A-1513"})
+	for _, id := range []string{} {
+		k, _ := g.S.UnitByID(id)
+		h := g.S.Units[k].Hex
+		fmt.Println(id, g.S.Map.ID(h), v.foeDist[h], v.postureAt(h), v.sector[h])
+		for _, tc := range moveTactics {
+			if tc.static != nil {
+				fmt.Printf("  %s %.2f\n", tc.name, tc.static(p, k, h, nil))
+			}
+		}
+	}
+}
+
+func dumpUnit(p *plan, k int, hexes []string) {
+	g := p.v.g
+	for _, hx := range hexes {
+		h, _ := g.S.Map.ParseHex(hx)
+		fmt.Println(" ", hx, "foeDist", p.v.foeDist[h], p.v.postureAt(h), "pull", p.v.pull[h])
+		for _, tc := range moveTactics {
+			var x float64
+			if tc.static != nil {
+				x = tc.static(p, k, h, nil)
+			} else {
+				x = tc.dynamic(p, k, h)
+			}
+			if x != 0 {
+				fmt.Printf("    %s %.2f\n", tc.name, x)
+			}
+		}
+	}
+}
+
+func TestScratchGuard(t *testing.T) {
+	g := newBoard(t, "soviet-general", victoryTOML("B-1902")+units("axis", "panzer", 12, 6, 8, "B-0509")+
+		units("soviet", "infantry", 8, 4, 6, "B-0710"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	v := b.newView(b.e, core.Soviet)
+	p := newPlan(b, v)
+	p.next = true
+	k, _ := g.S.UnitByID("sov-in1")
+	fmt.Println(p.keep, v.posture)
+	dumpUnit(p, k, []string{"B-0710", "B-0807", "B-1107", "B-1206"})
+}
