@@ -514,7 +514,9 @@ func isNbr(m *core.Map, a, b int) bool {
 // risk is the strength unit k can expect to lose standing in hex h when
 // the enemy attacks it with what can reach it.
 func (b *Bot) risk(v *view, k, h int) float64 {
-	t := float64(v.threat[h])
+	// the enemy shares what can reach among his targets: no more than
+	// three strong units come for one hex
+	t := math.Min(float64(v.threat[h]), 36)
 	if t <= 0 {
 		return 0
 	}

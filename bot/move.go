@@ -137,9 +137,8 @@ func (p *plan) mass(k, h int, sign float32) {
 }
 
 // lineHexes marks the hexes a holding or withdrawing sector wants
-// watched: a band a hex or more in front of the enemy (out of reach of
-// its units that move only after combat), deeper when withdrawing,
-// worth more in front of objectives.
+// watched: a band at some distance in front of the enemy, chosen per
+// sector (lineDepths), worth more in front of threatened objectives.
 func (p *plan) lineHexes() {
 	v := p.v
 	m := v.m
@@ -147,16 +146,14 @@ func (p *plan) lineHexes() {
 	if !p.b.uses("hold-the-line") {
 		return
 	}
+	depth := p.lineDepths()
 	for h := range p.line {
 		if !m.OnMap[h] || m.Terrain[h].Water() || v.s.Control[h] != v.side {
 			continue
 		}
-		want := int16(2)
-		switch v.postureAt(h) {
-		case attack:
+		want := depth[v.sector[h]]
+		if want == 0 {
 			continue
-		case withdraw:
-			want = int16(2 + v.doc.Depth)
 		}
 		if d := v.foeDist[h]; d == want || d == want+1 {
 			x := 0.5 + float32(v.guard[h])/10 + float32(v.value[h])/10
@@ -166,6 +163,52 @@ func (p *plan) lineHexes() {
 			p.line[h] = x
 		}
 	}
+}
+
+// lineDepths chooses, for each holding or withdrawing sector, how far
+// from the enemy its line runs (0 for an attacking sector): two hexes
+// (out of reach of units that move only after combat), or deeper where
+// the band is shorter and its terrain and rivers defend better; at
+// least 2 + depth hexes where the sector withdraws.
+func (p *plan) lineDepths() []int16 {
+	v := p.v
+	m := v.m
+	const far = 12
+	n := len(v.posture)
+	count := make([][far + 2]float64, n)
+	mult := make([][far + 2]float64, n)
+	for h := range v.foeDist {
+		d := v.foeDist[h]
+		if d < 2 || d > far+1 || !m.OnMap[h] || m.Terrain[h].Water() || v.s.Control[h] != v.side {
+			continue
+		}
+		sec := v.sector[h]
+		count[sec][d]++
+		mult[sec][d] += v.terrainMult(h)
+	}
+	out := make([]int16, n)
+	for sec, pst := range v.posture {
+		if pst == attack {
+			continue
+		}
+		lo := 2
+		if pst == withdraw {
+			lo = 2 + v.doc.Depth
+		}
+		best, bestScore := lo, math.Inf(-1)
+		for d := lo; d <= min(lo+6, far); d++ {
+			c := count[sec][d]
+			if c == 0 {
+				continue
+			}
+			score := 2*mult[sec][d]/c - c/20 - 0.4*float64(d-lo)
+			if score > bestScore {
+				best, bestScore = d, score
+			}
+		}
+		out[sec] = int16(best)
+	}
+	return out
 }
 
 // gain is unit i's best candidate and how much better it is than

@@ -286,6 +286,9 @@ func (b *Bot) rebuild(v *view, p *plan, front []float32, entries []int) {
 				if v.foeDist[u.Hex] <= 3 {
 					c.value *= 1.3
 				}
+				if x := v.value[u.Hex]; x >= float32(v.doc.VictoryCity) && v.danger(u.Hex) > 0 {
+					c.value *= 1 + float64(x)/10 // the garrison of an objective first
+				}
 			case u.Status == core.Eliminated:
 				c = &choice{k, -1, float64(u.Attack[1]+u.Defense[1]) / 2}
 				if !u.HasHalf() {

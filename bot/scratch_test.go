@@ -206,3 +206,38 @@ func TestScratchGuard(t *testing.T) {
 	fmt.Println(p.keep, v.posture)
 	dumpUnit(p, k, []string{"B-0710", "B-0807", "B-1107", "B-1206"})
 }
+
+func TestScratchStrength(t *testing.T) {
+	sc, _ := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	var str [2][6]int
+	var lost [2][6]int
+	n := 10
+	for seed := 1; seed <= n; seed++ {
+		g, _ := game.New(sc, game.Options{Seed: int64(seed), SeedSet: true}, gpw.Data, nil)
+		ax, _ := ForGame(g, core.Axis, "normal")
+		so, _ := ForGame(g, core.Soviet, "normal")
+		i := 0
+		PlayGame(g, ax, so, 0, func(s Summary) {
+			for k := range g.S.Units {
+				u := &g.S.Units[k]
+				if u.Status == core.OnMap {
+					str[u.Side][i] += u.AttackNow()
+				}
+			}
+			lost[0][i] += s.Lost[0]
+			lost[1][i] += s.Lost[1]
+			i++
+		})
+	}
+	for side := 0; side < 2; side++ {
+		fmt.Print(core.Side(side), " on map:")
+		for i := 0; i < 5; i++ {
+			fmt.Printf(" %5d", str[side][i]/n)
+		}
+		fmt.Print("   lost:")
+		for i := 0; i < 5; i++ {
+			fmt.Printf(" %4d", lost[side][i]/n)
+		}
+		fmt.Println()
+	}
+}

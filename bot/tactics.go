@@ -166,7 +166,11 @@ func garrison(p *plan, k, h int, path []int) float64 {
 		if v.value[h] >= float32(v.doc.VictoryCity) {
 			danger = v.danger(h) // an objective is held before the enemy is near
 		}
-		sc += float64(v.value[h]) * 0.6 * math.Min(1, danger/6) * strength
+		w := 0.6
+		if v.value[h] >= float32(v.doc.VictoryCity) {
+			w = 1 // an objective is held at a cost
+		}
+		sc += float64(v.value[h]) * w * math.Min(1, danger/6) * strength
 	}
 	for _, nb := range v.m.Nbr[h] {
 		if nb >= 0 && v.value[nb] >= float32(v.doc.VictoryCity) && v.s.Control[nb] == v.side {
