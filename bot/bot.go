@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"time"
 
@@ -378,6 +377,3 @@ func (b *Bot) Stand(g *game.Game) (bool, error) {
 	b.Tactics["stand-fast"]++
 	return true, b.e.do("stand")
 }
-
-// sortInts sorts in place and returns its argument.
-func sortInts(a []int) []int { sort.Ints(a); return a }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"math"
-	"slices"
 	"sort"
 
 	"gpw/core"
@@ -634,11 +633,4 @@ func (b *Bot) note(o option) {
 		o.name = "attack"
 	}
 	b.Tactics[o.name]++
-}
-
-// sortedUnits returns units sorted by a key, stable on index.
-func sortedUnits(units []int, key func(int) float64) []int {
-	out := slices.Clone(units)
-	sort.SliceStable(out, func(i, j int) bool { return key(out[i]) > key(out[j]) })
-	return out
 }

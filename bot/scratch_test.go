@@ -2,6 +2,8 @@ package bot
 
 import (
 	"fmt"
+	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -240,4 +242,88 @@ func TestScratchStrength(t *testing.T) {
 		}
 		fmt.Println()
 	}
+}
+
+func historyError(h *History) float64 {
+	var e float64
+	for i, c := range h.Cities {
+		for t, name := range h.Turns {
+			want := 0.0
+			if c.heldIn(name, h.Turns[:t+1]) {
+				want = 1
+			}
+			got := float64(h.Held[i][t]) / float64(h.Games)
+			e += math.Abs(got - want)
+		}
+	}
+	return e
+}
+
+func compact(h *History) string {
+	var b strings.Builder
+	for i, c := range h.Cities {
+		fmt.Fprintf(&b, "%s:", c.City[:3])
+		for t := range h.Turns {
+			fmt.Fprintf(&b, "%3d", percent(h.Held[i][t], h.Games))
+		}
+		b.WriteString(" ")
+	}
+	return b.String()
+}
+
+func TestScratchTune(t *testing.T) {
+	variants := []map[string]any{
+		{},
+		{"soviet": map[string]any{"caution": 0.5}},
+		{"soviet": map[string]any{"caution": 0.9}},
+		{"soviet": map[string]any{"withdraw_ratio": 0.3}},
+		{"axis": map[string]any{"aggression": 0.25}},
+		{"axis": map[string]any{"caution": 0.7}},
+		{"soviet": map[string]any{"victory_city": 30}},
+		{"soviet": map[string]any{"depth": 1}},
+	}
+	for _, vr := range variants {
+		sc, _ := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+		sc.Bot = vr
+		h, err := PlayHistory(HistoryOptions{Scenario: sc, Rules: "gdw", Seeds: 24, Builtin: gpw.Data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("%-45v err %5.2f win %v\n   %s\n", vr, historyError(h), h.Wins, compact(h))
+	}
+}
+
+func TestScratchLine(t *testing.T) {
+	g := newBoard(t, "soviet-general", units("axis", "infantry", 6, 3, 6, "B-0502", "B-0504", "B-0506", "B-0508", "B-0510")+
+		units("axis", "panzer", 12, 6, 8, "B-0309")+units("soviet", "infantry", 8, 4, 6, "B-1505"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	v := b.newView(b.e, core.Soviet)
+	p := newPlan(b, v)
+	fmt.Println(v.posture, p.lineDepths())
+	for r := 1; r <= 10; r++ {
+		for c := 5; c <= 12; c++ {
+			h := idx(t, g, fmt.Sprintf("B-%02d%02d", c, r))
+			fmt.Printf(" %4.1f/%3.0f", p.line[h], v.reach[h])
+		}
+		fmt.Println()
+	}
+}
+
+func TestScratchRiver(t *testing.T) {
+	var sides []string
+	for _, h := range []string{"B-1003", "B-1004", "B-1005", "B-1006", "B-1007"} {
+		n := nbr(t, h)
+		for _, d := range []int{4, 5} {
+			sides = append(sides, fmt.Sprintf("[%q, %q]", h, n[d]))
+		}
+	}
+	river := "\n[[map.river]]\nsides = [" + strings.Join(sides, ", ") + "]\n"
+	g := newBoard(t, "soviet-general", river+units("axis", "panzer", 12, 6, 8, "B-0705")+
+		units("soviet", "infantry", 8, 4, 6, "B-1405", "B-1406"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	v := b.newView(b.e, core.Soviet)
+	p := newPlan(b, v)
+	fmt.Println(v.posture, p.lineDepths())
+	k, _ := g.S.UnitByID("sov-in1")
+	dumpUnit(p, k, []string{"B-0906", "B-1005", "B-1006"})
 }

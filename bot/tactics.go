@@ -28,7 +28,9 @@ type moveTactic struct {
 var moveTactics = []moveTactic{
 	{name: "mass", text: "mass for the assault: stand next to the enemy units this turn's (or next turn's) attacks need, until the good odds are reached", dynamic: mass},
 	{name: "encircle", text: "close the ring: stand where an enemy unit is left with no hex to retreat or move to", dynamic: encircle},
-	{name: "hold-the-line", text: "hold a continuous line of zones of control one hex out of the enemy's reach, deeper where the sector withdraws", dynamic: holdTheLine},
+	{name: "hold-the-line", text: "hold a continuous line of zones of control at the depth that best uses terrain and rivers, deeper where the sector withdraws", dynamic: holdTheLine},
+	{name: "plug-the-breach", text: "first close the gaps in the line that the enemy can reach next turn", dynamic: plugTheBreach},
+	{name: "reserve", text: "keep a share of the units (the doctrine's reserve) four to eight hexes behind a holding line", dynamic: reserve},
 	{name: "take-objectives", text: "take enemy cities and rail junctions by passing through them", static: takeObjectives},
 	{name: "garrison", text: "hold threatened cities", static: garrison},
 	{name: "guard-objectives", text: "send the nearest units toward objectives no unit can reach in a move, before the enemy comes for them", dynamic: guardObjectives},
@@ -305,6 +307,46 @@ func holdTheLine(p *plan, k, h int) float64 {
 		}
 	}
 	return sc
+}
+
+// plugTheBreach: an unwatched line hex the enemy can enter next turn is
+// a breach; closing it is worth half as much again as the line hex.
+func plugTheBreach(p *plan, k, h int) float64 {
+	if p.line == nil {
+		return 0
+	}
+	v := p.v
+	var sc float64
+	check := func(x int) {
+		if p.line[x] > 0 && p.cover[x] == 0 && v.reach[x] > 0 {
+			sc += float64(p.line[x]) / 2
+		}
+	}
+	check(h)
+	for _, nb := range v.m.Nbr[h] {
+		if nb >= 0 {
+			check(int(nb))
+		}
+	}
+	return sc
+}
+
+// reserve: while fewer units than the doctrine wants stand in reserve,
+// a reserve's place is worth a little; leaving one when there are too
+// few costs as much.
+func reserve(p *plan, k, h int) float64 {
+	u := &p.v.s.Units[k]
+	if u.Status != core.OnMap || p.reserveWant == 0 {
+		return 0
+	}
+	in, was := p.inReserve(h), p.inReserve(u.Hex)
+	switch {
+	case in && !was && p.reserveHave < p.reserveWant:
+		return 1.5
+	case was && !in && p.reserveHave <= p.reserveWant:
+		return -1.5
+	}
+	return 0
 }
 
 // mass: the share of the good odds against each enemy unit next to h

@@ -167,6 +167,45 @@ func TestTacticHoldTheLine(t *testing.T) {
 	}
 }
 
+// plug-the-breach: of two gaps in the line, the one the enemy can reach
+// is closed first.
+func TestTacticPlugTheBreach(t *testing.T) {
+	// the northern enemy units hardly move; the southern ones can reach
+	// the line
+	g := newBoard(t, "soviet-general", units("axis", "infantry", 6, 3, 1, "B-0502", "B-0504", "B-0506", "B-0508")+units("axis", "cavalry", 6, 3, 2, "B-0510")+
+		units("soviet", "infantry", 8, 4, 6, "B-1005", "B-1006"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	v := b.newView(b.e, core.Soviet)
+	p := newPlan(b, v)
+	k, _ := g.S.UnitByID("sov-in1")
+	north, south := plugTheBreach(p, k, idx(t, g, "B-0702")), plugTheBreach(p, k, idx(t, g, "B-0709"))
+	if south <= north {
+		t.Errorf("where the enemy can come %v, where it cannot %v", south, north)
+	}
+}
+
+// reserve: with the line held, a unit stands in reserve behind it.
+func TestTacticReserve(t *testing.T) {
+	g := newBoard(t, "soviet-general", "\n[bot.soviet]\nreserve = 0.5\n"+units("axis", "infantry", 6, 3, 6, "B-0505", "B-0506")+
+		units("soviet", "infantry", 8, 4, 6, "B-0705", "B-1305"), game.Options{})
+	b, err := ForGame(g, core.Soviet, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.bind(g); err != nil {
+		t.Fatal(err)
+	}
+	v := b.newView(b.e, core.Soviet)
+	p := newPlan(b, v)
+	if p.reserveWant != 1 {
+		t.Fatalf("reserves wanted: %d", p.reserveWant)
+	}
+	k, _ := g.S.UnitByID("sov-in2")
+	if in, out := reserve(p, k, idx(t, g, "B-1005")), reserve(p, k, idx(t, g, "B-1405")); in <= out {
+		t.Errorf("in reserve %v, beyond %v", in, out)
+	}
+}
+
 // victoryTOML makes Testgrad (in hex) a city of the Axis's victory
 // conditions.
 func victoryTOML(hex string) string {
@@ -202,31 +241,38 @@ func TestTacticGarrison(t *testing.T) {
 // guard-objectives: a unit far from an objective no unit can reach
 // sets out for it.
 func TestTacticGuardObjectives(t *testing.T) {
-	g := newBoard(t, "soviet-general", victoryTOML("B-1902")+units("axis", "panzer", 12, 6, 8, "B-0509")+
-		units("soviet", "infantry", 8, 4, 6, "B-0710"), game.Options{})
+	g := newBoard(t, "soviet-general", victoryTOML("B-1902")+units("axis", "panzer", 12, 6, 8, "B-0305")+
+		units("soviet", "infantry", 8, 4, 6, "B-1410"), game.Options{})
 	b := bound(t, g, core.Soviet)
-	before := g.S.Map.Distance(idx(t, g, "B-0710"), idx(t, g, "B-1902"))
+	before := g.S.Map.Distance(idx(t, g, "B-1410"), idx(t, g, "B-1902"))
 	if err := b.move(); err != nil {
 		t.Fatal(err)
 	}
-	if d := g.S.Map.Distance(idx(t, g, hexOf(g, "sov-in1")), idx(t, g, "B-1902")); d > before-5 {
+	if d := g.S.Map.Distance(idx(t, g, hexOf(g, "sov-in1")), idx(t, g, "B-1902")); d > before-4 {
 		t.Errorf("sov-in1 went to %s, %d hexes from Testgrad (from %d)", hexOf(g, "sov-in1"), d, before)
 	}
 }
 
-// river-line: between hexes as far from the enemy, the one behind a
-// river is chosen.
+// river-line: a holding line runs behind a river rather than in front
+// of it, and the units stand behind it.
 func TestTacticRiverLine(t *testing.T) {
 	var sides []string
-	for _, h := range []string{"B-1003", "B-1004", "B-1005", "B-1006", "B-1007"} {
+	for r := 1; r <= 10; r++ {
+		h := fmt.Sprintf("B-10%02d", r)
 		n := nbr(t, h)
 		for _, d := range []int{4, 5} { // SW, NW: the west
-			sides = append(sides, fmt.Sprintf("[%q, %q]", h, n[d]))
+			if n[d] != "" {
+				sides = append(sides, fmt.Sprintf("[%q, %q]", h, n[d]))
+			}
 		}
 	}
 	river := "\n[[map.river]]\nsides = [" + strings.Join(sides, ", ") + "]\n"
-	g := newBoard(t, "soviet-general", river+units("axis", "panzer", 12, 6, 8, "B-0705")+
-		units("soviet", "infantry", 8, 4, 6, "B-1405", "B-1406"), game.Options{})
+	var west []string
+	for r := 1; r <= 10; r += 2 {
+		west = append(west, fmt.Sprintf("B-07%02d", r))
+	}
+	g := newBoard(t, "soviet-general", river+units("axis", "cavalry", 6, 3, 6, west...)+
+		units("soviet", "infantry", 8, 4, 6, "B-1403", "B-1405", "B-1407", "B-1409"), game.Options{})
 	b := bound(t, g, core.Soviet)
 	v := b.newView(b.e, core.Soviet)
 	p := newPlan(b, v)
@@ -238,9 +284,9 @@ func TestTacticRiverLine(t *testing.T) {
 	if err := b.move(); err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{"sov-in1", "sov-in2"} {
-		if at := hexOf(g, id); !strings.HasPrefix(at, "B-10") {
-			t.Errorf("%s went to %s, not behind the river (column 10)", id, at)
+	for _, id := range []string{"sov-in1", "sov-in2", "sov-in3", "sov-in4"} {
+		if at := hexOf(g, id); at < "B-1000" {
+			t.Errorf("%s went to %s, in front of the river (column 10)", id, at)
 		}
 	}
 }
@@ -571,7 +617,7 @@ func logText(g *game.Game) string {
 
 // Every tactic has its test here.
 func TestEveryTacticTested(t *testing.T) {
-	tested := map[string]bool{"mass": true, "encircle": true, "hold-the-line": true, "take-objectives": true, "garrison": true, "guard-objectives": true,
+	tested := map[string]bool{"mass": true, "encircle": true, "hold-the-line": true, "plug-the-breach": true, "reserve": true, "take-objectives": true, "garrison": true, "guard-objectives": true,
 		"advance": true, "river-line": true, "keep-supply": true, "avoid-danger": true, "withdraw": true, "escape": true,
 		"march": true, "assault": true, "pocket": true, "counterattack": true, "breakthrough": true, "setup": true, "reinforce-the-front": true,
 		"rebuild": true, "rail-to-front": true, "retreat-into-trap": true, "stand-fast": true}
