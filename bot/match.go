@@ -141,6 +141,7 @@ type Match struct {
 	name       string
 	before     snapshot
 	turnsLimit int
+	asked      int // the log length when a defender was last asked to stand
 }
 
 // PlayGame plays game g bot against bot until it ends, or for turns
@@ -192,7 +193,20 @@ func (m *Match) Run(turns int) error {
 			return fmt.Errorf("bot: the game does not advance (%s)", g.Phase().ID)
 		}
 		side := Actor(g)
-		if side == core.NoSide || m.Bots[side] == nil {
+		if side == core.NoSide {
+			return nil
+		}
+		// a defender that may stand is asked first, once a battle
+		if d := m.Bots[1-side]; d != nil && m.asked != len(g.Log()) {
+			if p := d.e.pending(); p != nil && p.kind == retreatDecision && p.stand {
+				m.asked = len(g.Log())
+				if _, err := d.Stand(g); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if m.Bots[side] == nil {
 			return nil
 		}
 		if err := m.Bots[side].Play(g); err != nil {

@@ -594,6 +594,25 @@ func TestTacticStandFast(t *testing.T) {
 	}
 }
 
+// stand-fast against a person: the Match asks the bot defending before
+// the person attacking picks the retreat.
+func TestStandAgainstAPerson(t *testing.T) {
+	n := nbr(t, "B-1005")
+	g := newBoard(t, "axis-combat", "\n[map.terrain]\nswamp = [\"B-1005\"]\n"+units("axis", "panzer", 12, 6, 8, n[4], n[5], n[0], n[1], "B-1207")+
+		units("soviet", "infantry", 8, 4, 6, "B-1005"), game.Options{Dice: []int{1}})
+	so := bound(t, g, core.Soviet)
+	m := &Match{G: g, Bots: [2]*Bot{nil, so}}
+	if err := g.Exec("attack B-1005 from " + strings.Join([]string{n[4], n[5], n[0], n[1]}, " ")); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logText(g), "sov-in1 stands and loses a step") {
+		t.Errorf("the bot did not stand:\n%s", logText(g))
+	}
+}
+
 // advance (after combat): into the hex that cuts off another enemy unit.
 func TestTacticAdvanceAfterCombat(t *testing.T) {
 	g := newBoard(t, "axis-combat", units("axis", "panzer", 12, 6, 8, "B-0904", "B-0905", "B-0906")+
