@@ -205,6 +205,7 @@ func (b *Bot) weighCached(hex int, atk []int) (int, bool) {
 		return w.col, w.ok
 	}
 	w := weighing{}
+	b.e.arm()
 	from := make([]string, len(atk))
 	for i, k := range atk {
 		from[i] = b.e.s.Units[k].ID

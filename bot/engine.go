@@ -224,12 +224,18 @@ func (e *engine) unitValue(k int) interp.Value {
 	return e.g.Rules.UnitValue(info)
 }
 
+// arm restarts the rules' time limit before the bot asks a hook: the
+// limit runs from the last command, and the bot's own thinking is not
+// the module's (until the engine's per-call budget replaces it).
+func (e *engine) arm() { e.g.Rules.Begin(e.g.Phase().ID) }
+
 // hookSays asks a yes-or-no hook; an absent hook says yes.
 func (e *engine) hookSays(name string, args ...func() interp.Value) bool {
 	r := e.g.Rules
 	if !r.Has(name) {
 		return true
 	}
+	e.arm()
 	vals := make([]interp.Value, len(args))
 	for i, a := range args {
 		vals[i] = a()
@@ -257,6 +263,7 @@ func (e *engine) canMove(k int) bool {
 // reach runs the movement search for unit k with the phase's allowance
 // and weather; read it with e.mv (Spent, CanEnd, Path).
 func (e *engine) reach(k int, weather string) {
+	e.arm() // MP asks the rules' allowance hook
 	e.mv.Extra = e.g.Rules.Weather[weather].MoveExtra
 	e.mv.Reach(k, e.g.MP(k))
 }
@@ -290,6 +297,7 @@ func (e *engine) canRail(k int) bool {
 		return false
 	}
 	if g.Rules.Has("rail_allowed") {
+		e.arm()
 		n, err := g.Rules.Int("rail_allowed", -1, e.unitValue(k), g.Rules.TurnValue(g.Turn()))
 		if err != nil || n == 0 {
 			return false
@@ -359,6 +367,7 @@ func railPath(parent []int32, dst int) []int {
 // weigh asks the game for the odds column of an attack on the unit in
 // hex def from the units atk; ok is false when the attack is illegal.
 func (e *engine) weigh(def int, atk []int) (col int, ok bool) {
+	e.arm()
 	from := make([]string, len(atk))
 	for i, k := range atk {
 		from[i] = e.s.Units[k].ID
@@ -378,6 +387,7 @@ func (e *engine) entryOK(k, h int, how string, supplied core.Bitset) bool {
 	s, m := e.s, e.m
 	side := s.Units[k].Side
 	if r := e.g.Rules; r.Has("can_place") {
+		e.arm()
 		v, _, _, err := r.Decide("can_place", e.unitValue(k), interp.Str(m.ID(h)), interp.Str(how))
 		switch {
 		case err != nil || v < 0:
@@ -407,6 +417,7 @@ func (e *engine) entryOK(k, h int, how string, supplied core.Bitset) bool {
 // do not let it be rebuilt.
 func (e *engine) rebuildCost(k int) (int, bool) {
 	r := e.g.Rules
+	e.arm()
 	if r.Has("can_rebuild") {
 		ok, _, _, err := r.Check("can_rebuild", e.unitValue(k))
 		if err != nil || !ok {
