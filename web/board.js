@@ -197,6 +197,8 @@ export class Board {
 
   renderBar() {
     const v = this.shown(), st = v.status, g = v.game;
+    // a tab left open says when the game waits for you
+    document.title = `${this.view.you_act ? '▶ your move — ' : ''}${g.title} — gpw`;
     const role = v.role === 'both' ? 'hot-seat' : v.role;
     const acting = st.over ? 'the game is over' : v.computer_acting ? `the computer (${v.acting}) is playing` : `${v.acting} to act`;
     const items = [
