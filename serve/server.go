@@ -25,6 +25,7 @@ import (
 // Config sets up a Server.
 type Config struct {
 	DB      string // the SQLite file, created on first start
+	Sync    string // normal (the default) or full: see OpenStore
 	Data    fs.FS  // the built-in rules/, maps/ and scenarios/
 	Modules string // where house modules are kept; default: beside the database
 	// MaxLive bounds the games kept in memory; the least recently used
@@ -50,7 +51,7 @@ type Server struct {
 
 // New opens the database and makes a server.
 func New(c Config) (*Server, error) {
-	st, err := OpenStore(c.DB)
+	st, err := OpenStore(c.DB, c.Sync)
 	if err != nil {
 		return nil, err
 	}
