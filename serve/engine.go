@@ -432,7 +432,8 @@ func (e *engine) actions() *Actions {
 	if e.fresh() && e.cached.done[1] {
 		return e.cached.actions
 	}
-	a := e.listActions()
+	var a *Actions
+	e.query(func() error { a = e.listActions(); return nil }) // weighing draws no die
 	e.cached.actions, e.cached.done[1] = a, true
 	return a
 }
@@ -556,14 +557,31 @@ func (e *engine) targets(side string) []Target {
 
 // reach is where a unit may move now (GDW: Movement).
 func (e *engine) reach(unit string) (*game.Reach, error) {
-	r, err := e.g.ReachOf(unit)
-	return r, asRefusal(err)
+	var r *game.Reach
+	err := e.query(func() (err error) { r, err = e.g.ReachOf(unit); return })
+	return r, err
 }
 
 // preview weighs an attack without rolling.
 func (e *engine) preview(hex string, from []string) (*game.Preview, error) {
-	p, err := e.g.Preview(hex, from)
-	return p, asRefusal(err)
+	var p *game.Preview
+	err := e.query(func() (err error) { p, err = e.g.Preview(hex, from); return })
+	return p, err
+}
+
+// query runs a question that must draw no die: one that did (a rules
+// module rolling while it weighs) would let a player see a die before it
+// is drawn, so the game is rebuilt and the question refused.
+func (e *engine) query(f func() error) error {
+	rolls := e.rolls()
+	err := f()
+	if e.rolls() != rolls {
+		if rerr := e.replay(e.cmds, e.sides); rerr != nil {
+			return rerr
+		}
+		return &Refusal{Msg: "the rules module drew a die to answer a question; refused so that no die is seen before it is drawn", Rule: "gpw: fair dice"}
+	}
+	return asRefusal(err)
 }
 
 // hexInfo describes a hex.

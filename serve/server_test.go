@@ -649,3 +649,44 @@ func TestSetupByHand(t *testing.T) {
 		t.Errorf("still the %s setup", setup)
 	}
 }
+
+// A rules module that draws a die while it weighs a battle would show a
+// die before it is drawn: the question is refused and the dice untouched.
+func TestQuestionsDrawNoDie(t *testing.T) {
+	s, _, _ := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	src := `local R = require("base")
+R.id = "peek"
+local odds = R.odds
+function R.odds(b) gpw.roll() return odds(b) end
+return R
+`
+	links := c.create(NewGame{Spec: Spec{Scenario: battle, Module: &Module{Name: "peek.lua", Source: src}}, Mode: "network"})
+	var rf Refusal
+	code := c.do("GET", "/api/g/"+links["soviet"]+"/preview?hex=B-1603&from=B-1503,B-1602", nil, &rf)
+	if code == http.StatusOK || !strings.Contains(rf.Msg, "drew a die") {
+		t.Fatalf("preview under a module that rolls: %d %+v", code, rf)
+	}
+	// the battle draws the dice of a game never asked anything
+	const attack = "attack B-1603 from B-1503 B-1602 B-1703 B-1704"
+	c.must(links["soviet"], attack)
+	var rec Record
+	c.do("GET", "/api/g/"+links["soviet"]+"/record", nil, &rec)
+	row, err := s.store.Game(rec.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := s.lib.open(row.Spec, row.Secret.Seed(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.close()
+	st, err := fresh.do("soviet", attack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Entries) != 1 || !reflect.DeepEqual(rec.Entries[0].Dice, st.Dice) {
+		t.Errorf("dice %v after a refused preview, %v in a fresh game", rec.Entries[0].Dice, st.Dice)
+	}
+}
