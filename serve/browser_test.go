@@ -333,6 +333,9 @@ func TestBrowserStepping(t *testing.T) {
 	b.do("forward", chromedp.Click(chromedp.CSS("#fwd"), chromedp.NodeVisible))
 	b.wait("step 1", at(1))
 	b.wait("the battle in the log", `document.querySelector('#log li.ev-combat .die')`)
+	// the start page lists the game this browser opened
+	b.do("start page", chromedp.Navigate(ts.URL+"/"))
+	b.wait("your games", fmt.Sprintf(`document.querySelector('#yours a[href="/play/%s"]')`, links["spectator"]))
 	if e := b.errors(); e != "" {
 		t.Errorf("the page wrote errors:%s", e)
 	}

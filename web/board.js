@@ -4,6 +4,7 @@
 import { Game } from './api.js';
 import { el, svg } from './dom.js';
 import { counter } from './counters.js';
+import { remember } from './links.js';
 
 export class Board {
   constructor(root, token) {
@@ -27,7 +28,20 @@ export class Board {
     this.setView(view);
     this.focusUnits();
     this.api.events((v) => { if (!this.view || v !== this.view.version) this.refresh(); });
+    remember(this.api.token, view.game.title, view.role);
+    this.keys();
     document.body.dataset.ready = 'true';
+  }
+
+  // keys: e ends the phase, u undoes, Escape drops what is chosen.
+  keys() {
+    document.addEventListener('keydown', (e) => {
+      if (e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey) return;
+      const a = this.view && this.view.actions;
+      if (e.key === 'Escape') { this.sel = null; this.render(); }
+      else if (e.key === 'e' && a && a.end && !this.busy) this.send('end');
+      else if (e.key === 'u' && this.view && this.view.undo && !this.busy) this.undo();
+    });
   }
 
   // --- layout ---
