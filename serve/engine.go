@@ -467,7 +467,7 @@ func (e *engine) listActions() *Actions {
 		a.Decision = d
 		return a
 	}
-	a.End = true
+	a.End = e.mayEnd()
 	rows, _ := g.UnitList(side)
 	switch a.Kind {
 	case "move":
@@ -493,6 +493,16 @@ func (e *engine) listActions() *Actions {
 		}
 	}
 	return a
+}
+
+// mayEnd reports whether the phase may end now as far as the engine's
+// own rules go: not while two of the phasing side's units share a hex
+// after a move (rules with share_until_moved: ADC2: Movement Phases). A
+// rules module's on_phase_end hook may still refuse.
+func (e *engine) mayEnd() bool {
+	g := e.g
+	p := g.Phase()
+	return !(p.Kind == "move" && g.Rules.ShareUntilMoved && len(g.S.Overstacked(p.Side)) > 0)
 }
 
 func (e *engine) hexIndex(id string) int {
