@@ -151,7 +151,7 @@ func (b *browser) clickHex(hex string) {
 // through the odds panel, ends phases, saves a screenshot and sees no
 // console error.
 func TestBrowserPlay(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() }) // after the browser closes
 	c := &client{t: t, ts: ts}
@@ -244,8 +244,9 @@ func TestBrowserPlay(t *testing.T) {
 	b.wait("the battle in the log", `document.querySelector('#log li.ev-combat .die')`)
 	// a battle may wait for a decision: take the first option offered
 	for i := 0; i < 10 && eval[bool](b, `!!document.querySelector('#decision button.option')`); i++ {
+		n := eval[int](b, `window.gpwBoard.view.version`)
 		b.do("decide", chromedp.Click(chromedp.CSS("#decision button.option"), chromedp.NodeVisible))
-		time.Sleep(200 * time.Millisecond)
+		b.wait("the decision taken", fmt.Sprintf(`window.gpwBoard.view.version > %d`, n))
 	}
 	b.wait("no decision pending", `!document.querySelector('#decision') && !document.querySelector('#end').disabled`)
 	phase = eval[string](b, `document.querySelector('#phase').textContent`)
@@ -309,7 +310,7 @@ func unitHex(v *View, unit string) string {
 
 // TestBrowserStepping steps back and forth through a finished game.
 func TestBrowserStepping(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
 	c := &client{t: t, ts: ts}

@@ -277,7 +277,7 @@ func (e *engine) do(side, line string) (*Step, error) {
 	n, rolls := len(e.g.Log()), e.rolls()
 	phase, turn, setup := e.g.PhaseID(), e.g.Turn().Index, e.g.InSetup()
 	if err := e.g.Exec(line); err != nil {
-		return nil, e.restore(err, n)
+		return nil, e.restore(err)
 	}
 	st := &Step{Command: line, Side: side, Rolls: e.rolls() - rolls, Events: slices.Clone(e.g.Log()[n:]), Dice: []int{}}
 	for _, ev := range st.Events {
@@ -295,7 +295,7 @@ func (e *engine) do(side, line string) (*Step, error) {
 // restore answers a refused command. The engine promises that a refusal
 // leaves the game as it was but for the error event; a failure of the
 // rules may have changed it, so the game is rebuilt from its commands.
-func (e *engine) restore(err error, n int) error {
+func (e *engine) restore(err error) error {
 	var rf *game.Refusal
 	if errors.As(err, &rf) {
 		return asRefusal(err)

@@ -21,7 +21,7 @@ func TestRandomLegalActions(t *testing.T) {
 		seed            uint64
 	}{{"gdw/barbarossa", "", 1}, {"gdw/barbarossa", "adc2", 2}} {
 		t.Run(tc.scenario+"/"+tc.rules, func(t *testing.T) {
-			s, _, _ := newTestServer(t)
+			s := newTestServer(t)
 			defer s.Close()
 			c := newClient(t, s)
 			tok := c.create(NewGame{Spec: Spec{Scenario: tc.scenario, Rules: tc.rules, AutoSetup: true}, Mode: "hotseat"})["both"]

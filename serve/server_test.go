@@ -55,7 +55,7 @@ func stateOf(v *View) string {
 }
 
 func TestLinksActOnlyForTheirSide(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "network"})
@@ -104,7 +104,7 @@ func TestLinksActOnlyForTheirSide(t *testing.T) {
 }
 
 func TestRefusedCommandChangesNothing(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
@@ -140,7 +140,7 @@ func TestRefusedCommandChangesNothing(t *testing.T) {
 }
 
 func TestConcurrentCommandsAreSerialized(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "network"})
@@ -243,7 +243,7 @@ func TestGamesPersistAcrossARestart(t *testing.T) {
 }
 
 func TestFairDice(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "network"})
@@ -322,7 +322,7 @@ func TestFairDice(t *testing.T) {
 }
 
 func TestUndo(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: "rulebook/movement"}, Mode: "network"})
@@ -375,7 +375,7 @@ func TestUndo(t *testing.T) {
 func TestSoloAgainstTheComputer(t *testing.T) {
 	for _, level := range []string{"pass", "easy"} {
 		t.Run(level, func(t *testing.T) {
-			s, _, _ := newTestServer(t)
+			s := newTestServer(t)
 			defer s.Close()
 			c := newClient(t, s)
 			links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "soviet", Computer: level})
@@ -417,7 +417,7 @@ func TestSoloAgainstTheComputer(t *testing.T) {
 }
 
 func TestStepThroughAGame(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "hotseat"})
@@ -582,7 +582,7 @@ func TestGamesLeaveMemoryAndComeBack(t *testing.T) {
 }
 
 func TestHouseModule(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	src, err := os.ReadFile("../rules/house/river2.lua")
@@ -622,7 +622,7 @@ func TestHouseModule(t *testing.T) {
 }
 
 func TestSetupByHand(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa"}, Mode: "network"})
@@ -653,7 +653,7 @@ func TestSetupByHand(t *testing.T) {
 // A rules module that draws a die while it weighs a battle would show a
 // die before it is drawn: the question is refused and the dice untouched.
 func TestQuestionsDrawNoDie(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	src := `local R = require("base")

@@ -200,13 +200,6 @@ func (s *Store) Entries(id string) ([]Entry, error) {
 	return out, rows.Err()
 }
 
-// GameCount is how many games the database holds.
-func (s *Store) GameCount() (int, error) {
-	var n int
-	err := s.db.QueryRow(`SELECT count(*) FROM games`).Scan(&n)
-	return n, err
-}
-
 // appendReq is a game's new entries waiting for the writer.
 type appendReq struct {
 	game    string
