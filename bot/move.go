@@ -88,7 +88,7 @@ func newPlan(b *Bot, v *view) *plan {
 	p.movers = moversBefore(v.g, v.side)
 	p.lineHexes()
 	for h, x := range v.value {
-		if x >= float32(v.doc.VictoryCity) && v.s.Control[h] == v.side && v.danger(h) > 0 {
+		if x > 0 && v.key.Has(h) && v.s.Control[h] == v.side && v.danger(h) > 0 {
 			p.keep = append(p.keep, h)
 		}
 	}
@@ -173,7 +173,7 @@ func (p *plan) lineHexes() {
 			continue
 		}
 		if d := v.foeDist[h]; d == want || d == want+1 {
-			x := 0.5 + float32(v.guard[h])/10 + float32(v.value[h])/10
+			x := 0.5 + min(float32(v.guard[h])/10, 2) + float32(v.value[h])/10
 			if d == want+1 {
 				x *= 0.6
 			}

@@ -286,7 +286,7 @@ func (b *Bot) rebuild(v *view, p *plan, front []float32, entries []int) {
 				if v.foeDist[u.Hex] <= 3 {
 					c.value *= 1.3
 				}
-				if x := v.value[u.Hex]; x >= float32(v.doc.VictoryCity) && v.danger(u.Hex) > 0 {
+				if x := v.value[u.Hex]; v.key.Has(u.Hex) && v.danger(u.Hex) > 0 {
 					c.value *= 1 + float64(x)/10 // the garrison of an objective first
 				}
 			case u.Status == core.Eliminated:

@@ -274,13 +274,11 @@ func compact(h *History) string {
 func TestScratchTune(t *testing.T) {
 	variants := []map[string]any{
 		{},
-		{"soviet": map[string]any{"caution": 0.5}},
-		{"soviet": map[string]any{"caution": 0.9}},
-		{"soviet": map[string]any{"withdraw_ratio": 0.3}},
-		{"axis": map[string]any{"aggression": 0.25}},
-		{"axis": map[string]any{"caution": 0.7}},
-		{"soviet": map[string]any{"victory_city": 30}},
-		{"soviet": map[string]any{"depth": 1}},
+		{"soviet": map[string]any{"reserve": 0.25}},
+		{"soviet": map[string]any{"withdraw_ratio": 0.4}},
+		{"soviet": map[string]any{"depth": 3}},
+		{"axis": map[string]any{"caution": 0.3}},
+		{"soviet": map[string]any{"aggression": 0.4}},
 	}
 	for _, vr := range variants {
 		sc, _ := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
@@ -326,4 +324,45 @@ func TestScratchRiver(t *testing.T) {
 	fmt.Println(v.posture, p.lineDepths())
 	k, _ := g.S.UnitByID("sov-in1")
 	dumpUnit(p, k, []string{"B-0906", "B-1005", "B-1006"})
+}
+
+func TestScratchKiev(t *testing.T) {
+	sc, _ := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	g, _ := game.New(sc, game.Options{Seed: 1, SeedSet: true}, gpw.Data, nil)
+	ax, _ := ForGame(g, core.Axis, "normal")
+	so, _ := ForGame(g, core.Soviet, "normal")
+	ax.bind(g)
+	so.bind(g)
+	for !(g.Phase().ID == "soviet-general" && !g.InSetup()) {
+		b := []*Bot{ax, so}[Actor(g)]
+		if g.InSetup() {
+			b.setup()
+			continue
+		}
+		h := b.handlers()
+		if d := b.e.pending(); d != nil {
+			b.decide(d)
+			continue
+		}
+		switch g.Phase().Kind {
+		case "reinforcement":
+			h.reinforce()
+		case "rail":
+			h.rail()
+		case "move":
+			h.move()
+		case "combat":
+			h.combat()
+		}
+	}
+	v := so.newView(so.e, core.Soviet)
+	p := newPlan(so, v)
+	p.next = true
+	fmt.Println(v.posture, p.lineDepths())
+	k, _ := g.S.UnitByID("sov-12")
+	fmt.Println("keep", len(p.keep))
+	for _, o := range p.keep {
+		fmt.Println("  ", g.S.Map.ID(o), v.value[o], p.covered(o), v.danger(o))
+	}
+	dumpUnit(p, k, []string{"A-2121", "A-2417", "A-2120"})
 }

@@ -143,7 +143,7 @@ func (v *view) captureValue(h int) float64 {
 	if x <= 0 {
 		return 0.05
 	}
-	if x < v.doc.VictoryCity {
+	if !v.key.Has(h) {
 		x *= 0.5
 	}
 	if v.reach[h] > 0 {
@@ -165,17 +165,17 @@ func garrison(p *plan, k, h int, path []int) float64 {
 	var sc float64
 	if v.value[h] >= float32(v.doc.MinorCity) {
 		danger := math.Max(float64(v.threat[h]), float64(v.reach[h]))
-		if v.value[h] >= float32(v.doc.VictoryCity) {
+		if v.key.Has(h) {
 			danger = v.danger(h) // an objective is held before the enemy is near
 		}
 		w := 0.6
-		if v.value[h] >= float32(v.doc.VictoryCity) {
+		if v.key.Has(h) {
 			w = 1 // an objective is held at a cost
 		}
 		sc += float64(v.value[h]) * w * math.Min(1, danger/6) * strength
 	}
 	for _, nb := range v.m.Nbr[h] {
-		if nb >= 0 && v.value[nb] >= float32(v.doc.VictoryCity) && v.s.Control[nb] == v.side {
+		if nb >= 0 && v.key.Has(int(nb)) && v.s.Control[nb] == v.side {
 			sc += float64(v.value[nb]) * 0.12 * math.Min(1, float64(v.threat[nb])/12) * strength
 		}
 	}

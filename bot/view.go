@@ -39,6 +39,9 @@ type view struct {
 	// value is what holding each hex is worth to the side; pull spreads
 	// the enemy-held and threatened objectives over the map.
 	value, pull, guard []float32
+	// key marks the objectives: the cities of the victory conditions and
+	// the capitals
+	key core.Bitset
 	sector             []int8 // each hex's front sector
 	posture            []posture
 }
@@ -86,7 +89,7 @@ func (b *Bot) newView(e *engine, side core.Side) *view {
 	// player turn: the enemy does not move in it, except by retreats
 	key := fmt.Sprintf("%d/%s/%v", g.Turn().Index, g.Phase().Side, g.InSetup())
 	if t := b.turnView; t != nil && b.turnKey == key && t.side == side {
-		v.threat, v.reach, v.value, v.pull, v.guard, v.sector, v.posture = t.threat, t.reach, t.value, t.pull, t.guard, t.sector, t.posture
+		v.threat, v.reach, v.value, v.pull, v.guard, v.key, v.sector, v.posture = t.threat, t.reach, t.value, t.pull, t.guard, t.key, t.sector, t.posture
 		return v
 	}
 	v.threat = make([]float32, n)
@@ -282,6 +285,7 @@ func (v *view) objectives() {
 			}
 		}
 	}
+	v.key = core.NewBitset(n)
 	for _, c := range m.Cities {
 		var x float64
 		switch c.Kind {
@@ -292,9 +296,11 @@ func (v *view) objectives() {
 		}
 		if w, ok := victory[c.Name]; ok {
 			x = math.Max(x, d.VictoryCity*w)
+			v.key.Set(c.Hex)
 		}
 		if c.Capital != core.NoSide {
 			x = math.Max(x, d.Capital)
+			v.key.Set(c.Hex)
 		}
 		v.value[c.Hex] += float32(x)
 	}
@@ -318,7 +324,7 @@ func (v *view) objectives() {
 				continue
 			}
 			v.spread(v.guard, h, x)
-			if v.foeDist[h] > 8 || x < float32(d.VictoryCity) {
+			if v.foeDist[h] > 8 || !v.key.Has(h) {
 				continue // the pull is toward the enemy's objectives and own ones under attack
 			}
 		}
