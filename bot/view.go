@@ -41,9 +41,9 @@ type view struct {
 	value, pull, guard []float32
 	// key marks the objectives: the cities of the victory conditions and
 	// the capitals
-	key core.Bitset
-	sector             []int8 // each hex's front sector
-	posture            []posture
+	key     core.Bitset
+	sector  []int8 // each hex's front sector
+	posture []posture
 }
 
 // posture is what a sector of the front does this turn.
