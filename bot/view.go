@@ -174,10 +174,15 @@ func movePhases(g *game.Game, side core.Side) []int {
 }
 
 // moversBefore reports which movement classes of side move between the
-// start of its player turn and its combat phase (from the rules' phases).
+// start of its player turn and its combat phase (from the rules'
+// phases). A phase before combat that names no classes, in a player turn
+// with another movement phase after combat, is taken to move only the
+// armour and cavalry classes: the rules' hooks decide that (ADC2's
+// circled movement allowances), and they cannot be asked ahead of time.
 func moversBefore(g *game.Game, side core.Side) []bool {
 	out := make([]bool, len(g.Rules.Classes))
-	started := false
+	started, unlisted, later := false, false, false
+	before := true
 	for i := 0; i < 2*len(g.Rules.Phases); i++ {
 		p := &g.Rules.Phases[i%len(g.Rules.Phases)]
 		if p.Side != side {
@@ -188,12 +193,31 @@ func moversBefore(g *game.Game, side core.Side) []bool {
 		}
 		started = true
 		if p.Kind == "combat" {
-			break
+			before = false
+			continue
 		}
-		if p.Kind == "move" {
-			for c := range out {
-				out[c] = out[c] || p.Classes == nil || p.Classes[c]
+		if p.Kind != "move" {
+			continue
+		}
+		if !before {
+			later = true
+			continue
+		}
+		for c := range out {
+			out[c] = out[c] || p.Classes == nil || p.Classes[c]
+		}
+		unlisted = unlisted || p.Classes == nil
+	}
+	if unlisted && later {
+		fast := make([]bool, len(out))
+		found := false
+		for c, name := range g.Rules.Classes {
+			if name == "armor" || name == "cavalry" {
+				fast[c], found = true, true
 			}
+		}
+		if found {
+			return fast
 		}
 	}
 	return out
