@@ -218,6 +218,16 @@ func (m *Match) Run(turns int) error {
 	return nil
 }
 
+// Observe lets the match see each event as the game emits it (call it
+// from the game's sink, before printing the event): the summary of a
+// turn then comes as the next turn's first phase begins, before its
+// events, rather than when a bot next returns.
+func (m *Match) Observe(e game.Event) {
+	if m.started && (e.Kind == "phase" || e.Kind == "end") {
+		m.turnEnded()
+	}
+}
+
 // turnEnded reports a turn that has ended since the last call.
 func (m *Match) turnEnded() {
 	g := m.G

@@ -19,6 +19,7 @@ import (
 type runOptions struct {
 	gameOptions
 	botOptions
+	match     *bot.Match // the bots' match, once made
 	IO        *ioStreams
 	Script    string
 	JSON      bool
@@ -89,7 +90,13 @@ func printer(w io.Writer, asJSON bool) func(game.Event) {
 }
 
 func newGame(o *runOptions) (*game.Game, error) {
-	return o.start(printer(o.IO.Out, o.JSON))
+	print := printer(o.IO.Out, o.JSON)
+	return o.start(func(e game.Event) {
+		if o.match != nil {
+			o.match.Observe(e) // a turn's summary before the next turn's events
+		}
+		print(e)
+	})
 }
 
 func runRun(o *runOptions) error {
@@ -170,6 +177,7 @@ func finish(o *runOptions, g *game.Game) error {
 // the script's lines play a side without a bot, until they run out.
 func runBots(o *runOptions, g *game.Game, bots [2]*bot.Bot, in io.Reader) error {
 	m := &bot.Match{G: g, Bots: bots, OnTurn: summaryPrinter(o.IO.Out, o.JSON)}
+	o.match = m
 	var sc *bufio.Scanner
 	if in != nil {
 		sc = bufio.NewScanner(in)
