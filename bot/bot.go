@@ -293,22 +293,24 @@ func (b *Bot) handlers() handlers {
 	return handlers{b.decide, b.setup, b.reinforce, b.rail, b.move, b.combat}
 }
 
-// endPhase ends the phase; under rules that refuse it (a module's
-// on_phase_end), the bot makes every attack it still can and tries
-// again.
+// endPhase ends the phase. Under rules that refuse it (a module's
+// on_phase_end), the bot attacks the enemy units the refusal names (or
+// any it can, if it names none), each with all the units that may, and
+// tries again after each battle.
 func (b *Bot) endPhase() error {
 	err := b.e.do("end")
 	if err == nil || !isRefusal(err) || b.e.g.Phase().Kind != "combat" {
 		return err
 	}
-	b.say("end-refused", "the rules refused to end the combat phase (%s): it makes the attacks still open", b.e.lastErr)
-	return b.attackAll()
+	b.say("end-refused", "the rules refused to end the combat phase (%s): it makes the attacks they ask for", b.e.lastErr)
+	return b.attackDemanded()
 }
 
-// attackAll makes every attack still possible, each with all its
-// attackers, then ends the phase.
-func (b *Bot) attackAll() error {
+// attackDemanded makes the attacks a refused end asks for, then ends
+// the phase.
+func (b *Bot) attackDemanded() error {
 	e := b.e
+	why := e.lastErr
 	for i := 0; i < 100; i++ {
 		if e.g.Over() || e.g.Phase().Kind != "combat" || e.actor() != b.Side {
 			return nil
@@ -319,15 +321,31 @@ func (b *Bot) attackAll() error {
 			}
 			continue
 		}
-		v := b.newView(e, b.Side)
+		v := b.phaseView()
 		attacked, defended := e.fought()
-		ts := b.targets(v, attacked, defended)
+		ts := b.allTargets(v, attacked, defended)
 		if len(ts) == 0 {
 			return e.do("end")
 		}
-		if err := e.attack(ts[0].hex, ts[0].atk); err != nil && !isRefusal(err) {
+		t := ts[0]
+		for _, x := range ts {
+			if strings.Contains(why, e.s.Units[x.def].ID+" ") {
+				t = x
+				break
+			}
+		}
+		if err := e.attack(t.hex, t.atk); err != nil && !isRefusal(err) {
 			return err
 		}
+		for e.pending() != nil && e.actor() == b.Side {
+			if err := b.decide(e.pending()); err != nil {
+				return err
+			}
+		}
+		if err := e.do("end"); err == nil || !isRefusal(err) {
+			return err
+		}
+		why = e.lastErr
 	}
 	return e.do("end")
 }

@@ -84,6 +84,15 @@ type target struct {
 // targets lists the enemy units that the side's units that have not
 // attacked could attack, each with the engine's odds for all of them.
 func (b *Bot) targets(v *view, attacked, defended []bool) []*target {
+	return b.findTargets(v, attacked, defended, true)
+}
+
+// allTargets are the targets, promising or not.
+func (b *Bot) allTargets(v *view, attacked, defended []bool) []*target {
+	return b.findTargets(v, attacked, defended, false)
+}
+
+func (b *Bot) findTargets(v *view, attacked, defended []bool, promising bool) []*target {
 	s, m := v.s, v.m
 	var out []*target
 	for _, d := range v.enemy {
@@ -110,7 +119,7 @@ func (b *Bot) targets(v *view, attacked, defended []bool) []*target {
 			continue
 		}
 		sort.SliceStable(t.atk, func(i, j int) bool { return s.Units[t.atk[i]].AttackNow() > s.Units[t.atk[j]].AttackNow() })
-		if !b.promising(v, t) {
+		if promising && !b.promising(v, t) {
 			continue
 		}
 		col, ok := b.weighCached(dh, t.atk)
