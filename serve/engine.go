@@ -655,18 +655,40 @@ type Unit struct {
 	Size string `json:"size"` // division, corps, army
 }
 
-// units lists every unit.
+// units lists every unit, in scenario order: the phasing side's as the
+// engine lists them; the other side's from the state, its supply traced
+// once for the side (UnitList traces it once per unit: ~60 times slower
+// on the campaign).
 func (e *engine) units() []Unit {
 	if e.fresh() && e.cached.done[0] {
 		return e.cached.units
 	}
-	rows, _ := e.g.UnitList("")
-	out := make([]Unit, len(rows))
-	for i, r := range rows {
-		out[i].UnitRow = r
-		if ui, ok := e.g.UnitInfo(r.ID); ok {
-			out[i].Size = ui.Size
+	g := e.g
+	phasing := g.Phase().Side
+	rows, _ := g.UnitList(phasing.String())
+	mine := map[string]game.UnitRow{}
+	for _, r := range rows {
+		mine[r.ID] = r
+	}
+	cut := map[string]bool{}
+	if sup, err := g.SupplyOf(phasing.Enemy().String()); err == nil {
+		for _, r := range sup {
+			cut[r.Unit] = !r.Now
 		}
+	}
+	out := make([]Unit, len(g.S.Units))
+	for k := range g.S.Units {
+		u := &g.S.Units[k]
+		r, ok := mine[u.ID]
+		if !ok {
+			r = game.UnitRow{ID: u.ID, Side: u.Side.String(), Nation: u.Nation, Kind: u.Kind, Class: g.Rules.Classes[u.Class],
+				Attack: u.AttackNow(), Defense: u.DefenseNow(), Printed: fmt.Sprintf("%d-%d", u.Attack[0], u.Attack[1]),
+				MP: u.MP, Status: u.Status.String(), Reduced: u.Reduced}
+			if u.Status == core.OnMap {
+				r.Hex, r.Supplied = g.S.Map.ID(u.Hex), !cut[u.ID]
+			}
+		}
+		out[k] = Unit{UnitRow: r, Size: u.Size}
 	}
 	e.cached.units, e.cached.done[0] = out, true
 	return out

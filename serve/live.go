@@ -17,6 +17,7 @@ type live struct {
 	entries []Entry
 	opp     *opponent // the computer player of a solo game, or nil
 	botBusy bool
+	retries int // the computer's tries since it last finished its part
 	// declined is the version at which a defender chose not to stand
 	declined int
 

@@ -447,7 +447,24 @@ func (s *Server) wakeBot(l *live) {
 		s.runBot(l)
 		l.mu.Lock()
 		l.botBusy = false
+		stuck := l.botTurn()
+		if stuck {
+			l.retries++
+			stuck = l.retries <= 5
+		} else {
+			l.retries = 0
+		}
 		l.mu.Unlock()
+		// a computer that stopped in its turn (its command refused, a
+		// rules hook out of time) tries again a little later, five times,
+		// unless the server is closing; a look at the game wakes it too
+		if stuck {
+			select {
+			case <-s.closing:
+			case <-time.After(time.Second):
+				s.wakeBot(l)
+			}
+		}
 	}()
 }
 
@@ -457,6 +474,7 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request, l *live, rol
 	l.mu.Lock()
 	v := l.view(role, from, epoch)
 	l.mu.Unlock()
+	s.wakeBot(l)
 	writeJSON(w, http.StatusOK, v)
 }
 
