@@ -337,6 +337,7 @@ func (b *Bot) attackDemanded() error {
 		if err := e.attack(t.hex, t.atk); err != nil && !isRefusal(err) {
 			return err
 		}
+		b.forgetRetreats(t.hex)
 		for e.pending() != nil && e.actor() == b.Side {
 			if err := b.decide(e.pending()); err != nil {
 				return err

@@ -432,13 +432,13 @@ func (b *Bot) canStand(v *view, h int) bool {
 // legal ones); ok is false when it has no retreat and is eliminated.
 func (b *Bot) retreatLoss(v *view, k, n int) (int, bool) {
 	key := k*16 + n
-	if r, ok := b.retreats[key]; ok && r.hex == v.s.Units[k].Hex && r.events == len(v.g.Log()) {
+	if r, ok := b.retreats[key]; ok && r.hex == v.s.Units[k].Hex {
 		return r.zoc, r.ok
 	}
 	o := v.g.Rules.Retreat
 	o.Hexes = n
 	rs := v.s.Retreats(k, o)
-	r := retreatInfo{hex: v.s.Units[k].Hex, events: len(v.g.Log())}
+	r := retreatInfo{hex: v.s.Units[k].Hex}
 	if len(rs) > 0 {
 		least, most := rs[0].ZOC, 0
 		for _, x := range rs {
@@ -453,11 +453,22 @@ func (b *Bot) retreatLoss(v *view, k, n int) (int, bool) {
 	return r.zoc, r.ok
 }
 
-// retreatInfo is a defender's retreat as judged in a position (the
-// number of events marks it).
+// retreatInfo is a defender's retreat as judged from hex.
 type retreatInfo struct {
-	hex, events, zoc int
-	ok               bool
+	hex, zoc int
+	ok       bool
+}
+
+// forgetRetreats drops the retreats judged near hex h, where a battle
+// has moved units (a retreat runs at most a few hexes; what it meets
+// within eight hexes of h may have changed).
+func (b *Bot) forgetRetreats(h int) {
+	m := b.e.m
+	for key, r := range b.retreats {
+		if m.Distance(r.hex, h) <= 8 {
+			delete(b.retreats, key)
+		}
+	}
 }
 
 // cheapestStep is the least strength one of atk loses with a step.
@@ -626,6 +637,7 @@ func (b *Bot) combat() error {
 				}
 				return err
 			}
+			b.forgetRetreats(o.hex)
 			b.note(o)
 			done = true
 			break

@@ -263,7 +263,9 @@ func (e *engine) canMove(k int) bool {
 // reach runs the movement search for unit k with the phase's allowance
 // and weather; read it with e.mv (Spent, CanEnd, Path).
 func (e *engine) reach(k int, weather string) {
-	e.arm() // MP asks the rules' allowance hook
+	if e.g.Rules.Has("allowance") {
+		e.arm() // MP asks the rules' allowance hook
+	}
 	e.mv.Extra = e.g.Rules.Weather[weather].MoveExtra
 	e.mv.Reach(k, e.g.MP(k))
 }

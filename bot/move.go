@@ -393,13 +393,24 @@ func (b *Bot) move() error {
 			continue
 		}
 		e.reach(k, v.weather)
+		// paths matter only where a hex worth taking lies within reach
+		paths := false
+		for _, hh := range e.mv.Reached() {
+			if h := int(hh); v.value[h] > 0 && v.s.Control[h] != v.side {
+				paths = true
+				break
+			}
+		}
 		var cs []cand
 		for _, hh := range e.mv.Reached() {
 			h := int(hh)
 			if h == v.s.Units[k].Hex || !e.mv.CanEnd(k, h) {
 				continue
 			}
-			path := e.mv.Path(h)
+			var path []int
+			if paths {
+				path = e.mv.Path(h)
+			}
 			cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, path)})
 		}
 		cs = prune(p, cs)
@@ -417,12 +428,12 @@ func (b *Bot) move() error {
 		if !e.pathOK(k, path, "move") {
 			return false
 		}
-		return e.move(k, path) == nil
-	}
-	p.credit = func(i, h int) string {
-		k := p.units[i]
-		e.reach(k, v.weather)
-		return p.why(k, h, e.mv.Path(h))
+		why := p.why(k, h, path) // before the move takes what it passes
+		if e.move(k, path) != nil {
+			return false
+		}
+		b.Tactics[why]++
+		return true
 	}
 	p.run()
 	// non-combat units (leaders) follow the strongest friend near them

@@ -260,19 +260,22 @@ func (v *view) threats() {
 		if v.mark == "mud" {
 			mp /= 2
 		}
-		if n := phases[u.Class]; n > 0 {
-			mv.Reach(k, mp*n)
-			for _, h := range mv.Reached() {
-				v.reach[h] += a
+		n := phases[u.Class]
+		if n == 0 {
+			mark(u.Hex)
+			continue
+		}
+		// one search for the whole player turn; what it reaches within
+		// one phase's allowance is what can attack
+		mv.Reach(k, mp*n)
+		for _, h := range mv.Reached() {
+			v.reach[h] += a
+			if movers[u.Class] && mv.Spent(int(h)) <= mp {
+				mark(int(h))
 			}
 		}
 		if !movers[u.Class] {
 			mark(u.Hex)
-			continue
-		}
-		mv.Reach(k, mp)
-		for _, h := range mv.Reached() {
-			mark(int(h))
 		}
 	}
 }
