@@ -366,3 +366,21 @@ func TestScratchKiev(t *testing.T) {
 	}
 	dumpUnit(p, k, []string{"A-2121", "A-2417", "A-2120"})
 }
+
+func TestScratchLevels(t *testing.T) {
+	for _, pair := range [][2]string{{"normal", "normal"}, {"hard", "easy"}, {"easy", "hard"}, {"easy", "easy"}} {
+		wins := [3]int{}
+		for seed := 1; seed <= 20; seed++ {
+			g, _, _ := match(t, "scenarios/gdw/barbarossa.toml", "gdw", int64(seed), pair[0], pair[1], 0)
+			switch Winner(g) {
+			case core.Axis:
+				wins[0]++
+			case core.Soviet:
+				wins[1]++
+			default:
+				wins[2]++
+			}
+		}
+		fmt.Println(pair, "axis", wins[0], "soviet", wins[1])
+	}
+}

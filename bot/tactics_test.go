@@ -649,3 +649,18 @@ func TestEveryTacticTested(t *testing.T) {
 		t.Errorf("%d tactics", len(TacticNames()))
 	}
 }
+
+// Every tactic a level leaves out exists.
+func TestLevelsSkipRealTactics(t *testing.T) {
+	names := map[string]bool{}
+	for _, tc := range TacticNames() {
+		names[tc[0]] = true
+	}
+	for _, l := range Levels {
+		for _, s := range l.Skip {
+			if !names[s] {
+				t.Errorf("level %s skips %q, which is no tactic", l.Name, s)
+			}
+		}
+	}
+}
