@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"time"
 
@@ -34,7 +33,7 @@ type Level struct {
 // Levels are the bot's levels, weakest first.
 var Levels = []Level{
 	{Name: "random", Random: true, Text: "a uniformly random legal action each time"},
-	{Name: "easy", Noise: 3, Skip: []string{"encircle", "pocket", "breakthrough", "exploit", "river-line", "escape", "rail-to-front"},
+	{Name: "easy", Noise: 3, Skip: []string{"encircle", "pocket", "breakthrough", "river-line", "escape", "rail-to-front", "plug-the-breach", "reserve"},
 		Text: "plays the basic tactics with noisy judgement"},
 	{Name: "normal", Noise: 0.4, Text: "every tactic, a little noise"},
 	{Name: "hard", Text: "every tactic, no noise"},
@@ -295,22 +294,24 @@ func (b *Bot) handlers() handlers {
 	return handlers{b.decide, b.setup, b.reinforce, b.rail, b.move, b.combat}
 }
 
-// endPhase ends the phase; under rules that refuse it (a module's
-// on_phase_end), the bot makes every attack it still can and tries
-// again.
+// endPhase ends the phase. Under rules that refuse it (a module's
+// on_phase_end), the bot attacks the enemy units the refusal names (or
+// any it can, if it names none), each with all the units that may, and
+// tries again after each battle.
 func (b *Bot) endPhase() error {
 	err := b.e.do("end")
 	if err == nil || !isRefusal(err) || b.e.g.Phase().Kind != "combat" {
 		return err
 	}
-	b.say("end-refused", "the rules refused to end the combat phase (%s): it makes the attacks still open", b.e.lastErr)
-	return b.attackAll()
+	b.say("end-refused", "the rules refused to end the combat phase (%s): it makes the attacks they ask for", b.e.lastErr)
+	return b.attackDemanded()
 }
 
-// attackAll makes every attack still possible, each with all its
-// attackers, then ends the phase.
-func (b *Bot) attackAll() error {
+// attackDemanded makes the attacks a refused end asks for, then ends
+// the phase.
+func (b *Bot) attackDemanded() error {
 	e := b.e
+	why := e.lastErr
 	for i := 0; i < 100; i++ {
 		if e.g.Over() || e.g.Phase().Kind != "combat" || e.actor() != b.Side {
 			return nil
@@ -321,15 +322,32 @@ func (b *Bot) attackAll() error {
 			}
 			continue
 		}
-		v := b.newView(e, b.Side)
+		v := b.phaseView()
 		attacked, defended := e.fought()
-		ts := b.targets(v, attacked, defended)
+		ts := b.allTargets(v, attacked, defended)
 		if len(ts) == 0 {
 			return e.do("end")
 		}
-		if err := e.attack(ts[0].hex, ts[0].atk); err != nil && !isRefusal(err) {
+		t := ts[0]
+		for _, x := range ts {
+			if strings.Contains(why, e.s.Units[x.def].ID+" ") {
+				t = x
+				break
+			}
+		}
+		if err := e.attack(t.hex, t.atk); err != nil && !isRefusal(err) {
 			return err
 		}
+		b.forgetRetreats(t.hex)
+		for e.pending() != nil && e.actor() == b.Side {
+			if err := b.decide(e.pending()); err != nil {
+				return err
+			}
+		}
+		if err := e.do("end"); err == nil || !isRefusal(err) {
+			return err
+		}
+		why = e.lastErr
 	}
 	return e.do("end")
 }
@@ -379,6 +397,3 @@ func (b *Bot) Stand(g *game.Game) (bool, error) {
 	b.Tactics["stand-fast"]++
 	return true, b.e.do("stand")
 }
-
-// sortInts sorts in place and returns its argument.
-func sortInts(a []int) []int { sort.Ints(a); return a }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -231,28 +232,53 @@ func TestSeed(t *testing.T) {
 }
 
 // BenchmarkNoRefusals plays every shipped scenario and variant whole for
-// 20 seeds and fails on any refused command, error or panic.
+// 20 seeds, one game per CPU at a time, and fails on any refused
+// command, error or panic.
 func BenchmarkNoRefusals(b *testing.B) {
+	type job struct {
+		file, rules string
+		seed        int64
+	}
 	files := shipped(b)
+	names := make([]string, 0, len(files))
+	for f := range files {
+		names = append(names, f)
+	}
+	sort.Strings(names)
 	for i := 0; i < b.N; i++ {
+		jobs := make(chan job)
 		var mu sync.Mutex
 		var wg sync.WaitGroup
-		refused := 0
-		for f, variants := range files {
-			for _, rules := range variants {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for seed := 1; seed <= 20; seed++ {
-						_, _, bots := match(b, f, rules, int64(seed), "normal", "normal", 0)
-						mu.Lock()
-						refused += bots[0].Refused() + bots[1].Refused()
-						mu.Unlock()
+		refused, games := 0, 0
+		for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range jobs {
+					_, log, bots := match(b, j.file, j.rules, j.seed, "normal", "normal", 0)
+					mu.Lock()
+					games++
+					refused += bots[0].Refused() + bots[1].Refused()
+					for _, e := range log {
+						if e.Kind == "error" {
+							b.Errorf("%s %s seed %d: %s", j.file, j.rules, j.seed, e.Text)
+						}
 					}
-				}()
+					mu.Unlock()
+				}
+			}()
+		}
+		for _, f := range names {
+			for _, rules := range files[f] {
+				for seed := int64(1); seed <= 20; seed++ {
+					jobs <- job{f, rules, seed}
+				}
 			}
 		}
+		close(jobs)
 		wg.Wait()
+		b.ReportMetric(float64(games), "games")
+		b.ReportMetric(float64(refused), "refused")
 		if refused > 0 {
 			b.Fatalf("%d commands refused", refused)
 		}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"math"
-	"slices"
 	"sort"
 
 	"gpw/core"
@@ -85,6 +84,15 @@ type target struct {
 // targets lists the enemy units that the side's units that have not
 // attacked could attack, each with the engine's odds for all of them.
 func (b *Bot) targets(v *view, attacked, defended []bool) []*target {
+	return b.findTargets(v, attacked, defended, true)
+}
+
+// allTargets are the targets, promising or not.
+func (b *Bot) allTargets(v *view, attacked, defended []bool) []*target {
+	return b.findTargets(v, attacked, defended, false)
+}
+
+func (b *Bot) findTargets(v *view, attacked, defended []bool, promising bool) []*target {
 	s, m := v.s, v.m
 	var out []*target
 	for _, d := range v.enemy {
@@ -111,7 +119,7 @@ func (b *Bot) targets(v *view, attacked, defended []bool) []*target {
 			continue
 		}
 		sort.SliceStable(t.atk, func(i, j int) bool { return s.Units[t.atk[i]].AttackNow() > s.Units[t.atk[j]].AttackNow() })
-		if !b.promising(v, t) {
+		if promising && !b.promising(v, t) {
 			continue
 		}
 		col, ok := b.weighCached(dh, t.atk)
@@ -419,13 +427,13 @@ func (b *Bot) canStand(v *view, h int) bool {
 // legal ones); ok is false when it has no retreat and is eliminated.
 func (b *Bot) retreatLoss(v *view, k, n int) (int, bool) {
 	key := k*16 + n
-	if r, ok := b.retreats[key]; ok && r.hex == v.s.Units[k].Hex && r.events == len(v.g.Log()) {
+	if r, ok := b.retreats[key]; ok && r.hex == v.s.Units[k].Hex {
 		return r.zoc, r.ok
 	}
 	o := v.g.Rules.Retreat
 	o.Hexes = n
 	rs := v.s.Retreats(k, o)
-	r := retreatInfo{hex: v.s.Units[k].Hex, events: len(v.g.Log())}
+	r := retreatInfo{hex: v.s.Units[k].Hex}
 	if len(rs) > 0 {
 		least, most := rs[0].ZOC, 0
 		for _, x := range rs {
@@ -440,11 +448,22 @@ func (b *Bot) retreatLoss(v *view, k, n int) (int, bool) {
 	return r.zoc, r.ok
 }
 
-// retreatInfo is a defender's retreat as judged in a position (the
-// number of events marks it).
+// retreatInfo is a defender's retreat as judged from hex.
 type retreatInfo struct {
-	hex, events, zoc int
-	ok               bool
+	hex, zoc int
+	ok       bool
+}
+
+// forgetRetreats drops the retreats judged near hex h, where a battle
+// has moved units (a retreat runs at most a few hexes; what it meets
+// within eight hexes of h may have changed).
+func (b *Bot) forgetRetreats(h int) {
+	m := b.e.m
+	for key, r := range b.retreats {
+		if m.Distance(r.hex, h) <= 8 {
+			delete(b.retreats, key)
+		}
+	}
 }
 
 // cheapestStep is the least strength one of atk loses with a step.
@@ -510,7 +529,9 @@ func isNbr(m *core.Map, a, b int) bool {
 // risk is the strength unit k can expect to lose standing in hex h when
 // the enemy attacks it with what can reach it.
 func (b *Bot) risk(v *view, k, h int) float64 {
-	t := float64(v.threat[h])
+	// the enemy shares what can reach among his targets: no more than
+	// three strong units come for one hex
+	t := math.Min(float64(v.threat[h]), 36)
 	if t <= 0 {
 		return 0
 	}
@@ -611,6 +632,7 @@ func (b *Bot) combat() error {
 				}
 				return err
 			}
+			b.forgetRetreats(o.hex)
 			b.note(o)
 			done = true
 			break
@@ -628,11 +650,4 @@ func (b *Bot) note(o option) {
 		o.name = "attack"
 	}
 	b.Tactics[o.name]++
-}
-
-// sortedUnits returns units sorted by a key, stable on index.
-func sortedUnits(units []int, key func(int) float64) []int {
-	out := slices.Clone(units)
-	sort.SliceStable(out, func(i, j int) bool { return key(out[i]) > key(out[j]) })
-	return out
 }

@@ -64,8 +64,14 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		Results: defaultResults(),
 		Terrain: map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
 	}
-	if side == core.Soviet {
+	switch side {
+	case core.Axis:
+		// the attacker's aim is the enemy's army more than his cities
+		d.Capital, d.VictoryCity, d.Encircle = 20, 8, 1
+	case core.Soviet:
+		// the defender holds his cities at any cost
 		d.Aggression, d.Caution = 0.25, 0.7
+		d.Capital, d.VictoryCity = 60, 20
 	}
 	return d
 }

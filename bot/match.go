@@ -141,6 +141,7 @@ type Match struct {
 	name       string
 	before     snapshot
 	turnsLimit int
+	asked      int // the log length when a defender was last asked to stand
 }
 
 // PlayGame plays game g bot against bot until it ends, or for turns
@@ -193,7 +194,20 @@ func (m *Match) Run(turns int) error {
 			return fmt.Errorf("bot: the game does not advance (%s)", g.Phase().ID)
 		}
 		side := Actor(g)
-		if side == core.NoSide || m.Bots[side] == nil {
+		if side == core.NoSide {
+			return nil
+		}
+		// a defender that may stand is asked first, once a battle
+		if d := m.Bots[1-side]; d != nil && m.asked != len(g.Log()) {
+			if p := d.e.pending(); p != nil && p.kind == retreatDecision && p.stand {
+				m.asked = len(g.Log())
+				if _, err := d.Stand(g); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if m.Bots[side] == nil {
 			return nil
 		}
 		if err := m.Bots[side].Play(g); err != nil {
@@ -203,6 +217,16 @@ func (m *Match) Run(turns int) error {
 	}
 	m.turnEnded()
 	return nil
+}
+
+// Observe lets the match see each event as the game emits it (call it
+// from the game's sink, before printing the event): the summary of a
+// turn then comes as the next turn's first phase begins, before its
+// events, rather than when a bot next returns.
+func (m *Match) Observe(e game.Event) {
+	if m.started && (e.Kind == "phase" || e.Kind == "end") {
+		m.turnEnded()
+	}
 }
 
 // turnEnded reports a turn that has ended since the last call.

@@ -41,6 +41,10 @@ type plan struct {
 	// stayBonus is added to a unit's score where it stands (rail: its
 	// own distance from the front).
 	stayBonus []float32
+	// keep lists the side's objectives the enemy may come for.
+	keep []int
+	// reserves wanted behind holding sectors, and how many stand there
+	reserveWant, reserveHave int
 }
 
 // goodRatio is the attack ratio the bot masses for: the first CRT column
@@ -83,7 +87,43 @@ func newPlan(b *Bot, v *view) *plan {
 	}
 	p.movers = moversBefore(v.g, v.side)
 	p.lineHexes()
+	for h, x := range v.value {
+		if x > 0 && v.key.Has(h) && v.s.Control[h] == v.side && v.danger(h) > 0 {
+			p.keep = append(p.keep, h)
+		}
+	}
+	p.reserveWant = int(math.Round(v.doc.Reserve * float64(len(v.own))))
+	for _, k := range v.own {
+		if p.inReserve(v.s.Units[k].Hex) {
+			p.reserveHave++
+		}
+	}
 	return p
+}
+
+// inReserve reports whether hex h is a reserve's place: behind a holding
+// or withdrawing sector's line, four to eight hexes from the enemy, in
+// supply.
+func (p *plan) inReserve(h int) bool {
+	v := p.v
+	d := v.foeDist[h]
+	return d >= 4 && d <= 8 && v.postureAt(h) != attack && v.supOK.Has(h)
+}
+
+// covered reports whether a friendly unit stands in objective o or can
+// reach it in one move (by distance).
+func (p *plan) covered(o int) bool {
+	s, m := p.v.s, p.v.m
+	if k := s.Occupant(o); k >= 0 {
+		return s.Units[k].Side == p.v.side
+	}
+	for _, k := range p.v.own {
+		u := &s.Units[k]
+		if u.Status == core.OnMap && m.Distance(u.Hex, o) <= u.MP {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *plan) addCover(h int, d int16) {
@@ -114,9 +154,8 @@ func (p *plan) mass(k, h int, sign float32) {
 }
 
 // lineHexes marks the hexes a holding or withdrawing sector wants
-// watched: a band a hex or more in front of the enemy (out of reach of
-// its units that move only after combat), deeper when withdrawing,
-// worth more in front of objectives.
+// watched: a band at some distance in front of the enemy, chosen per
+// sector (lineDepths), worth more in front of threatened objectives.
 func (p *plan) lineHexes() {
 	v := p.v
 	m := v.m
@@ -124,25 +163,69 @@ func (p *plan) lineHexes() {
 	if !p.b.uses("hold-the-line") {
 		return
 	}
+	depth := p.lineDepths()
 	for h := range p.line {
 		if !m.OnMap[h] || m.Terrain[h].Water() || v.s.Control[h] != v.side {
 			continue
 		}
-		want := int16(2)
-		switch v.postureAt(h) {
-		case attack:
+		want := depth[v.sector[h]]
+		if want == 0 {
 			continue
-		case withdraw:
-			want = int16(2 + v.doc.Depth)
 		}
 		if d := v.foeDist[h]; d == want || d == want+1 {
-			x := 1 + float32(v.guard[h])/15 + float32(v.value[h])/10
+			x := 0.5 + min(float32(v.guard[h])/10, 2) + float32(v.value[h])/10
 			if d == want+1 {
 				x *= 0.6
 			}
-			p.line[h] = x * 3
+			p.line[h] = x
 		}
 	}
+}
+
+// lineDepths chooses, for each holding or withdrawing sector, how far
+// from the enemy its line runs (0 for an attacking sector): two hexes
+// (out of reach of units that move only after combat), or deeper where
+// the band is shorter and its terrain and rivers defend better; at
+// least 2 + depth hexes where the sector withdraws.
+func (p *plan) lineDepths() []int16 {
+	v := p.v
+	m := v.m
+	const far = 12
+	n := len(v.posture)
+	count := make([][far + 2]float64, n)
+	mult := make([][far + 2]float64, n)
+	for h := range v.foeDist {
+		d := v.foeDist[h]
+		if d < 2 || d > far+1 || !m.OnMap[h] || m.Terrain[h].Water() || v.s.Control[h] != v.side {
+			continue
+		}
+		sec := v.sector[h]
+		count[sec][d]++
+		mult[sec][d] += v.terrainMult(h)
+	}
+	out := make([]int16, n)
+	for sec, pst := range v.posture {
+		if pst == attack {
+			continue
+		}
+		lo := 2
+		if pst == withdraw {
+			lo = 2 + v.doc.Depth
+		}
+		best, bestScore := lo, math.Inf(-1)
+		for d := lo; d <= min(lo+6, far); d++ {
+			c := count[sec][d]
+			if c == 0 {
+				continue
+			}
+			score := 2*mult[sec][d]/c - c/20 - 0.4*float64(d-lo)
+			if score > bestScore {
+				best, bestScore = d, score
+			}
+		}
+		out[sec] = int16(best)
+	}
+	return out
 }
 
 // gain is unit i's best candidate and how much better it is than
@@ -228,11 +311,17 @@ func (p *plan) run() {
 		if onMap {
 			p.addCover(from, -1)
 			p.mass(k, from, -1)
+			if p.inReserve(from) {
+				p.reserveHave--
+			}
 		}
 		if p.v.s.Units[k].Status == core.OnMap {
 			to := p.v.s.Units[k].Hex
 			p.addCover(to, 1)
 			p.mass(k, to, 1)
+			if p.inReserve(to) {
+				p.reserveHave++
+			}
 		}
 	}
 }
@@ -304,13 +393,24 @@ func (b *Bot) move() error {
 			continue
 		}
 		e.reach(k, v.weather)
+		// paths matter only where a hex worth taking lies within reach
+		paths := false
+		for _, hh := range e.mv.Reached() {
+			if h := int(hh); v.value[h] > 0 && v.s.Control[h] != v.side {
+				paths = true
+				break
+			}
+		}
 		var cs []cand
 		for _, hh := range e.mv.Reached() {
 			h := int(hh)
 			if h == v.s.Units[k].Hex || !e.mv.CanEnd(k, h) {
 				continue
 			}
-			path := e.mv.Path(h)
+			var path []int
+			if paths {
+				path = e.mv.Path(h)
+			}
 			cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, path)})
 		}
 		cs = prune(p, cs)
@@ -328,12 +428,12 @@ func (b *Bot) move() error {
 		if !e.pathOK(k, path, "move") {
 			return false
 		}
-		return e.move(k, path) == nil
-	}
-	p.credit = func(i, h int) string {
-		k := p.units[i]
-		e.reach(k, v.weather)
-		return p.why(k, h, e.mv.Path(h))
+		why := p.why(k, h, path) // before the move takes what it passes
+		if e.move(k, path) != nil {
+			return false
+		}
+		b.Tactics[why]++
+		return true
 	}
 	p.run()
 	// non-combat units (leaders) follow the strongest friend near them
@@ -346,10 +446,23 @@ func (b *Bot) move() error {
 // unit or on the line).
 func prune(p *plan, cs []cand) []cand {
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].static > cs[j].static })
+	// the hexes nearest each objective to guard
+	near := map[int32]bool{}
+	for _, o := range p.keep {
+		best := -1
+		for i, c := range cs {
+			if best < 0 || p.v.m.Distance(int(c.h), o) < p.v.m.Distance(int(cs[best].h), o) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			near[cs[best].h] = true
+		}
+	}
 	var out []cand
 	for i, c := range cs {
 		h := int(c.h)
-		if i < 14 || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
+		if i < 14 || near[c.h] || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
 			out = append(out, c)
 		}
 		if len(out) >= 48 {

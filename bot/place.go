@@ -67,6 +67,7 @@ func (b *Bot) setup() error {
 	}
 	p := newPlan(b, v)
 	p.next = true
+	front := p.toFront()
 	s := v.s
 	var leaders []int
 	for k := range s.Units {
@@ -79,15 +80,9 @@ func (b *Bot) setup() error {
 			leaders = append(leaders, k)
 			continue
 		}
-		var cs []cand
-		area.Each(func(h int) {
-			if s.CanPlace(k, h) == nil {
-				cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, nil)})
-			}
-		})
-		p.units = append(p.units, k)
-		p.cands = append(p.cands, cs)
-		p.stay = append(p.stay, false)
+		var hexes []int
+		area.Each(func(h int) { hexes = append(hexes, h) })
+		p.add(k, hexes, front, len(hexes), false, func(h int) bool { return s.CanPlace(k, h) == nil })
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
@@ -291,6 +286,9 @@ func (b *Bot) rebuild(v *view, p *plan, front []float32, entries []int) {
 				if v.foeDist[u.Hex] <= 3 {
 					c.value *= 1.3
 				}
+				if x := v.value[u.Hex]; v.key.Has(u.Hex) && v.danger(u.Hex) > 0 {
+					c.value *= 1 + float64(x)/10 // the garrison of an objective first
+				}
 			case u.Status == core.Eliminated:
 				c = &choice{k, -1, float64(u.Attack[1]+u.Defense[1]) / 2}
 				if !u.HasHalf() {
@@ -374,7 +372,9 @@ func (b *Bot) rail() error {
 		if v.foeDist[u.Hex] < 4 || !e.canRail(k) {
 			continue
 		}
-		p.add(k, e.railDests(k, parent), front, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d <= 10 })
+		// only toward the front: at least three hexes nearer the enemy
+		here := v.foeDist[u.Hex]
+		p.add(k, e.railDests(k, parent), front, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d+3 <= here })
 	}
 	// staying where it is counts its distance from the front too
 	p.exec = func(i, h int) bool {

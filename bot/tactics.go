@@ -28,14 +28,18 @@ type moveTactic struct {
 var moveTactics = []moveTactic{
 	{name: "mass", text: "mass for the assault: stand next to the enemy units this turn's (or next turn's) attacks need, until the good odds are reached", dynamic: mass},
 	{name: "encircle", text: "close the ring: stand where an enemy unit is left with no hex to retreat or move to", dynamic: encircle},
-	{name: "hold-the-line", text: "hold a continuous line of zones of control one hex out of the enemy's reach, deeper where the sector withdraws", dynamic: holdTheLine},
+	{name: "hold-the-line", text: "hold a continuous line of zones of control at the depth that best uses terrain and rivers, deeper where the sector withdraws", dynamic: holdTheLine},
+	{name: "plug-the-breach", text: "first close the gaps in the line that the enemy can reach next turn", dynamic: plugTheBreach},
+	{name: "reserve", text: "keep a share of the units (the doctrine's reserve) four to eight hexes behind a holding line", dynamic: reserve},
 	{name: "take-objectives", text: "take enemy cities and rail junctions by passing through them", static: takeObjectives},
 	{name: "garrison", text: "hold threatened cities", static: garrison},
+	{name: "guard-objectives", text: "send the nearest units toward objectives no unit can reach in a move, before the enemy comes for them", dynamic: guardObjectives},
 	{name: "advance", text: "press toward the objectives in attacking sectors", static: advance},
 	{name: "river-line", text: "hold the river line: stand where terrain and rivers multiply the defence, where danger is", static: riverLine},
 	{name: "keep-supply", text: "do not end out of supply", static: keepSupply},
 	{name: "avoid-danger", text: "do not stand where the enemy can attack at good odds (caution)", static: avoidDanger},
 	{name: "withdraw", text: "fall back out of reach in sectors that cannot hold", static: withdrawTerm},
+	{name: "march", text: "march toward the fighting when far from it", static: march},
 	{name: "escape", text: "leave a hex where the unit is about to be surrounded", static: escape},
 }
 
@@ -139,7 +143,7 @@ func (v *view) captureValue(h int) float64 {
 	if x <= 0 {
 		return 0.05
 	}
-	if x < v.doc.VictoryCity {
+	if !v.key.Has(h) {
 		x *= 0.5
 	}
 	if v.reach[h] > 0 {
@@ -148,14 +152,54 @@ func (v *view) captureValue(h int) float64 {
 	return x
 }
 
-// garrison: a threatened city of the side is worth standing in.
+// garrison: a threatened city of the side is worth standing in, more
+// for a stronger defender; the hexes around an objective are worth a
+// little (a ring keeps the enemy from massing against it).
 func garrison(p *plan, k, h int, path []int) float64 {
 	v := p.v
-	danger := v.danger(h)
-	if v.value[h] < float32(v.doc.MinorCity) || danger <= 0 || v.s.Control[h] != v.side {
+	if v.s.Control[h] != v.side {
 		return 0
 	}
-	return float64(v.value[h]) * 0.6 * math.Min(1, danger/12)
+	u := &v.s.Units[k]
+	strength := math.Min(1.5, float64(u.DefenseNow())/8)
+	var sc float64
+	if v.value[h] >= float32(v.doc.MinorCity) {
+		danger := math.Max(float64(v.threat[h]), float64(v.reach[h]))
+		if v.key.Has(h) {
+			danger = v.danger(h) // an objective is held before the enemy is near
+		}
+		w := 0.6
+		if v.key.Has(h) {
+			w = 1 // an objective is held at a cost
+		}
+		sc += float64(v.value[h]) * w * math.Min(1, danger/6) * strength
+	}
+	for _, nb := range v.m.Nbr[h] {
+		if nb >= 0 && v.key.Has(int(nb)) && v.s.Control[nb] == v.side {
+			sc += float64(v.value[nb]) * 0.12 * math.Min(1, float64(v.threat[nb])/12) * strength
+		}
+	}
+	return sc
+}
+
+// guardObjectives: for each objective of the side that the enemy may
+// come for and no friendly unit could reach in one move, the share of
+// the way toward it the unit covers, times its worth.
+func guardObjectives(p *plan, k, h int) float64 {
+	v := p.v
+	u := &v.s.Units[k]
+	if u.Status != core.OnMap || u.AttackNow() == 0 {
+		return 0
+	}
+	var sc float64
+	for _, o := range p.keep {
+		from, to := v.m.Distance(u.Hex, o), v.m.Distance(h, o)
+		if to >= from || p.covered(o) {
+			continue
+		}
+		sc += float64(v.value[o]) * 0.3 * math.Min(1, v.danger(o)/6) * float64(from-to) / float64(from)
+	}
+	return sc
 }
 
 // advance: progress toward the objectives, strong in attacking sectors.
@@ -210,6 +254,21 @@ func withdrawTerm(p *plan, k, h int, path []int) float64 {
 	return math.Min(float64(v.foeDist[h]), float64(2+v.doc.Depth)) * 0.5
 }
 
+// march: a unit far from the enemy closes in (up to three hexes from
+// it), unless its sector withdraws.
+func march(p *plan, k, h int, path []int) float64 {
+	v := p.v
+	u := &v.s.Units[k]
+	if u.Status != core.OnMap || v.postureAt(h) == withdraw {
+		return 0
+	}
+	from, to := float64(min(v.foeDist[u.Hex], 40)), float64(min(v.foeDist[h], 40))
+	if from <= 4 {
+		return 0
+	}
+	return (from - math.Max(to, 3)) * 0.25
+}
+
 // escape: a hex from which few free hexes lead away is a trap for a
 // unit the enemy can reach.
 func escape(p *plan, k, h int, path []int) float64 {
@@ -248,6 +307,46 @@ func holdTheLine(p *plan, k, h int) float64 {
 		}
 	}
 	return sc
+}
+
+// plugTheBreach: an unwatched line hex the enemy can enter next turn is
+// a breach; closing it is worth half as much again as the line hex.
+func plugTheBreach(p *plan, k, h int) float64 {
+	if p.line == nil {
+		return 0
+	}
+	v := p.v
+	var sc float64
+	check := func(x int) {
+		if p.line[x] > 0 && p.cover[x] == 0 && v.reach[x] > 0 {
+			sc += float64(p.line[x]) / 2
+		}
+	}
+	check(h)
+	for _, nb := range v.m.Nbr[h] {
+		if nb >= 0 {
+			check(int(nb))
+		}
+	}
+	return sc
+}
+
+// reserve: while fewer units than the doctrine wants stand in reserve,
+// a reserve's place is worth a little; leaving one when there are too
+// few costs as much.
+func reserve(p *plan, k, h int) float64 {
+	u := &p.v.s.Units[k]
+	if u.Status != core.OnMap || p.reserveWant == 0 {
+		return 0
+	}
+	in, was := p.inReserve(h), p.inReserve(u.Hex)
+	switch {
+	case in && !was && p.reserveHave < p.reserveWant:
+		return 1.5
+	case was && !in && p.reserveHave <= p.reserveWant:
+		return -1.5
+	}
+	return 0
 }
 
 // mass: the share of the good odds against each enemy unit next to h

@@ -39,8 +39,11 @@ type view struct {
 	// value is what holding each hex is worth to the side; pull spreads
 	// the enemy-held and threatened objectives over the map.
 	value, pull, guard []float32
-	sector             []int8 // each hex's front sector
-	posture            []posture
+	// key marks the objectives: the cities of the victory conditions and
+	// the capitals
+	key     core.Bitset
+	sector  []int8 // each hex's front sector
+	posture []posture
 }
 
 // posture is what a sector of the front does this turn.
@@ -86,7 +89,7 @@ func (b *Bot) newView(e *engine, side core.Side) *view {
 	// player turn: the enemy does not move in it, except by retreats
 	key := fmt.Sprintf("%d/%s/%v", g.Turn().Index, g.Phase().Side, g.InSetup())
 	if t := b.turnView; t != nil && b.turnKey == key && t.side == side {
-		v.threat, v.reach, v.value, v.pull, v.guard, v.sector, v.posture = t.threat, t.reach, t.value, t.pull, t.guard, t.sector, t.posture
+		v.threat, v.reach, v.value, v.pull, v.guard, v.key, v.sector, v.posture = t.threat, t.reach, t.value, t.pull, t.guard, t.key, t.sector, t.posture
 		return v
 	}
 	v.threat = make([]float32, n)
@@ -171,10 +174,15 @@ func movePhases(g *game.Game, side core.Side) []int {
 }
 
 // moversBefore reports which movement classes of side move between the
-// start of its player turn and its combat phase (from the rules' phases).
+// start of its player turn and its combat phase (from the rules'
+// phases). A phase before combat that names no classes, in a player turn
+// with another movement phase after combat, is taken to move only the
+// armour and cavalry classes: the rules' hooks decide that (ADC2's
+// circled movement allowances), and they cannot be asked ahead of time.
 func moversBefore(g *game.Game, side core.Side) []bool {
 	out := make([]bool, len(g.Rules.Classes))
-	started := false
+	started, unlisted, later := false, false, false
+	before := true
 	for i := 0; i < 2*len(g.Rules.Phases); i++ {
 		p := &g.Rules.Phases[i%len(g.Rules.Phases)]
 		if p.Side != side {
@@ -185,12 +193,31 @@ func moversBefore(g *game.Game, side core.Side) []bool {
 		}
 		started = true
 		if p.Kind == "combat" {
-			break
+			before = false
+			continue
 		}
-		if p.Kind == "move" {
-			for c := range out {
-				out[c] = out[c] || p.Classes == nil || p.Classes[c]
+		if p.Kind != "move" {
+			continue
+		}
+		if !before {
+			later = true
+			continue
+		}
+		for c := range out {
+			out[c] = out[c] || p.Classes == nil || p.Classes[c]
+		}
+		unlisted = unlisted || p.Classes == nil
+	}
+	if unlisted && later {
+		fast := make([]bool, len(out))
+		found := false
+		for c, name := range g.Rules.Classes {
+			if name == "armor" || name == "cavalry" {
+				fast[c], found = true, true
 			}
+		}
+		if found {
+			return fast
 		}
 	}
 	return out
@@ -233,19 +260,22 @@ func (v *view) threats() {
 		if v.mark == "mud" {
 			mp /= 2
 		}
-		if n := phases[u.Class]; n > 0 {
-			mv.Reach(k, mp*n)
-			for _, h := range mv.Reached() {
-				v.reach[h] += a
+		n := phases[u.Class]
+		if n == 0 {
+			mark(u.Hex)
+			continue
+		}
+		// one search for the whole player turn; what it reaches within
+		// one phase's allowance is what can attack
+		mv.Reach(k, mp*n)
+		for _, h := range mv.Reached() {
+			v.reach[h] += a
+			if movers[u.Class] && mv.Spent(int(h)) <= mp {
+				mark(int(h))
 			}
 		}
 		if !movers[u.Class] {
 			mark(u.Hex)
-			continue
-		}
-		mv.Reach(k, mp)
-		for _, h := range mv.Reached() {
-			mark(int(h))
 		}
 	}
 }
@@ -282,6 +312,7 @@ func (v *view) objectives() {
 			}
 		}
 	}
+	v.key = core.NewBitset(n)
 	for _, c := range m.Cities {
 		var x float64
 		switch c.Kind {
@@ -292,9 +323,11 @@ func (v *view) objectives() {
 		}
 		if w, ok := victory[c.Name]; ok {
 			x = math.Max(x, d.VictoryCity*w)
+			v.key.Set(c.Hex)
 		}
 		if c.Capital != core.NoSide {
 			x = math.Max(x, d.Capital)
+			v.key.Set(c.Hex)
 		}
 		v.value[c.Hex] += float32(x)
 	}
@@ -318,8 +351,8 @@ func (v *view) objectives() {
 				continue
 			}
 			v.spread(v.guard, h, x)
-			if v.foeDist[h] > 8 {
-				continue
+			if v.foeDist[h] > 8 || !v.key.Has(h) {
+				continue // the pull is toward the enemy's objectives and own ones under attack
 			}
 		}
 		v.spread(v.pull, h, x)
@@ -331,8 +364,8 @@ func (v *view) objectives() {
 // enemy suggests.
 func (v *view) danger(h int) float64 {
 	x := math.Max(float64(v.threat[h]), float64(v.reach[h]))
-	if d := float64(v.foeDist[h]); d < 20 {
-		x = math.Max(x, 12*(1-d/20))
+	if d := float64(v.foeDist[h]); d < 24 {
+		x = math.Max(x, 12*(1-d/24))
 	}
 	return x
 }
@@ -363,7 +396,7 @@ func (v *view) spread(f []float32, h int, x float32) {
 		a := q[i]
 		dd := b.depth[a]
 		f[a] += x * decay[dd]
-		if dd >= 10 {
+		if dd >= 12 {
 			continue
 		}
 		for _, nb := range m.Nbr[a] {
@@ -436,20 +469,28 @@ func (v *view) sectors() {
 	}
 	ownS, foeS := make([]float64, count), make([]float64, count)
 	outS := make([]float64, count)
+	// the units that can reach the front this turn count, those that can
+	// in two turns half
+	near := func(d int16, mp int) float64 {
+		switch {
+		case int(d) <= mp+3:
+			return 1
+		case int(d) <= 2*mp+6:
+			return 0.5
+		}
+		return 0
+	}
 	for _, k := range v.own {
 		u := &s.Units[k]
-		if v.foeDist[u.Hex] <= 4 {
-			ownS[v.sector[u.Hex]] += float64(u.AttackNow())
-			if !v.supplied.Has(u.Hex) {
-				outS[v.sector[u.Hex]] += float64(u.AttackNow())
-			}
+		w := near(v.foeDist[u.Hex], u.MP)
+		ownS[v.sector[u.Hex]] += w * float64(u.AttackNow())
+		if !v.supplied.Has(u.Hex) {
+			outS[v.sector[u.Hex]] += w * float64(u.AttackNow())
 		}
 	}
 	for _, k := range v.enemy {
 		u := &s.Units[k]
-		if v.ownDist[u.Hex] <= 4 {
-			foeS[v.sector[u.Hex]] += float64(u.DefenseNow())
-		}
+		foeS[v.sector[u.Hex]] += near(v.ownDist[u.Hex], u.MP) * float64(u.DefenseNow())
 	}
 	need := v.doc.AttackRatio
 	if v.mark == "mud" || v.mark == "snow" {
@@ -459,6 +500,10 @@ func (v *view) sectors() {
 	for i := range v.posture {
 		r := ownS[i] / math.Max(foeS[i], 1)
 		switch {
+		case foeS[i] == 0:
+			v.posture[i] = attack // nothing in the way
+		case ownS[i] == 0:
+			v.posture[i] = hold // nothing there yet to withdraw
 		case outS[i] > ownS[i]/2 || r < v.doc.WithdrawRatio:
 			v.posture[i] = withdraw
 		case r >= need:

@@ -73,7 +73,7 @@ func (p *player) nextMove() string {
 // BenchmarkMove is the server time of one move: the request handled, the
 // move checked and made, and stored.
 func BenchmarkMove(b *testing.B) {
-	s, _, _ := newTestServer(b)
+	s := newTestServer(b)
 	defer s.Close()
 	c := newClient(b, s)
 	h := s.Handler()
@@ -99,7 +99,7 @@ func BenchmarkMove(b *testing.B) {
 // BenchmarkView is the server time of a view of the campaign in a
 // movement phase: units, log and legal actions.
 func BenchmarkView(b *testing.B) {
-	s, _, _ := newTestServer(b)
+	s := newTestServer(b)
 	defer s.Close()
 	c := newClient(b, s)
 	tok := movePhase(b, c)
@@ -123,7 +123,7 @@ func BenchmarkView(b *testing.B) {
 func BenchmarkLoad100Games(b *testing.B) {
 	const games, perGame = 100, 20
 	for i := 0; i < b.N; i++ {
-		s, _, _ := newTestServer(b)
+		s := newTestServer(b)
 		c := newClient(b, s)
 		toks := make([]string, games)
 		for g := range toks {
@@ -180,7 +180,7 @@ func BenchmarkLoad100Games(b *testing.B) {
 // BenchmarkBoardReady loads the campaign board in chromium until its
 // map, click targets and counters are drawn.
 func BenchmarkBoardReady(b *testing.B) {
-	s, _, _ := newTestServer(b)
+	s := newTestServer(b)
 	ts := httptest.NewServer(s.Handler())
 	b.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
 	c := &client{t: b, ts: ts}
@@ -191,5 +191,28 @@ func BenchmarkBoardReady(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		br.do("load", chromedp.Navigate(fmt.Sprintf("%s/play/%s?i=%d", ts.URL, tok, i)))
 		br.wait("the board", `document.body.dataset.ready === 'true' && document.querySelectorAll('#counters .counter').length > 20`)
+	}
+}
+
+// BenchmarkViewFresh is a view computed anew, as after each command: the
+// units (with their supply), the legal actions and the log.
+func BenchmarkViewFresh(b *testing.B) {
+	s := newTestServer(b)
+	defer s.Close()
+	c := newClient(b, s)
+	tok := movePhase(b, c)
+	l, role, err := s.game(tok)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l.mu.Lock()
+		l.e.cached.stamp = [2]int64{}
+		v := l.view(role, 0, 0)
+		l.mu.Unlock()
+		if _, err := json.Marshal(v); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -9,7 +9,6 @@ package serve
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"gpw/bot"
 	"gpw/core"
@@ -58,17 +57,7 @@ func (p *opponent) sync(pos position) error {
 		p.replica = r
 		return nil
 	}
-	r := p.replica
-	if len(r.cmds) > len(pos.cmds) || !slices.Equal(r.cmds, pos.cmds[:len(r.cmds)]) {
-		return r.replay(pos.cmds, pos.sides)
-	}
-	for i := len(r.cmds); i < len(pos.cmds); i++ {
-		if err := r.g.Exec(pos.cmds[i]); err != nil {
-			return r.replay(pos.cmds, pos.sides)
-		}
-		r.cmds, r.sides = append(r.cmds, pos.cmds[i]), append(r.sides, pos.sides[i])
-	}
-	return nil
+	return p.replica.moveTo(pos.cmds, pos.sides)
 }
 
 // next answers the commands the computer gives now as side in the game at

@@ -151,7 +151,7 @@ func (b *browser) clickHex(hex string) {
 // through the odds panel, ends phases, saves a screenshot and sees no
 // console error.
 func TestBrowserPlay(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() }) // after the browser closes
 	c := &client{t: t, ts: ts}
@@ -244,8 +244,9 @@ func TestBrowserPlay(t *testing.T) {
 	b.wait("the battle in the log", `document.querySelector('#log li.ev-combat .die')`)
 	// a battle may wait for a decision: take the first option offered
 	for i := 0; i < 10 && eval[bool](b, `!!document.querySelector('#decision button.option')`); i++ {
+		n := eval[int](b, `window.gpwBoard.view.version`)
 		b.do("decide", chromedp.Click(chromedp.CSS("#decision button.option"), chromedp.NodeVisible))
-		time.Sleep(200 * time.Millisecond)
+		b.wait("the decision taken", fmt.Sprintf(`window.gpwBoard.view.version > %d`, n))
 	}
 	b.wait("no decision pending", `!document.querySelector('#decision') && !document.querySelector('#end').disabled`)
 	phase = eval[string](b, `document.querySelector('#phase').textContent`)
@@ -305,4 +306,38 @@ func unitHex(v *View, unit string) string {
 		}
 	}
 	return ""
+}
+
+// TestBrowserStepping steps back and forth through a finished game.
+func TestBrowserStepping(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "hotseat"})
+	playBattle(t, c, links["both"])
+	end := c.view(links["both"])
+	b := newBrowser(t)
+	b.do("load", chromedp.Navigate(ts.URL+"/play/"+links["spectator"]))
+	b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelector('#replay')`)
+	b.wait("the revealed dice", `document.querySelector('.dice').textContent.includes('revealed')`)
+	b.wait("the victory panel", `document.querySelector('#victory')`)
+	at := func(n int) string {
+		return fmt.Sprintf(`document.querySelector('#replay span').textContent.trim() === '%d / %d'`, n, end.Version)
+	}
+	b.wait("the last step", at(end.Version))
+	for n := end.Version - 1; n >= 0; n-- {
+		b.do("back", chromedp.Click(chromedp.CSS("#back"), chromedp.NodeVisible))
+		b.wait(fmt.Sprintf("step %d", n), at(n))
+	}
+	b.wait("ger-1 back in its hex", unitAt("ger-1", "B-1603"))
+	b.do("forward", chromedp.Click(chromedp.CSS("#fwd"), chromedp.NodeVisible))
+	b.wait("step 1", at(1))
+	b.wait("the battle in the log", `document.querySelector('#log li.ev-combat .die')`)
+	// the start page lists the game this browser opened
+	b.do("start page", chromedp.Navigate(ts.URL+"/"))
+	b.wait("your games", fmt.Sprintf(`document.querySelector('#yours a[href="/play/%s"]')`, links["spectator"]))
+	if e := b.errors(); e != "" {
+		t.Errorf("the page wrote errors:%s", e)
+	}
 }

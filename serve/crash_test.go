@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"gpw"
 )
 
 // TestServeHelper is not a test: run by TestKillLosesNoCommand as a child
@@ -20,7 +22,10 @@ func TestServeHelper(t *testing.T) {
 	if db == "" {
 		t.Skip("a helper process for TestKillLosesNoCommand")
 	}
-	s := startTestServer(t, db)
+	s, err := New(Config{DB: db, Sync: os.Getenv("GPW_SERVE_SYNC"), Data: gpw.Data})
+	if err != nil {
+		t.Fatal(err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -31,11 +36,17 @@ func TestServeHelper(t *testing.T) {
 
 // TestKillLosesNoCommand kills a serving process (SIGKILL) while commands
 // stream in: every command it answered as accepted is in the database
-// when it starts again.
+// when it starts again, whether commits are flushed to the disk or not.
 func TestKillLosesNoCommand(t *testing.T) {
+	for _, mode := range []string{"normal", "full"} {
+		t.Run(mode, func(t *testing.T) { killLosesNoCommand(t, mode) })
+	}
+}
+
+func killLosesNoCommand(t *testing.T, mode string) {
 	db := filepath.Join(t.TempDir(), "gpw.db")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestServeHelper$")
-	cmd.Env = append(os.Environ(), "GPW_SERVE_HELPER="+db)
+	cmd.Env = append(os.Environ(), "GPW_SERVE_HELPER="+db, "GPW_SERVE_SYNC="+mode)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +93,18 @@ func TestKillLosesNoCommand(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(400 * time.Millisecond)
+	// kill it in the middle of the stream
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		mu.Lock()
+		n := 0
+		for _, k := range accepted {
+			n += k
+		}
+		mu.Unlock()
+		if n >= 150 {
+			break
+		}
+	}
 	cmd.Process.Kill()
 	cmd.Wait()
 	close(stop)
@@ -107,7 +129,11 @@ func TestKillLosesNoCommand(t *testing.T) {
 		total += accepted[tok]
 		// and the game loads and goes on
 		nc := newClient(t, s)
-		nc.must(tok, "end")
+		if v := nc.view(tok); v.Version != len(entries) {
+			t.Errorf("game %s reads at version %d, %d stored", id, v.Version, len(entries))
+		} else if !v.Status.Over {
+			nc.must(tok, "end")
+		}
 	}
 	if total == 0 {
 		t.Fatal("no command was accepted before the kill")

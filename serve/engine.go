@@ -186,6 +186,22 @@ func (e *engine) replay(cmds, sides []string) error {
 	return nil
 }
 
+// moveTo brings the game to the commands cmds: by giving the ones
+// missing when it stands at a prefix of them, else by replaying.
+func (e *engine) moveTo(cmds, sides []string) error {
+	n := len(e.cmds)
+	if n > len(cmds) || !slices.Equal(e.cmds, cmds[:n]) {
+		return e.replay(cmds, sides)
+	}
+	for i := n; i < len(cmds); i++ {
+		if err := e.g.Exec(cmds[i]); err != nil {
+			return e.replay(cmds, sides)
+		}
+		e.cmds, e.sides = append(e.cmds, cmds[i]), append(e.sides, sides[i])
+	}
+	return nil
+}
+
 func (e *engine) close() {
 	if e.g != nil {
 		e.g.Close()
@@ -261,7 +277,7 @@ func (e *engine) do(side, line string) (*Step, error) {
 	n, rolls := len(e.g.Log()), e.rolls()
 	phase, turn, setup := e.g.PhaseID(), e.g.Turn().Index, e.g.InSetup()
 	if err := e.g.Exec(line); err != nil {
-		return nil, e.restore(err, n)
+		return nil, e.restore(err)
 	}
 	st := &Step{Command: line, Side: side, Rolls: e.rolls() - rolls, Events: slices.Clone(e.g.Log()[n:]), Dice: []int{}}
 	for _, ev := range st.Events {
@@ -279,7 +295,7 @@ func (e *engine) do(side, line string) (*Step, error) {
 // restore answers a refused command. The engine promises that a refusal
 // leaves the game as it was but for the error event; a failure of the
 // rules may have changed it, so the game is rebuilt from its commands.
-func (e *engine) restore(err error, n int) error {
+func (e *engine) restore(err error) error {
 	var rf *game.Refusal
 	if errors.As(err, &rf) {
 		return asRefusal(err)
@@ -416,7 +432,8 @@ func (e *engine) actions() *Actions {
 	if e.fresh() && e.cached.done[1] {
 		return e.cached.actions
 	}
-	a := e.listActions()
+	var a *Actions
+	e.query(func() error { a = e.listActions(); return nil }) // weighing draws no die
 	e.cached.actions, e.cached.done[1] = a, true
 	return a
 }
@@ -450,7 +467,7 @@ func (e *engine) listActions() *Actions {
 		a.Decision = d
 		return a
 	}
-	a.End = true
+	a.End = e.mayEnd()
 	rows, _ := g.UnitList(side, "")
 	switch a.Kind {
 	case "move":
@@ -476,6 +493,16 @@ func (e *engine) listActions() *Actions {
 		}
 	}
 	return a
+}
+
+// mayEnd reports whether the phase may end now as far as the engine's
+// own rules go: not while two of the phasing side's units share a hex
+// after a move (rules with share_until_moved: ADC2: Movement Phases). A
+// rules module's on_phase_end hook may still refuse.
+func (e *engine) mayEnd() bool {
+	g := e.g
+	p := g.Phase()
+	return !(p.Kind == "move" && g.Rules.ShareUntilMoved && len(g.S.Overstacked(p.Side)) > 0)
 }
 
 func (e *engine) hexIndex(id string) int {
@@ -540,14 +567,31 @@ func (e *engine) targets(side string) []Target {
 
 // reach is where a unit may move now (GDW: Movement).
 func (e *engine) reach(unit string) (*game.Reach, error) {
-	r, err := e.g.ReachOf(unit)
-	return r, asRefusal(err)
+	var r *game.Reach
+	err := e.query(func() (err error) { r, err = e.g.ReachOf(unit); return })
+	return r, err
 }
 
 // preview weighs an attack without rolling.
 func (e *engine) preview(hex string, from []string) (*game.Preview, error) {
-	p, err := e.g.Preview(hex, from)
-	return p, asRefusal(err)
+	var p *game.Preview
+	err := e.query(func() (err error) { p, err = e.g.Preview(hex, from); return })
+	return p, err
+}
+
+// query runs a question that must draw no die: one that did (a rules
+// module rolling while it weighs) would let a player see a die before it
+// is drawn, so the game is rebuilt and the question refused.
+func (e *engine) query(f func() error) error {
+	rolls := e.rolls()
+	err := f()
+	if e.rolls() != rolls {
+		if rerr := e.replay(e.cmds, e.sides); rerr != nil {
+			return rerr
+		}
+		return &Refusal{Msg: "the rules module drew a die to answer a question; refused so that no die is seen before it is drawn", Rule: "gpw: fair dice"}
+	}
+	return asRefusal(err)
 }
 
 // hexInfo describes a hex.
@@ -611,17 +655,62 @@ type Unit struct {
 	Size string `json:"size"` // division, corps, army
 }
 
-// units lists every unit.
+// units lists every unit, in scenario order: the phasing side's as the
+// engine lists them; the other side's from the state, its supply traced
+// once for the side (UnitList traces it once per unit: ~60 times slower
+// on the campaign).
 func (e *engine) units() []Unit {
 	if e.fresh() && e.cached.done[0] {
 		return e.cached.units
 	}
-	rows, _ := e.g.UnitList("", "")
-	out := make([]Unit, len(rows))
-	for i, r := range rows {
-		out[i].UnitRow = r
+	g := e.g
+	phasing := g.Phase().Side
+	rows, _ := g.UnitList(phasing.String(), "")
+	mine := map[string]game.UnitRow{}
+	for _, r := range rows {
+		mine[r.ID] = r
+	}
+	cut := map[string]bool{}
+	if sup, err := g.SupplyOf(phasing.Enemy().String()); err == nil {
+		for _, r := range sup {
+			cut[r.Unit] = !r.Now
+		}
+	}
+	out := make([]Unit, len(g.S.Units))
+	for k := range g.S.Units {
+		u := &g.S.Units[k]
+		r, ok := mine[u.ID]
+		if !ok {
+			r = game.UnitRow{ID: u.ID, Side: u.Side.String(), Nation: u.Nation, Kind: u.Kind, Class: g.Rules.Classes[u.Class],
+				Attack: u.AttackNow(), Defense: u.DefenseNow(), Printed: fmt.Sprintf("%d-%d", u.Attack[0], u.Attack[1]),
+				MP: u.MP, Status: u.Status.String(), Reduced: u.Reduced}
+			if u.Status == core.OnMap {
+				r.Hex, r.Supplied = g.S.Map.ID(u.Hex), !cut[u.ID]
+			}
+		}
+		out[k] = Unit{UnitRow: r, Size: u.Size}
 	}
 	e.cached.units, e.cached.done[0] = out, true
+	return out
+}
+
+// Standing is a victory condition of the scenario's end that holds now.
+type Standing struct {
+	Side   string `json:"side"`
+	Result string `json:"result"` // win, decisive, marginal
+	Text   string `json:"text"`
+}
+
+// victoryText is the scenario's victory conditions in words.
+func (e *engine) victoryText() string { return strings.TrimSpace(e.sc.Victory.Text) }
+
+// standing lists the scenario's end-of-game victory conditions that would
+// hold if the game ended now.
+func (e *engine) standing() []Standing {
+	out := []Standing{}
+	for _, v := range e.g.CheckVictory("end") {
+		out = append(out, Standing{v.Side.String(), v.Result, v.Text})
+	}
 	return out
 }
 

@@ -15,10 +15,9 @@ import (
 )
 
 // newTestServer starts a server on a fresh database in a temporary folder.
-func newTestServer(t testing.TB) (*Server, *httptest.Server, string) {
+func newTestServer(t testing.TB) *Server {
 	t.Helper()
-	db := filepath.Join(t.TempDir(), "gpw.db")
-	return startTestServer(t, db), nil, db
+	return startTestServer(t, filepath.Join(t.TempDir(), "gpw.db"))
 }
 
 func startTestServer(t testing.TB, db string) *Server {

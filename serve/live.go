@@ -17,6 +17,7 @@ type live struct {
 	entries []Entry
 	opp     *opponent // the computer player of a solo game, or nil
 	botBusy bool
+	retries int // the computer's tries since it last finished its part
 	// declined is the version at which a defender chose not to stand
 	declined int
 
@@ -24,11 +25,21 @@ type live struct {
 	subs  map[chan int]struct{}
 
 	lastUsed time.Time
+
+	// stepper shows past positions (GET at); forward steps cost one
+	// command each, a step back replays the game
+	stepMu  sync.Mutex
+	stepper *engine
 }
 
 // close releases the game and its computer player.
 func (l *live) close() {
 	l.e.close()
+	l.stepMu.Lock()
+	if l.stepper != nil {
+		l.stepper.close()
+	}
+	l.stepMu.Unlock()
 	if l.opp != nil {
 		l.opp.close()
 	}

@@ -25,6 +25,7 @@ import (
 // Config sets up a Server.
 type Config struct {
 	DB      string // the SQLite file, created on first start
+	Sync    string // normal (the default) or full: see OpenStore
 	Data    fs.FS  // the built-in rules/, maps/ and scenarios/
 	Modules string // where house modules are kept; default: beside the database
 	// MaxLive bounds the games kept in memory; the least recently used
@@ -50,7 +51,7 @@ type Server struct {
 
 // New opens the database and makes a server.
 func New(c Config) (*Server, error) {
-	st, err := OpenStore(c.DB)
+	st, err := OpenStore(c.DB, c.Sync)
 	if err != nil {
 		return nil, err
 	}
@@ -446,7 +447,24 @@ func (s *Server) wakeBot(l *live) {
 		s.runBot(l)
 		l.mu.Lock()
 		l.botBusy = false
+		stuck := l.botTurn()
+		if stuck {
+			l.retries++
+			stuck = l.retries <= 5
+		} else {
+			l.retries = 0
+		}
 		l.mu.Unlock()
+		// a computer that stopped in its turn (its command refused, a
+		// rules hook out of time) tries again a little later, five times,
+		// unless the server is closing; a look at the game wakes it too
+		if stuck {
+			select {
+			case <-s.closing:
+			case <-time.After(time.Second):
+				s.wakeBot(l)
+			}
+		}
 	}()
 }
 
@@ -456,6 +474,7 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request, l *live, rol
 	l.mu.Lock()
 	v := l.view(role, from, epoch)
 	l.mu.Unlock()
+	s.wakeBot(l)
 	writeJSON(w, http.StatusOK, v)
 }
 
@@ -545,6 +564,9 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, l *live, r
 	writeJSON(w, http.StatusOK, rec)
 }
 
+// stepLog is how much of the log a past position shows: its end.
+const stepLog = 400
+
 // handleAt shows the position after the first n entries of the record,
 // for stepping through a game: a replay, so it reveals no die not yet
 // drawn.
@@ -560,14 +582,21 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 		return
 	}
 	cmds, sides := inForce(entries[:n])
-	e, err := s.lib.open(row.Spec, row.Secret.Seed(), cmds, sides)
-	if err != nil {
+	l.stepMu.Lock()
+	defer l.stepMu.Unlock()
+	if l.stepper == nil {
+		if l.stepper, err = s.lib.open(row.Spec, row.Secret.Seed(), nil, nil); err != nil {
+			writeError(w, http.StatusInternalServerError, err)
+			return
+		}
+	}
+	e := l.stepper
+	if err := e.moveTo(cmds, sides); err != nil {
 		writeError(w, http.StatusInternalServerError, err)
 		return
 	}
-	defer e.close()
-	v := &View{Game: info, Role: role, Version: len(entries), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(),
-		LogTotal: len(e.log()), Log: logLines(e.log(), 0), Step: n}
+	v := &View{Game: info, Role: role, Version: len(entries), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(), Standing: e.standing(),
+		LogFrom: max(0, len(e.log())-stepLog), LogTotal: len(e.log()), Log: logLines(e.log(), max(0, len(e.log())-stepLog)), Step: n}
 	writeJSON(w, http.StatusOK, v)
 }
 

@@ -55,7 +55,7 @@ func stateOf(v *View) string {
 }
 
 func TestLinksActOnlyForTheirSide(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "network"})
@@ -89,6 +89,9 @@ func TestLinksActOnlyForTheirSide(t *testing.T) {
 	if v := c.view(links["spectator"]); v.Actions != nil || v.Undo {
 		t.Error("the spectator is offered actions")
 	}
+	if v := c.view(links["spectator"]); !strings.Contains(v.Game.Victory, "Moscow") || v.Standing == nil || len(v.Standing) != 0 {
+		t.Errorf("victory %q, standing %v at the start", v.Game.Victory, v.Standing)
+	}
 	// the axis link acts
 	c.must(links["axis"], "end")
 	if v := c.view(links["soviet"]); v.Version != 1 {
@@ -101,7 +104,7 @@ func TestLinksActOnlyForTheirSide(t *testing.T) {
 }
 
 func TestRefusedCommandChangesNothing(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
@@ -137,7 +140,7 @@ func TestRefusedCommandChangesNothing(t *testing.T) {
 }
 
 func TestConcurrentCommandsAreSerialized(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "network"})
@@ -240,7 +243,7 @@ func TestGamesPersistAcrossARestart(t *testing.T) {
 }
 
 func TestFairDice(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "network"})
@@ -319,7 +322,7 @@ func TestFairDice(t *testing.T) {
 }
 
 func TestUndo(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: "rulebook/movement"}, Mode: "network"})
@@ -372,7 +375,7 @@ func TestUndo(t *testing.T) {
 func TestSoloAgainstTheComputer(t *testing.T) {
 	for _, level := range []string{"pass", "easy"} {
 		t.Run(level, func(t *testing.T) {
-			s, _, _ := newTestServer(t)
+			s := newTestServer(t)
 			defer s.Close()
 			c := newClient(t, s)
 			links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "soviet", Computer: level})
@@ -414,7 +417,7 @@ func TestSoloAgainstTheComputer(t *testing.T) {
 }
 
 func TestStepThroughAGame(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "hotseat"})
@@ -579,7 +582,7 @@ func TestGamesLeaveMemoryAndComeBack(t *testing.T) {
 }
 
 func TestHouseModule(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	src, err := os.ReadFile("../rules/house/river2.lua")
@@ -619,7 +622,7 @@ func TestHouseModule(t *testing.T) {
 }
 
 func TestSetupByHand(t *testing.T) {
-	s, _, _ := newTestServer(t)
+	s := newTestServer(t)
 	defer s.Close()
 	c := newClient(t, s)
 	links := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa"}, Mode: "network"})
@@ -644,5 +647,46 @@ func TestSetupByHand(t *testing.T) {
 	c.must(links[setup], "end")
 	if next := c.view(links["axis"]).Status.Setup; next == setup {
 		t.Errorf("still the %s setup", setup)
+	}
+}
+
+// A rules module that draws a die while it weighs a battle would show a
+// die before it is drawn: the question is refused and the dice untouched.
+func TestQuestionsDrawNoDie(t *testing.T) {
+	s := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	src := `local R = require("base")
+R.id = "peek"
+local odds = R.odds
+function R.odds(b) gpw.roll() return odds(b) end
+return R
+`
+	links := c.create(NewGame{Spec: Spec{Scenario: battle, Module: &Module{Name: "peek.lua", Source: src}}, Mode: "network"})
+	var rf Refusal
+	code := c.do("GET", "/api/g/"+links["soviet"]+"/preview?hex=B-1603&from=B-1503,B-1602", nil, &rf)
+	if code == http.StatusOK || !strings.Contains(rf.Msg, "drew a die") {
+		t.Fatalf("preview under a module that rolls: %d %+v", code, rf)
+	}
+	// the battle draws the dice of a game never asked anything
+	const attack = "attack B-1603 from B-1503 B-1602 B-1703 B-1704"
+	c.must(links["soviet"], attack)
+	var rec Record
+	c.do("GET", "/api/g/"+links["soviet"]+"/record", nil, &rec)
+	row, err := s.store.Game(rec.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := s.lib.open(row.Spec, row.Secret.Seed(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.close()
+	st, err := fresh.do("soviet", attack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Entries) != 1 || !reflect.DeepEqual(rec.Entries[0].Dice, st.Dice) {
+		t.Errorf("dice %v after a refused preview, %v in a fresh game", rec.Entries[0].Dice, st.Dice)
 	}
 }

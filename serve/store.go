@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"strings"
 	"sync"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
@@ -73,9 +74,20 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 `
 
-// OpenStore opens (creating on first use) the database file path.
-func OpenStore(path string) (*Store, error) {
-	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(ON)"
+// OpenStore opens (creating on first use) the database file path. With
+// sync full every commit is flushed to the disk before it is answered
+// (safe from a power cut); with normal a commit is in the operating
+// system's hands when answered (safe from the server's crash or kill -9,
+// not from a power cut) and flushed at the next checkpoint.
+func OpenStore(path, sync string) (*Store, error) {
+	switch sync {
+	case "":
+		sync = "normal"
+	case "normal", "full":
+	default:
+		return nil, fmt.Errorf("sync %q: normal or full", sync)
+	}
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(" + strings.ToUpper(sync) + ")&_pragma=foreign_keys(ON)"
 	// the writer never checkpoints: a commit does not wait for one
 	w, err := sql.Open("sqlite", dsn+"&_pragma=wal_autocheckpoint(0)")
 	if err != nil {
@@ -186,13 +198,6 @@ func (s *Store) Entries(id string) ([]Entry, error) {
 		out = append(out, e)
 	}
 	return out, rows.Err()
-}
-
-// GameCount is how many games the database holds.
-func (s *Store) GameCount() (int, error) {
-	var n int
-	err := s.db.QueryRow(`SELECT count(*) FROM games`).Scan(&n)
-	return n, err
 }
 
 // appendReq is a game's new entries waiting for the writer.

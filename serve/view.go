@@ -17,7 +17,8 @@ type View struct {
 	YouAct   bool              `json:"you_act"`
 	Computer bool              `json:"computer_acting,omitempty"` // the computer is playing its turn
 	Units    []Unit            `json:"units"`
-	Control  map[string]string `json:"control"` // city hex → the side that controls it
+	Control  map[string]string `json:"control"`  // city hex → the side that controls it
+	Standing []Standing        `json:"standing"` // the end's victory conditions that hold now
 	LogFrom  int               `json:"log_from"`
 	LogEpoch int64             `json:"log_epoch"` // changes when the log is rewritten (an undo): read it again from 0
 	LogTotal int               `json:"log_total"`
@@ -40,6 +41,7 @@ type GameInfo struct {
 	Secret     string `json:"secret,omitempty"` // revealed when the game is over
 	Over       bool   `json:"over"`
 	Entries    int    `json:"entries"`
+	Victory    string `json:"victory,omitempty"` // the scenario's victory conditions, in words
 }
 
 // LogLine is one event of the log: its text for people and its fields.
@@ -52,7 +54,8 @@ type LogLine struct {
 // info describes the game; the secret only once it is over.
 func (l *live) info() GameInfo {
 	gi := GameInfo{ID: l.row.ID, Title: l.e.title(), Scenario: l.row.Spec.Scenario, Rules: l.e.g.Rules.ID, Mode: l.row.Mode,
-		Computer: l.botSide(), Created: l.row.Created, Commitment: l.row.Commitment, Over: l.e.over(), Entries: len(l.entries)}
+		Computer: l.botSide(), Created: l.row.Created, Commitment: l.row.Commitment, Over: l.e.over(), Entries: len(l.entries),
+		Victory: l.e.victoryText()}
 	if l.row.Spec.Module != nil {
 		gi.Rules = l.row.Spec.Module.Name
 	}
@@ -116,7 +119,7 @@ func (l *live) view(role string, from int, epoch int64) *View {
 	if from < 0 || from > len(log) || epoch != e.epoch {
 		from = 0
 	}
-	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(),
+	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(), Standing: e.standing(),
 		LogFrom: from, LogEpoch: e.epoch, LogTotal: len(log), Log: logLines(log, from)}
 	side := role
 	if role == "both" {

@@ -2,8 +2,17 @@
 import { scenarios, computers, createGame } from './api.js';
 import { Board } from './board.js';
 import { el } from './dom.js';
+import { remembered } from './links.js';
 
 const app = document.getElementById('app');
+
+function yourGames() {
+  const games = Object.entries(remembered())
+    .sort((a, b) => b[1].seen.localeCompare(a[1].seen)).slice(0, 20);
+  if (!games.length) return null;
+  return el('div', { class: 'yours', id: 'yours' }, [el('h2', {}, 'Your games'),
+    el('ul', {}, games.map(([tok, g]) => el('li', {}, [el('a', { href: `/play/${tok}` }, g.title), ` — ${g.role}, last seen ${g.seen.slice(0, 10)}`])))]);
+}
 
 function route() {
   const m = location.pathname.match(/^\/play\/([0-9a-f]+)$/);
@@ -54,7 +63,8 @@ async function startPage() {
     el('label', { class: 'computer' }, ['Computer ', level]),
     el('label', {}, [auto, ' set up by the automatic rule']),
     el('button', { type: 'submit', id: 'create' }, 'Start the game'),
-    out);
+    out,
+    yourGames());
   // the side and the computer matter only in a solo game
   const solo = () => { for (const l of form.querySelectorAll('.yourside, .computer')) l.hidden = mode.value !== 'solo'; };
   mode.addEventListener('change', solo);

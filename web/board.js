@@ -4,6 +4,7 @@
 import { Game } from './api.js';
 import { el, svg } from './dom.js';
 import { counter } from './counters.js';
+import { remember } from './links.js';
 
 export class Board {
   constructor(root, token) {
@@ -27,7 +28,20 @@ export class Board {
     this.setView(view);
     this.focusUnits();
     this.api.events((v) => { if (!this.view || v !== this.view.version) this.refresh(); });
+    remember(this.api.token, view.game.title, view.role);
+    this.keys();
     document.body.dataset.ready = 'true';
+  }
+
+  // keys: e ends the phase, u undoes, Escape drops what is chosen.
+  keys() {
+    document.addEventListener('keydown', (e) => {
+      if (e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey) return;
+      const a = this.view && this.view.actions;
+      if (e.key === 'Escape') { this.sel = null; this.render(); }
+      else if (e.key === 'e' && a && a.end && !this.busy) this.send('end');
+      else if (e.key === 'u' && this.view && this.view.undo && !this.busy) this.undo();
+    });
   }
 
   // --- layout ---
@@ -197,6 +211,8 @@ export class Board {
 
   renderBar() {
     const v = this.shown(), st = v.status, g = v.game;
+    // a tab left open says when the game waits for you
+    document.title = `${this.view.you_act ? '▶ your move — ' : ''}${g.title} — gpw`;
     const role = v.role === 'both' ? 'hot-seat' : v.role;
     const acting = st.over ? 'the game is over' : v.computer_acting ? `the computer (${v.acting}) is playing` : `${v.acting} to act`;
     const items = [
@@ -362,8 +378,14 @@ export class Board {
   renderPanel() {
     const v = this.shown(), a = this.view.actions, parts = [];
     if (v.status.over || this.view.game.over || this.replay) parts.push(this.replayControls());
-    const victory = this.log.filter((l) => l.event.event === 'victory' || l.event.event === 'end');
+    const victory = (this.replay ? this.replay.log : this.log).filter((l) => l.event.event === 'victory' || l.event.event === 'end');
     if (victory.length) parts.push(el('div', { class: 'victory', id: 'victory' }, victory.map((l) => el('p', {}, l.text))));
+    else if (v.game.victory) {
+      const now = v.standing && v.standing.length ? v.standing.map((x) => x.text).join('; ') : 'none of the conditions holds';
+      parts.push(el('details', { class: 'standing', id: 'standing' }, [
+        el('summary', {}, [el('b', {}, 'If the game ended now: '), now]),
+        el('p', {}, v.game.victory)]));
+    }
     if (this.replay) { this.panel.replaceChildren(...parts); return; }
     if (!a) {
       const why = v.role === 'spectator' ? 'You are watching.' : v.computer_acting ? 'The computer is playing…' : v.status.over ? '' : `Waiting for the ${v.acting} player.`;
@@ -450,15 +472,15 @@ export class Board {
 
   replayControls() {
     const total = this.view.game.entries;
-    const n = this.replay ? this.replay.step : total;
+    const n = this.replay ? this.replay.step || 0 : total;
     const go = (k) => this.stepTo(Math.max(0, Math.min(total, k)));
     return el('div', { class: 'replay', id: 'replay' }, [
       el('h3', {}, 'Step through the game'),
-      el('button', { onclick: () => go(0) }, '⏮'),
+      el('button', { onclick: () => go(0), title: 'the start' }, '|◀'),
       el('button', { id: 'back', onclick: () => go(n - 1) }, '◀'),
       el('span', {}, ` ${n} / ${total} `),
       el('button', { id: 'fwd', onclick: () => go(n + 1) }, '▶'),
-      el('button', { onclick: () => { this.replay = null; this.render(); } }, '⏭ now'),
+      el('button', { onclick: () => { this.replay = null; this.render(); }, title: 'the game now' }, '▶|'),
     ]);
   }
 

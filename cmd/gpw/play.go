@@ -77,6 +77,7 @@ func (p *player) addBots(o *runOptions) error {
 		}
 	}
 	p.match = &bot.Match{G: p.g, Bots: bots, OnTurn: summaryPrinter(p.out, p.json)}
+	o.match = p.match
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 type runOptions struct {
 	gameOptions
 	botOptions
+	match     *bot.Match // the bots' match, once made
 	IO        *ioStreams
 	Script    string
 	JSON      bool
@@ -75,7 +76,13 @@ func parseDice(s string) ([]int, error) {
 }
 
 func newGame(o *runOptions) (*game.Game, error) {
-	return o.start(printer(o.IO.Out, o.JSON))
+	print := printer(o.IO.Out, o.JSON)
+	return o.start(func(e game.Event) {
+		if o.match != nil {
+			o.match.Observe(e) // a turn's summary before the next turn's events
+		}
+		print(e)
+	})
 }
 
 func runRun(o *runOptions) error {
@@ -156,6 +163,7 @@ func finish(o *runOptions, g *game.Game) error {
 // the script's lines play a side without a bot, until they run out.
 func runBots(o *runOptions, g *game.Game, bots [2]*bot.Bot, in io.Reader) error {
 	m := &bot.Match{G: g, Bots: bots, OnTurn: summaryPrinter(o.IO.Out, o.JSON)}
+	o.match = m
 	var sc *bufio.Scanner
 	if in != nil {
 		sc = bufio.NewScanner(in)

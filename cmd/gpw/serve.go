@@ -21,6 +21,7 @@ type serveOptions struct {
 	IO   *ioStreams
 	Addr string
 	DB   string
+	Sync string
 	// ready, when set, hears the address the server listens on (tests).
 	ready func(addr string)
 	// stop, when set, ends the server instead of a signal (tests).
@@ -42,11 +43,12 @@ unless --addr says otherwise. The HTTP API is in docs/serve.md.`,
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().StringVar(&o.DB, "db", "gpw.db", "SQLite file for the games")
+	cmd.Flags().StringVar(&o.Sync, "sync", "normal", "normal: a command is stored before it is answered, safe from a crash or kill -9; full: also flushed to the disk, safe from a power cut, slower")
 	return cmd
 }
 
 func serveRun(o *serveOptions) error {
-	s, err := serve.New(serve.Config{DB: o.DB, Data: rulesFS()})
+	s, err := serve.New(serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS()})
 	if err != nil {
 		return err
 	}
