@@ -169,6 +169,7 @@ func (g *Game) setup() error {
 		return g.fileErr(sourceLine(sc, "start"), "start: %v", err)
 	}
 	g.fix.start, g.fix.endTurn = g.turn, g.turn
+	g.reinforced = [2]int{g.turn - 1, g.turn - 1}
 	if sc.End != "" {
 		if g.fix.endTurn, err = g.ParseTurn(sc.End); err != nil {
 			return g.fileErr(sourceLine(sc, "end"), "end: %v", err)
@@ -289,8 +290,18 @@ func sourceLine(sc *scenario.Scenario, key string) int {
 	return 0
 }
 
-// Phase returns the current phase.
-func (g *Game) Phase() *interp.Phase { return &g.Rules.Phases[g.order[g.pos]] }
+// Phase returns the current phase: between turns, while the rules'
+// phase_order hook chooses the next turn's order, a phase with no id and
+// no side.
+func (g *Game) Phase() *interp.Phase {
+	if g.pos >= len(g.order) {
+		return &turnStart
+	}
+	return &g.Rules.Phases[g.order[g.pos]]
+}
+
+// turnStart is the phase between turns.
+var turnStart = interp.Phase{Side: core.NoSide}
 
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.over }
@@ -356,10 +367,17 @@ func (g *Game) SetWeather(w string, die int, cite string) {
 // orderTurn sets the order of this turn's phases: the rules' phase_order
 // hook may choose it (who moves first, phases skipped or repeated), else
 // the module's phases in order.
+//
+// It runs as the turn begins, before its first phase: the hook may roll
+// dice (from the turn's own stream, so a rule that changes only the order
+// leaves the phases' dice alone), keep what it decided in the store and
+// print it with gpw.emit.
 func (g *Game) orderTurn() error {
 	r := g.Rules
 	g.pos = 0
 	g.order = g.order[:0]
+	g.dice.stream(g.turn, -1, purposePhase, 0)
+	r.Begin("turn-start")
 	ids, err := r.List("phase_order", interp.Turn())
 	if err != nil {
 		return err
@@ -519,7 +537,6 @@ func (g *Game) nextPhase() error {
 		}
 		g.turn++
 		g.S.StraitUsed = [2]int{}
-		g.dice.stream(g.turn, -1, purposePhase, 0)
 		if err := g.orderTurn(); err != nil {
 			return err
 		}
@@ -531,11 +548,24 @@ func (g *Game) nextPhase() error {
 // reinforce runs the start of side's reinforcement phase: withdrawals,
 // then arrivals, then replacement points (GDW: Reinforcements and
 // Replacements; Withdrawals; Returns).
+//
+// They come once a game turn, in the side's first reinforcement phase of
+// the turn, whatever order the rules' phase_order gives: a repeated
+// reinforcement phase brings nothing more (unused points were lost when
+// the first ended), and when a turn leaves out a side's reinforcement
+// phase, its units arrive, leave and return in the side's next one (its
+// points for the turns left out are lost, as unused points are).
 func (g *Game) reinforce(side core.Side) error {
 	s, f := g.S, g.fix
+	since := g.reinforced[side]
+	if since >= g.turn {
+		return nil
+	}
+	g.reinforced[side] = g.turn
+	due := func(t int) bool { return t > since && t <= g.turn }
 	for k := range s.Units {
 		u := &s.Units[k]
-		if u.Side == side && f.withdraws[k] == g.turn && u.Status != core.Withdrawn {
+		if u.Side == side && due(f.withdraws[k]) && u.Status != core.Withdrawn {
 			s.Take(k, core.Withdrawn)
 			g.awaiting[k] = false
 			g.emit("withdraw", u.ID+" is withdrawn", Field{"unit", u.ID})
@@ -543,8 +573,8 @@ func (g *Game) reinforce(side core.Side) error {
 	}
 	for k := range s.Units {
 		u := &s.Units[k]
-		due := (f.arrives[k] == g.turn && u.Status == core.Pending) || (f.returns[k] == g.turn && u.Status == core.Withdrawn)
-		if u.Side != side || !due {
+		arrives := (due(f.arrives[k]) && u.Status == core.Pending && !g.awaiting[k]) || (due(f.returns[k]) && u.Status == core.Withdrawn)
+		if u.Side != side || !arrives {
 			continue
 		}
 		u.Status = core.Pending
@@ -559,7 +589,7 @@ func (g *Game) reinforce(side core.Side) error {
 		g.emit("arrive", fmt.Sprintf("%s arrives (%s strength): place it", u.ID, map[bool]string{true: "half", false: "full"}[u.Reduced]),
 			Field{"unit", u.ID}, Field{"strength", u.AttackNow()})
 	}
-	g.releasePools(side) // issue 5: ADC2 force pools due this turn (game/setup.go)
+	g.releasePools(side, due) // issue 5: ADC2 force pools due this turn (game/setup.go)
 	// by turn, else by year (game/setup.go)
 	g.points[side] = g.ReplacementPoints(side, g.turn)
 	if g.points[side] > 0 {

@@ -432,16 +432,17 @@ func (g *Game) enemyDistance(side core.Side) []int {
 	return d
 }
 
-// releasePools runs the force pools due this turn for side: the units of
-// an "available" pool (ADC2: AvailableToBuild, May 1942) move to the
-// eliminated pile, where replacement points can rebuild them. Conversion,
-// garrison and defection pools wait for the rules that open them.
-func (g *Game) releasePools(side core.Side) {
+// releasePools runs the force pools due for side (in the turns since its
+// last reinforcement phase): the units of an "available" pool (ADC2:
+// AvailableToBuild, May 1942) move to the eliminated pile, where
+// replacement points can rebuild them. Conversion, garrison and defection
+// pools wait for the rules that open them.
+func (g *Game) releasePools(side core.Side, due func(turn int) bool) {
 	for _, p := range g.Sc.PoolSpecs {
 		if p.Kind != "available" {
 			continue
 		}
-		if t, err := g.ParseTurn(p.Turn); err != nil || t != g.turn {
+		if t, err := g.ParseTurn(p.Turn); err != nil || !due(t) {
 			continue
 		}
 		var moved []string

@@ -29,6 +29,7 @@ type state struct {
 	railUsed     int
 	awaiting     []bool // arrived, waiting to be placed
 	points       [2]int
+	reinforced   [2]int // the last turn whose reinforcements each side received
 	battle       *battle
 	steps        []step
 	store        *interp.Store
