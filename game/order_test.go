@@ -186,7 +186,7 @@ return R
 		}
 	}
 	c := ruleCase{name: "supply", start: "Jun 1941", phase: "axis-general", mapx: "[map.terrain]\nlake = [" + strings.Join(lake, ", ") + "]\n",
-		units: us("g axis infantry 6/3 6 B-1909", "s soviet infantry 8/4 6 B-1105"),
+		units:  us("g axis infantry 6/3 6 B-1909", "s soviet infantry 8/4 6 B-1105"),
 		script: strings.Repeat("end\n", 10) + "move s B-1005\n" + strings.Repeat("end\n", 5) + "move g B-1605\n" + strings.Repeat("end\n", 5) + "move s B-0905"}
 	g, evs := newTestGame(t, c.toml(), Options{Rules: rules})
 	if refused := script(t, g, c.script); len(refused) != 0 {
