@@ -109,12 +109,13 @@ func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 		b.Kinds = append(b.Kinds, s.Units[k].Kind)
 	}
 	b.Defender, b.DefKind = s.Units[def].ID, s.Units[def].Kind
-	if err := g.battleTerrain(b, dh); err != nil {
-		return nil, err
-	}
 	prev := g.battle
 	g.battle = &battle{def: def, defHex: dh, attackers: from}
-	odds, err := g.Rules.Weigh(b)
+	err := g.battleTerrain(b, dh)
+	var odds interp.Odds
+	if err == nil {
+		odds, err = g.Rules.Weigh(b)
+	}
 	bt := g.battle
 	g.battle = prev
 	if err != nil {
@@ -155,8 +156,11 @@ func (g *Game) canAttack(k, def, dh int) error {
 	return nil
 }
 
-// battleTerrain lets the rules' battle_terrain(b) hook say what terrain
-// and city a battle is fought in (a fortification built during play).
+// battleTerrain lets the rules' battle_terrain(hex, terrain, city) hook
+// say what terrain and city kind a battle counts (a fortification built
+// during play): the odds and the results see them in b.terrain and b.city,
+// and the map is not changed. The battle is under way for the hook:
+// gpw.battle names its units and gpw.note explains the change.
 func (g *Game) battleTerrain(b *interp.Battle, dh int) error {
 	if !g.Rules.Has("battle_terrain") {
 		return nil

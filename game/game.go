@@ -351,7 +351,7 @@ func (g *Game) RollN(n int) int {
 func (g *Game) Turn() interp.TurnInfo {
 	n := len(g.Rules.Calendar)
 	m := g.Rules.Calendar[g.turn%n]
-	return interp.TurnInfo{Name: g.TurnName(g.turn), Month: m.Name, Year: g.turn / n, Weather: m.Weather, Index: g.turn}
+	return interp.TurnInfo{Name: g.TurnName(g.turn), Month: m.Name, Year: g.turn / n, Weather: m.Weather, Roll: m.Roll, Index: g.turn}
 }
 
 // SetWeather sets this movement phase's weather (interp.Host).

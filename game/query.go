@@ -369,6 +369,7 @@ type Reach struct {
 	Allowance int         `json:"allowance"`
 	Weather   string      `json:"weather"`
 	Hexes     []Reachable `json:"hexes"`
+	Rule      string      `json:"rule"` // the movement rule of the variant in force
 }
 
 // ReachOf computes the hexes unit ref (an id or its hex) can reach now,
@@ -393,7 +394,7 @@ func (g *Game) ReachOf(ref string) (*Reach, error) {
 	mv, mp := g.reach(k)
 	m := g.S.Map
 	start := g.S.Units[k].Hex
-	r := &Reach{Unit: g.S.Units[k].ID, From: m.ID(start), Allowance: mp, Weather: g.weather, Hexes: []Reachable{}}
+	r := &Reach{Unit: g.S.Units[k].ID, From: m.ID(start), Allowance: mp, Weather: g.weather, Hexes: []Reachable{}, Rule: g.Rules.CiteRule("mp")}
 	if um != nil {
 		for _, d := range um.Dest {
 			r.Hexes = append(r.Hexes, Reachable{Hex: d.ID, MP: d.MP, Path: g.ids(d.Path), End: true})
@@ -416,7 +417,7 @@ func (g *Game) ReachOf(ref string) (*Reach, error) {
 
 func (r *Reach) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s in %s: %d MP now (weather %s), %d hexes (GDW: Movement)", r.Unit, r.From, r.Allowance, r.Weather, len(r.Hexes))
+	fmt.Fprintf(&b, "%s in %s: %d MP now (weather %s), %d hexes (%s)", r.Unit, r.From, r.Allowance, r.Weather, len(r.Hexes), r.Rule)
 	for _, h := range r.Hexes {
 		fmt.Fprintf(&b, "\n  %s  %d MP  via %s", h.Hex, h.MP, strings.Join(h.Path, " "))
 		if !h.End {
@@ -506,6 +507,8 @@ type PhaseStatus struct {
 	Setup       string   `json:"setup,omitempty"` // the side placing its setup units, before the first phase
 	Pending     string   `json:"pending"`         // the decision a battle waits for
 	Over        bool     `json:"over"`
+	WeatherRule string   `json:"weather_rule"` // the weather rule of the variant in force
+	PointsRule  string   `json:"points_rule"`  // its replacement rule
 }
 
 // Status reports the turn, phase, weather, replacement points and the
@@ -513,7 +516,8 @@ type PhaseStatus struct {
 func (g *Game) Status() PhaseStatus {
 	p := g.Phase()
 	st := PhaseStatus{Turn: g.TurnName(g.turn), Last: g.TurnName(g.fix.endTurn), Phase: p.ID, Side: p.Side.String(), Kind: p.Kind,
-		Weather: g.weather, TurnWeather: g.Turn().Weather, Points: g.points[p.Side], Awaiting: []string{}, Pending: g.Pending(), Over: g.over}
+		Weather: g.weather, TurnWeather: g.Turn().Weather, Points: g.points[p.Side], Awaiting: []string{}, Pending: g.Pending(), Over: g.over,
+		WeatherRule: g.Rules.CiteRule("weather"), PointsRule: g.Rules.CiteRule("points")}
 	if g.InSetup() {
 		st.Setup = g.SetupSide().String()
 	}
@@ -535,8 +539,8 @@ func (st PhaseStatus) String() string {
 	if mark == "" {
 		mark = "none"
 	}
-	fmt.Fprintf(&b, "\n  weather: %s; the turn's mark: %s (GDW: Weather)", st.Weather, mark)
-	fmt.Fprintf(&b, "\n  %s replacement points: %d (GDW: Reinforcements and Replacements: spent in the reinforcement phase)", st.Side, st.Points)
+	fmt.Fprintf(&b, "\n  weather: %s; the turn's mark: %s (%s)", st.Weather, mark, st.WeatherRule)
+	fmt.Fprintf(&b, "\n  %s replacement points: %d, spent in the reinforcement phase (%s)", st.Side, st.Points, st.PointsRule)
 	if len(st.Awaiting) > 0 {
 		fmt.Fprintf(&b, "\n  to place: %s", strings.Join(st.Awaiting, ", "))
 	}
@@ -573,6 +577,19 @@ type Preview struct {
 	// "" when they all applied.
 	Held    string   `json:"held,omitempty"`
 	Chances []Chance `json:"chances"`
+	Rule    string   `json:"rule"` // the combat rule of the variant in force
+}
+
+// combatRule cites the combat rule in force: the module's combat
+// citation, else its source for its odds, else its book's Combat.
+func (g *Game) combatRule() string {
+	if c, ok := g.Rules.Cite["combat"]; ok {
+		return c
+	}
+	if s := g.Rules.Source("odds"); s != "" {
+		return s
+	}
+	return g.Rules.CiteRule("combat")
 }
 
 // Preview weighs an attack on the defender's hex from the attackers (by
@@ -600,7 +617,7 @@ func (g *Game) PreviewOf(dh int, from []int) (*Preview, error) {
 		return nil, err
 	}
 	s, cols := g.S, g.Rules.CRTColumns
-	p := &Preview{Defender: s.Units[w.Defender].ID, Hex: s.Map.ID(w.Hex), Attack: w.Odds.Attack, Defense: w.Odds.Defense,
+	p := &Preview{Defender: s.Units[w.Defender].ID, Hex: s.Map.ID(w.Hex), Attack: w.Odds.Attack, Defense: w.Odds.Defense, Rule: g.combatRule(),
 		Odds: label(cols, w.Odds.Odds), Column: label(cols, w.Odds.Column), Notes: w.Notes, Shifts: w.Shifts, Chances: []Chance{}}
 	if p.Notes == nil {
 		p.Notes = []Note{}
@@ -668,7 +685,7 @@ func (p *Preview) String() string {
 	for _, n := range p.Notes {
 		fmt.Fprintf(&b, "  note: %s (%s)\n", n.Text, n.Rule)
 	}
-	fmt.Fprintf(&b, "  attack %d against defence %d = %s (GDW: Combat)\n", p.Attack, p.Defense, p.Odds)
+	fmt.Fprintf(&b, "  attack %d against defence %d = %s (%s)\n", p.Attack, p.Defense, p.Odds, p.Rule)
 	for _, s := range p.Shifts {
 		fmt.Fprintf(&b, "  shift %s %+d (%s)\n", s.Cause, s.Columns, s.Rule)
 	}

@@ -383,7 +383,7 @@ func TestStatusAndUnits(t *testing.T) {
 	g, _ := newTestGame(t, onBoard("soviet-reinforcement", "", more), Options{})
 	st := g.Status()
 	want := PhaseStatus{Turn: "Jul 1941", Last: "Aug 1941", Phase: "soviet-reinforcement", Side: "soviet", Kind: "reinforcement",
-		Weather: "clear", Points: 3, Awaiting: []string{"sov-r"}}
+		Weather: "clear", Points: 3, Awaiting: []string{"sov-r"}, WeatherRule: "GDW: Weather", PointsRule: "GDW: Reinforcements and Replacements"}
 	if !reflect.DeepEqual(st, want) {
 		t.Errorf("status %+v, want %+v", st, want)
 	}

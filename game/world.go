@@ -150,6 +150,28 @@ func (g *Game) Marks(scope interp.Scope, idx int) []Mark {
 	return out
 }
 
+// HexMark is a value the rules module keeps about a hex that its R.store
+// gives a symbol for the map (a fortification).
+type HexMark struct {
+	Hex int
+	Mark
+}
+
+// MapMarks lists the hex marks with a symbol, by name then hex: what
+// gpw map render draws.
+func (g *Game) MapMarks() []HexMark {
+	var out []HexMark
+	for _, key := range g.store.Keys() {
+		if key.Scope != interp.ScopeHex {
+			continue
+		}
+		if f, ok := g.Rules.Store.Field(interp.ScopeHex, key.Name); ok && f.Symbol != "" {
+			out = append(out, HexMark{int(key.Index), Mark{Name: key.Name, Label: f.Label, Symbol: f.Symbol, Value: g.store.Get(key)}})
+		}
+	}
+	return out
+}
+
 // Mark is one value a rules module keeps about a hex, a unit, a side or
 // the game.
 type Mark struct {

@@ -16,6 +16,7 @@ type TurnInfo struct {
 	Month   string // "Jul"
 	Year    int
 	Weather string // the turn's mark: "", "snow", "mud"
+	Roll    int    // the highest die that brings the mark's weather (calendar roll, else weather_roll)
 	Index   int    // turns since the start of the scenario's first year
 }
 

@@ -31,6 +31,9 @@ type Phase struct {
 type Month struct {
 	Name    string
 	Weather string // the turn's mark: "", "snow" or "mud"
+	// Roll is the highest die that brings the mark's weather: the entry's
+	// roll, else the module's weather_roll.
+	Roll int
 }
 
 // WeatherFx is what a weather does to movement and combat.
@@ -47,6 +50,7 @@ type WeatherFx struct {
 // any goroutines share one Module.
 type Module struct {
 	ID, Name, Description string
+	Book                  string // the rulebook it follows ("GDW", "ADC2"): the fallback of citations
 	Module                string // the file it was loaded from
 	Classes               []string
 	KindClass             map[string]int
@@ -301,7 +305,7 @@ func (r *Module) compile(t *lua.LTable) error {
 	if r.Store, err = parseStore(table(t, "store")); err != nil {
 		return err
 	}
-	r.ID, r.Name, r.Description = str(t, "id"), str(t, "name"), str(t, "description")
+	r.ID, r.Name, r.Description, r.Book = str(t, "id"), str(t, "name"), str(t, "description"), str(t, "book")
 	if r.ID == "" {
 		return fmt.Errorf("the rules table has no id")
 	}
@@ -368,12 +372,17 @@ func (r *Module) compile(t *lua.LTable) error {
 	}
 	// calendar and weather
 	cal := table(t, "calendar")
+	roll := num(t, "weather_roll", 0)
 	for i := 1; cal != nil && i <= cal.Len(); i++ {
 		m, _ := cal.RawGetInt(i).(*lua.LTable)
 		if m == nil {
 			return fmt.Errorf("calendar[%d] must be a table", i)
 		}
-		r.Calendar = append(r.Calendar, Month{Name: str(m, "name"), Weather: str(m, "weather")})
+		mo := Month{Name: str(m, "name"), Weather: str(m, "weather"), Roll: num(m, "roll", roll)}
+		if mo.Roll < 0 || mo.Roll > 6 {
+			return fmt.Errorf("calendar[%d] (%s): roll %d is not a die of 0 to 6", i, mo.Name, mo.Roll)
+		}
+		r.Calendar = append(r.Calendar, mo)
 	}
 	if len(r.Calendar) == 0 {
 		return fmt.Errorf("calendar is empty")
@@ -558,13 +567,22 @@ func keys(t *lua.LTable) []string {
 	return out
 }
 
-// CiteRule turns a rule key into a citation.
+// CiteRule turns a rule key into a citation: the module's cite table,
+// else, for the topics every rulebook has (weather, supply, combat), the
+// topic in the module's book ("ADC2: Weather"), else the citation of
+// "unknown".
 func (m *Module) CiteRule(key string) string {
 	if c, ok := m.Cite[key]; ok {
 		return c
 	}
+	if topic, ok := citeTopics[key]; ok && m.Book != "" {
+		return m.Book + ": " + topic
+	}
 	return m.Cite["unknown"]
 }
+
+// citeTopics are the rule keys every rulebook has a section for.
+var citeTopics = map[string]string{"weather": "Weather", "supply": "Supply", "combat": "Combat"}
 
 // ClassOf returns the movement class of a unit kind.
 func (m *Module) ClassOf(kind string) (int, bool) {

@@ -225,11 +225,12 @@ func (rt *vm) turnTable() lua.LValue {
 }
 
 func turnValue(L *lua.LState, t TurnInfo) *lua.LTable {
-	tb := L.CreateTable(0, 5)
+	tb := L.CreateTable(0, 6)
 	tb.RawSetString("name", lua.LString(t.Name))
 	tb.RawSetString("month", lua.LString(t.Month))
 	tb.RawSetString("year", lnum(t.Year))
 	tb.RawSetString("weather", lua.LString(t.Weather))
+	tb.RawSetString("roll", lnum(t.Roll))
 	tb.RawSetString("index", lnum(t.Index))
 	return tb
 }

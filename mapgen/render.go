@@ -62,11 +62,20 @@ type Counter struct {
 	Reduced bool
 }
 
+// Mark is what a rules module keeps about a hex and shows on the map (a
+// fortification built during play): a symbol of up to 4 bytes.
+type Mark struct {
+	Hex    int
+	Symbol string
+	Label  string // for people: the legend's line
+}
+
 // Drawing is a map ready to draw, HexPx pixels from hex centre to hex
 // centre.
 type Drawing struct {
 	C        *Compiled
 	Counters []Counter
+	Marks    []Mark
 	HexPx    float64
 	// Names draws city names; IDs draws every hex's id.
 	Names, IDs, Regions bool
@@ -210,7 +219,29 @@ func (d Drawing) Draw(cv Canvas) {
 	d.drawCountries(cv)
 	d.drawCities(cv)
 	d.drawCounters(cv)
+	d.drawMarks(cv)
 	d.drawLegend(cv)
+}
+
+// drawMarks draws each hex mark as a round badge at the hex's upper right,
+// beside any counter; several marks of a hex go down its right side.
+func (d Drawing) drawMarks(cv Canvas) {
+	r := d.HexPx * 0.13
+	n := map[int]int{}
+	for _, mk := range d.Marks {
+		if mk.Hex < 0 || mk.Symbol == "" {
+			continue
+		}
+		c := d.center(mk.Hex)
+		d.badge(cv, c[0]+d.HexPx*0.32, c[1]-d.HexPx*0.28+float64(n[mk.Hex])*2.2*r, r, mk.Symbol)
+		n[mk.Hex]++
+	}
+}
+
+// badge draws a mark's symbol in a circle of radius r.
+func (d Drawing) badge(cv Canvas, x, y, r float64, symbol string) {
+	cv.Circle(x, y, r, "#fff3b0", "#7a4b00")
+	cv.Text(x, y+r*0.4, r*1.1, Bold, symbol, "#7a4b00")
 }
 
 // counterColors fill counters by nation, then by side.
@@ -366,8 +397,9 @@ func (d Drawing) drawLegend(cv Canvas) {
 		return
 	}
 	u := d.u()
+	kinds := d.markKinds()
 	x0, y0 := 12*u, 12*u
-	w, h := 250*u, 430*u
+	w, h := 250*u, 430*u+float64(len(kinds))*19*u
 	cv.Polygon([][2]float64{{x0, y0}, {x0 + w, y0}, {x0 + w, y0 + h}, {x0, y0 + h}}, "#ffffffe6")
 	y := y0 + 22*u
 	title := "THE GREAT PATRIOTIC WAR"
@@ -414,6 +446,23 @@ func (d Drawing) drawLegend(cv Canvas) {
 	row(func(x, y float64) { cv.Circle(x, y, 6*u, "#7b241c", "#000000") }, "fortress")
 	row(func(x, y float64) { cv.Circle(x, y, 5*u, "#e74c3c", "#000000") }, "major city")
 	row(func(x, y float64) { cv.Circle(x, y, 3*u, "#111111", "#000000") }, "minor city")
+	for _, mk := range kinds {
+		row(func(x, y float64) { d.badge(cv, x, y, 8*u, mk.Symbol) }, mk.Label)
+	}
+}
+
+// markKinds lists the marks' symbols once each, with their labels, in the
+// order they first appear.
+func (d Drawing) markKinds() []Mark {
+	var out []Mark
+	seen := map[string]bool{}
+	for _, mk := range d.Marks {
+		if mk.Symbol != "" && !seen[mk.Symbol+"\x00"+mk.Label] {
+			seen[mk.Symbol+"\x00"+mk.Label] = true
+			out = append(out, mk)
+		}
+	}
+	return out
 }
 
 func (d Drawing) drawCities(cv Canvas) {

@@ -79,7 +79,9 @@ R.river_extra = 1 -- GDW: Movement / Rivers
 R.strait = { extra = 1, per_turn = 1, closed = { armor = true } }
 
 -- Eight turns a year (GDW: Sequence of Play). weather: the turn's mark,
--- rolled for at each movement phase and applied to all its combat.
+-- rolled for at each movement phase and applied to all its combat; roll:
+-- the highest die that brings it that turn (R.weather_roll when absent;
+-- a house rule sets R.calendar[2].roll = 4 for mud on 1-4 in Mar/Apr).
 R.calendar = {
   { name = "Jan/Feb", weather = "snow" },
   { name = "Mar/Apr", weather = "mud" },
@@ -91,15 +93,18 @@ R.calendar = {
   { name = "Nov/Dec", weather = "snow" },
 }
 
--- GDW: Weather. move_extra: added to every hex entered; mp_half: movement
--- allowance halved (fractions dropped); attack_half: attack factors halved;
--- shift: columns added to every attack.
+-- GDW: Weather, by the turn's mark. move_extra: MP added to every hex
+-- entered and mp_half: movement allowance halved (fractions dropped), both
+-- applied by the engine in a movement phase whose roll brought the
+-- weather; attack_half: each attacker's factor halved (fractions dropped)
+-- and shift: columns added to every attack (negative: left), both applied
+-- by R.odds to every battle of a turn with that mark, whatever was rolled.
 R.weather = {
   clear = {},
   snow = { move_extra = 1, shift = -1 },
   mud = { mp_half = true, attack_half = true },
 }
-R.weather_roll = 3 -- a roll of this or less brings the turn's weather
+R.weather_roll = 3 -- a roll of this or less brings the turn's weather (each calendar entry may set its own roll)
 
 -- The sequence of play. kind: reinforcement, rail, move or combat.
 -- classes: which movement classes may move (all when absent).
@@ -162,6 +167,10 @@ R.cite = {
   place = "GDW: Reinforcements and Replacements",
   rebuild = "GDW: Reinforcements and Replacements",
   points = "GDW: Reinforcements and Replacements",
+  weather = "GDW: Weather",
+  supply = "GDW: Supply",
+  combat = "GDW: Combat",
+  setup = "GDW: Beginning Play",
   unknown = "gpw: commands",
 }
 
@@ -214,13 +223,14 @@ end
 -- for all attackers (GDW: Movement / The Straits of Kerch).
 function R.odds(b)
   local total, allriver, strait = 0, true, false
+  local w = R.weather[b.weather] or {}
   for i = 1, b.n do
     local a = b.att[i]
     if not b.sup[i] then
       a = floor(a / 2)
       gpw.note("out of supply: attack halved", "GDW: Supply")
     end
-    if b.weather == "mud" then a = floor(a / 2) end
+    if w.attack_half then a = floor(a / 2) end
     if b.strait[i] then
       a = floor(a / 2)
       strait = true
@@ -228,7 +238,7 @@ function R.odds(b)
     total = total + a
     if not b.river[i] then allriver = false end
   end
-  if b.weather == "mud" then gpw.note("mud: attack factors halved", "GDW: Weather") end
+  if w.attack_half then gpw.note(b.weather .. ": attack factors halved", "GDW: Weather") end
   if R.halve_into[b.terrain] then
     total = floor(total / 2)
     gpw.note("attack into " .. b.terrain .. ": halved", "GDW: Terrain and Combat")
@@ -256,8 +266,7 @@ function R.odds(b)
   local cs = R.city_shift[city]
   if cs then col = shift(col, city .. " city", cs, "GDW: Terrain and Combat") end
   if allriver and b.n > 0 then col = shift(col, "river", -1, "GDW: Terrain and Combat (all attackers across a river)") end
-  local w = R.weather[b.weather]
-  if w and w.shift then col = shift(col, b.weather, w.shift, "GDW: Weather") end
+  if w.shift then col = shift(col, b.weather, w.shift, "GDW: Weather") end
   if strait then col = shift(col, "Straits of Kerch", -1, "GDW: Movement / The Straits of Kerch") end
   if col < 1 then col = 1 end
   if col > ncol then col = ncol end
@@ -304,8 +313,8 @@ function R.on_phase_start(phase)
     local w = "clear"
     if turn.weather ~= "" then
       local die = gpw.roll()
-      if die <= R.weather_roll then w = turn.weather end
-      gpw.set_weather(w, die, "GDW: Weather")
+      if die <= turn.roll then w = turn.weather end
+      gpw.set_weather(w, die, R.cite.weather)
     else
       gpw.set_weather("clear", 0, "")
     end

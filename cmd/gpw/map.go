@@ -122,6 +122,7 @@ func newMapRenderCmd(o *mapRenderOptions) *cobra.Command {
 func mapRenderRun(o *mapRenderOptions) error {
 	var c *mapgen.Compiled
 	var counters []mapgen.Counter
+	var marks []mapgen.Mark
 	switch {
 	case o.Scenario != "" && o.Save != "":
 		return fmt.Errorf("give --scenario or --save, not both")
@@ -133,6 +134,9 @@ func mapRenderRun(o *mapRenderOptions) error {
 		defer g.Close()
 		c = namedMap(g.S.Map)
 		counters = stateCounters(g.S)
+		for _, mk := range g.MapMarks() {
+			marks = append(marks, mapgen.Mark{Hex: mk.Hex, Symbol: mk.Symbol, Label: mk.String()})
+		}
 	case o.Scenario != "":
 		sc, err := loadScenario(o.Scenario)
 		if err != nil {
@@ -153,7 +157,7 @@ func mapRenderRun(o *mapRenderOptions) error {
 	if o.HexPx < 8 || o.HexPx > 400 {
 		return fmt.Errorf("--hex %g: expected 8 to 400 pixels", o.HexPx)
 	}
-	d := mapgen.Drawing{C: c, Counters: counters, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true}
+	d := mapgen.Drawing{C: c, Counters: counters, Marks: marks, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true}
 	var b bytes.Buffer
 	var err error
 	switch ext := strings.ToLower(filepath.Ext(o.Output)); ext {

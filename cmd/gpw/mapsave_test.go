@@ -37,3 +37,66 @@ func TestMapRenderSave(t *testing.T) {
 		t.Error("--save with --scenario was accepted")
 	}
 }
+
+// TestMapRenderMarks draws the hex marks a rules module declares with a
+// symbol: Sariego's fortifications, built during play, on a saved game.
+func TestMapRenderMarks(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "fort.toml")
+	src := `name = "fort"
+rules = "gdw"
+start = "Jul 1941"
+end = "Aug 1941"
+phase = "soviet-reinforcement"
+seed = 3
+[map]
+sheet = "B"
+cols = 20
+rows = 10
+owner = "soviet"
+axis_edge = "west"
+soviet_edge = "east"
+[[unit]]
+id = "g"
+side = "axis"
+nation = "ger"
+kind = "infantry"
+strength = [6, 3]
+mp = 4
+hex = "B-0505"
+[[unit]]
+id = "s"
+side = "soviet"
+nation = "sov"
+kind = "infantry"
+strength = [8, 4]
+mp = 6
+hex = "B-1505"
+`
+	abs, err := filepath.Abs("../../rules/house/sariego.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, "fort.gpw")
+	for name, text := range map[string]string{sc: src, script: "fortify B-1505\n"} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save := filepath.Join(dir, "s.json")
+	var out bytes.Buffer
+	if err := runRun(&runOptions{IO: &ioStreams{Out: &out}, gameOptions: gameOptions{Scenario: sc, Rules: abs}, Script: script, Save: save}); err != nil {
+		t.Fatal(err)
+	}
+	svg := filepath.Join(dir, "m.svg")
+	if err := mapRenderRun(&mapRenderOptions{IO: &ioStreams{Out: &out}, Save: save, Output: svg, HexPx: 40}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), ">F</text>"); n != 1 {
+		t.Errorf("the drawing has %d fortification badges, want 1", n)
+	}
+}
