@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -37,6 +38,32 @@ func (g *Game) allowance(k int) (int, string, string) {
 		return mp, "", ""
 	}
 	return n, why, rule
+}
+
+// moveRefusal cites a move's refusal. One for want of movement points
+// says why the allowance is what it is: the rules module's reason and
+// rule when its allowance hook changed it, else the engine's halvings
+// (out of supply, mud) with their rules.
+func (g *Game) moveRefusal(k int, err error) error {
+	var re *core.RuleError
+	if !errors.As(err, &re) || re.Rule != "mp" {
+		return g.fromCore(err)
+	}
+	mp, why, rule := g.allowance(k)
+	if why != "" {
+		return &Refusal{Msg: fmt.Sprintf("%s: the allowance is %d: %s", re.Msg, mp, why), Rule: rule}
+	}
+	var halved []string
+	if !g.inSupply(k) {
+		halved = append(halved, "out of supply ("+g.Rules.CiteRule("supply")+")")
+	}
+	if g.Rules.Weather[g.weather].MPHalf {
+		halved = append(halved, g.weather+" ("+g.Rules.CiteRule("weather")+")")
+	}
+	if len(halved) > 0 {
+		return &Refusal{Msg: fmt.Sprintf("%s: the allowance of %d is halved: %s", re.Msg, g.S.Units[k].MP, strings.Join(halved, ", ")), Rule: g.Rules.CiteRule("mp")}
+	}
+	return g.fromCore(err)
 }
 
 // canMove checks that unit k may move in this phase at all.
@@ -88,9 +115,9 @@ func (g *Game) pathTo(k, dst int) ([]int, error) {
 		// the direct step's refusal says why best when there is one
 		if _, adj := g.S.Map.Adjacent(u.Hex, dst); adj {
 			_, err := mv.CheckPath(k, []int{dst}, mp)
-			return nil, g.fromCore(err)
+			return nil, g.moveRefusal(k, err)
 		}
-		return nil, g.refuse("mp", "%s cannot reach %s this phase with %d MP", u.ID, g.S.Map.ID(dst), mp)
+		return nil, g.moveRefusal(k, &core.RuleError{Rule: "mp", Msg: fmt.Sprintf("%s cannot reach %s this phase with %d MP", u.ID, g.S.Map.ID(dst), mp)})
 	}
 	if !mv.CanEnd(k, dst) {
 		return nil, g.refuse("stack", "%s may pass through %s but not end there: it is occupied", u.ID, g.S.Map.ID(dst))
@@ -107,7 +134,7 @@ func (g *Game) checkMove(k int, path []int) (core.PathResult, int, error) {
 	mp := g.MP(k)
 	res, err := mv.CheckPath(k, path, mp)
 	if err != nil {
-		return res, mp, g.fromCore(err)
+		return res, mp, g.moveRefusal(k, err)
 	}
 	if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(path)), interp.Str("move")); err != nil {
 		return res, mp, err
