@@ -111,6 +111,9 @@ func TestHouseSariegoFortify(t *testing.T) {
 				if got := fmt.Sprint(g.Marks(interp.ScopeSide, 1)); got != "[fortifications built 3]" {
 					t.Errorf("soviet side marks %s", got)
 				}
+				if a := g.Actions(); len(a.Module) != 1 || a.Module[0].Word != "fortify" || !strings.HasPrefix(a.Module[0].Help, "fortify HEX: ") {
+					t.Errorf("the legal actions list %+v as the module's commands", a.Module)
+				}
 			}},
 			lines: []string{"fortify: the soviet player fortifies B-1005 (1 of 3)" + rule, "fortify: the soviet player fortifies B-1503 (2 of 3)" + rule,
 				"fortify: the soviet player fortifies B-1507 (3 of 3)" + rule}},

@@ -15,6 +15,7 @@ import (
 	"gpw/bot"
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 )
 
 func newPlayCmd(ios *ioStreams, runF func(*runOptions) error) *cobra.Command {
@@ -174,7 +175,7 @@ var queries = map[string]query{
 	"phase":   func(p *player, a []string) (any, error) { return p.g.Status(), noArgs(a, "phase") },
 	"units":   (*player).units,
 	"preview": (*player).preview,
-	"help":    func(p *player, a []string) (any, error) { return helpText{}, nil },
+	"help":    func(p *player, a []string) (any, error) { return newHelpText(p.g.Rules.Module), nil },
 	"save":    (*player).save,
 }
 
@@ -467,10 +468,31 @@ var helpLines = map[string]string{
 	"quit":      "quit                    leave the game",
 }
 
-// helpText is the answer to help.
-type helpText struct{}
+// helpText is the answer to help: the engine's words, and the rules
+// module's own command words with the help text the module gives
+// (R.help).
+type helpText struct {
+	rules  string   // the module's name
+	module []string // its command words' lines
+}
 
-func (helpText) lines() (cmds, qs []string) {
+func newHelpText(m *interp.Module) helpText {
+	h := helpText{rules: m.Name}
+	for _, w := range m.CommandWords() {
+		l := m.Help(w)
+		switch {
+		case l == "":
+			l = w + " (no help given by the module)"
+		case !strings.HasPrefix(l, w):
+			l = w + ": " + l
+		}
+		h.module = append(h.module, l)
+	}
+	return h
+}
+
+func (h helpText) lines() (cmds, mod, qs []string) {
+	mod = []string{}
 	line := func(w string) string {
 		if l, ok := helpLines[w]; ok {
 			return "  " + l
@@ -480,28 +502,34 @@ func (helpText) lines() (cmds, qs []string) {
 	for _, w := range game.Commands {
 		cmds = append(cmds, line(w))
 	}
+	for _, l := range h.module {
+		mod = append(mod, "  "+l)
+	}
 	for _, w := range game.Queries {
 		qs = append(qs, line(w))
 	}
-	return cmds, qs
+	return cmds, mod, qs
 }
 
 func (h helpText) String() string {
-	c, q := h.lines()
-	return "commands (a UNIT is a unit id or its hex; # starts a comment):\n" + strings.Join(c, "\n") +
-		"\nqueries (they change nothing):\n" + strings.Join(q, "\n")
+	c, m, q := h.lines()
+	s := "commands (a UNIT is a unit id or its hex; # starts a comment):\n" + strings.Join(c, "\n")
+	if len(m) > 0 {
+		s += "\ncommands of the rules (" + h.rules + "):\n" + strings.Join(m, "\n")
+	}
+	return s + "\nqueries (they change nothing):\n" + strings.Join(q, "\n")
 }
 
 // MarshalJSON lists the words with their lines.
 func (h helpText) MarshalJSON() ([]byte, error) {
-	c, q := h.lines()
+	c, m, q := h.lines()
 	trim := func(s []string) []string {
 		for i := range s {
 			s[i] = strings.TrimSpace(s[i])
 		}
 		return s
 	}
-	return json.Marshal(map[string][]string{"commands": trim(c), "queries": trim(q)})
+	return json.Marshal(map[string][]string{"commands": trim(c), "rules_commands": trim(m), "queries": trim(q)})
 }
 
 // Do completes the word before the cursor (readline.AutoCompleter): the
@@ -528,7 +556,7 @@ func (p *player) Do(line []rune, pos int) ([][]rune, int) {
 // candidates are the words that may follow the words before.
 func (p *player) candidates(before []string) []string {
 	if len(before) == 0 {
-		return sorted(append(append([]string{}, game.Commands...), game.Queries...))
+		return sorted(append(append(append([]string{}, game.Commands...), game.Queries...), p.g.Rules.CommandWords()...))
 	}
 	n, w := len(before), strings.ToLower(before[0])
 	switch w {

@@ -267,3 +267,32 @@ func TestLoadFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayHelpRulesCommands: help lists the rules module's own command
+// words with the help it gives (R.help), and completion offers them.
+func TestPlayHelpRulesCommands(t *testing.T) {
+	var out strings.Builder
+	ios := &ioStreams{In: strings.NewReader(""), Out: &out, Err: &out}
+	g, err := newGame(&runOptions{IO: ios, gameOptions: gameOptions{Scenario: "rulebook/combat-river-forest", Rules: "../../rules/house/sariego.lua"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Close)
+	p := newPlayer(g, &out, false)
+	p.do("help")
+	for _, w := range []string{"commands of the rules (House: Sariego):\n  fortify HEX: in your reinforcement phase, fortify a hex", "\nqueries (they change nothing):"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("help lacks %q:\n%s", w, out.String())
+		}
+	}
+	if c, _ := p.Do([]rune("fort"), 4); len(c) != 1 || string(c[0]) != "ify " {
+		t.Errorf("completion of fort: %q", c)
+	}
+	out.Reset()
+	p, _ = newTestPlayer(t, false)
+	p.out = &out
+	p.do("help")
+	if strings.Contains(out.String(), "commands of the rules") {
+		t.Errorf("GDW has no commands of its own, yet help lists some:\n%s", out.String())
+	}
+}
