@@ -3,7 +3,9 @@ package interp
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -16,10 +18,23 @@ type Difference struct {
 	Key  string // e.g. "move_cost.armor.forest", "crt.3:1.die 4", "hook.odds"
 	A, B string // the value under each ("" when absent)
 	Rule string // the citation the second module gives for it
+	Says string // what changes in play, in a player's words
 }
 
-// Flatten lists every rule the module sets as key → value, for diffs.
+// Flatten lists every rule the module sets as key → value, for diffs:
+// the data the engine compiles, as it compiled it; every other field of
+// the module's table (its own tables too: frost's terrain_bonus,
+// initiative's command), field by field; and where each function is
+// defined (file:line).
 func (m *Module) Flatten() map[string]string { return maps.Clone(m.flat) }
+
+// compiledFields are flattened from the compiled module; skipFields are
+// not rules.
+var (
+	compiledFields = []string{"name", "kinds", "move_cost", "river_extra", "strait", "phases", "rail", "retreat", "stacking", "crt",
+		"noncombat", "zoc_own_hex", "no_occupy", "place_city_no_zoc", "share_until_moved", "results", "commands", "store"}
+	skipFields = []string{"id", "description", "format_version", "sources"}
+)
 
 // flatten makes Flatten's map from the module's data and its table t.
 func (r *Module) flatten(t *lua.LTable) map[string]string {
@@ -47,12 +62,6 @@ func (r *Module) flatten(t *lua.LTable) map[string]string {
 	put("river_extra", r.Move.RiverExtra)
 	put("strait.extra", r.Move.StraitExtra)
 	put("strait.per_turn", r.Move.StraitLimit)
-	for i, m := range r.Calendar {
-		put(fmt.Sprintf("calendar.%d", i+1), strings.TrimSpace(m.Name+" "+m.Weather))
-	}
-	for w, fx := range r.Weather {
-		put("weather."+w, fmt.Sprintf("move_extra %d, mp_half %v, attack_half %v", fx.MoveExtra, fx.MPHalf, fx.AttackHalf))
-	}
 	var ids []string
 	for _, p := range r.Phases {
 		ids = append(ids, p.ID)
@@ -93,11 +102,34 @@ func (r *Module) flatten(t *lua.LTable) map[string]string {
 		put("place_anywhere."+k, r.PlaceAnywhere[k])
 	}
 	put("share_until_moved", r.ShareUntilMoved)
-	// Hooks: where each function is defined.
+	for sc := ScopeGame; sc <= ScopeHex; sc++ {
+		for _, fd := range r.Store.Fields(sc) {
+			v := fmt.Sprintf("a %s, %q", fd.Type, fd.Label)
+			if fd.Symbol != "" {
+				v += ", drawn " + fd.Symbol
+			}
+			if fd.Default != nil {
+				v += ", default " + FormatValue(fd.Default)
+			}
+			put("store."+sc.String()+"."+fd.Name, v)
+		}
+	}
+	// Every other field, in depth.
+	for _, k := range keys(t) {
+		v := t.RawGetString(k)
+		if _, fn := v.(*lua.LFunction); fn || slices.Contains(compiledFields, k) || slices.Contains(skipFields, k) {
+			continue
+		}
+		walk(f, k, v, nil)
+	}
+	// Functions: where each is defined, and what of other files each
+	// calls through its upvalues (the hook it wraps).
+	r.wraps = map[string][]string{}
 	hooks := func(prefix string, t *lua.LTable) {
 		for _, k := range keys(t) {
 			if fn, ok := t.RawGetString(k).(*lua.LFunction); ok && fn.Proto != nil {
-				put(prefix+k, fmt.Sprintf("%s:%d", fn.Proto.SourceName, fn.Proto.LineDefined))
+				put(prefix+k, where(fn))
+				r.wraps[prefix+k] = wrapped(fn, nil)
 			}
 		}
 	}
@@ -107,8 +139,130 @@ func (r *Module) flatten(t *lua.LTable) map[string]string {
 	return f
 }
 
+// where is the file and line a Lua function is defined on.
+func where(fn *lua.LFunction) string {
+	return fmt.Sprintf("%s:%d", fn.Proto.SourceName, fn.Proto.LineDefined)
+}
+
+// wrapped lists the Lua functions of other files that fn holds as
+// upvalues, and theirs in turn: what a wrapper calls.
+func wrapped(fn *lua.LFunction, seen []*lua.LFunction) []string {
+	var out []string
+	for _, uv := range fn.Upvalues {
+		g, ok := uv.Value().(*lua.LFunction)
+		if !ok || g.Proto == nil || g.Proto.SourceName == fn.Proto.SourceName || slices.Contains(seen, g) || len(seen) > 8 {
+			continue
+		}
+		out = append(out, where(g))
+		out = append(out, wrapped(g, append(seen, fn))...)
+	}
+	return out
+}
+
+// walk flattens a value of the module's table under key: a table field
+// by field (an array of tables by each one's id or name), a list of plain
+// values as one, a function as where it is defined.
+func walk(f map[string]string, key string, v lua.LValue, path []*lua.LTable) {
+	switch v := v.(type) {
+	case *lua.LFunction:
+		if v.Proto != nil {
+			f[key] = "function at " + where(v)
+		}
+	case *lua.LTable:
+		if slices.Contains(path, v) || len(path) > 8 {
+			return
+		}
+		path = append(path, v)
+		n := v.Len()
+		if n > 0 && count(v) == n {
+			if s, plain := plainList(v); plain {
+				f[key] = s
+				return
+			}
+			for i := 1; i <= n; i++ {
+				item := v.RawGetInt(i)
+				name := strconv.Itoa(i)
+				if it, ok := item.(*lua.LTable); ok {
+					name = cmpOr(str(it, "id"), str(it, "name"), name)
+				}
+				walk(f, key+"."+name, item, path)
+			}
+			return
+		}
+		for _, k := range anyKeys(v) {
+			walk(f, key+"."+k.name, v.RawGet(k.key), path)
+		}
+	case lua.LString:
+		f[key] = string(v)
+	case lua.LNumber, lua.LBool:
+		f[key] = v.String()
+	}
+}
+
+func cmpOr(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// count is the number of entries of t.
+func count(t *lua.LTable) int {
+	n := 0
+	t.ForEach(func(lua.LValue, lua.LValue) { n++ })
+	return n
+}
+
+// plainList prints an array of strings, numbers and booleans ("a, b").
+func plainList(t *lua.LTable) (string, bool) {
+	parts := make([]string, t.Len())
+	for i := range parts {
+		switch x := t.RawGetInt(i + 1).(type) {
+		case lua.LString, lua.LNumber, lua.LBool:
+			parts[i] = x.String()
+		default:
+			return "", false
+		}
+	}
+	return strings.Join(parts, ", "), true
+}
+
+type tableKey struct {
+	key  lua.LValue
+	name string
+	num  float64
+	isN  bool
+}
+
+// anyKeys lists a table's string and number keys: numbers in order, then
+// strings in order.
+func anyKeys(t *lua.LTable) []tableKey {
+	var out []tableKey
+	t.ForEach(func(k, _ lua.LValue) {
+		switch k := k.(type) {
+		case lua.LString:
+			out = append(out, tableKey{key: k, name: string(k)})
+		case lua.LNumber:
+			out = append(out, tableKey{key: k, name: k.String(), num: float64(k), isN: true})
+		}
+	})
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.isN != b.isN {
+			return a.isN
+		}
+		if a.isN {
+			return a.num < b.num
+		}
+		return a.name < b.name
+	})
+	return out
+}
+
 // Diff lists what differs between two modules, sorted by key, each with
-// the rule the second module cites for it.
+// the rule the second module cites for it and what it changes in play.
 func Diff(a, b *Module) []Difference {
 	fa, fb := a.Flatten(), b.Flatten()
 	all := map[string]bool{}
@@ -123,27 +277,196 @@ func Diff(a, b *Module) []Difference {
 		if fa[k] == fb[k] {
 			continue
 		}
-		top := k
-		if i := strings.IndexByte(k, '.'); i >= 0 {
-			top = k[:i]
-			if top == "hook" || top == "results" || top == "commands" {
-				top = k[i+1:]
-			}
-		}
-		// The second module's citation; where it kept the first's, the
-		// change is its own: name it and the rule it changes.
-		rule := b.Source(top)
-		if as := a.Source(top); rule == as {
-			rule = b.Name
-			if rule == a.Name {
-				rule = b.ID
-			}
-			if as != "" {
-				rule += ", changing " + as
-			}
-		}
-		out = append(out, Difference{Key: k, A: fa[k], B: fb[k], Rule: rule})
+		d := Difference{Key: k, A: fa[k], B: fb[k]}
+		d.Rule = diffRule(a, b, k, fb[k])
+		d.Says = says(a, b, d)
+		out = append(out, d)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
+
+// topic is the field a key belongs to, as the sources table names it: a
+// function's own name, else the key's first part.
+func topic(k string) (top string, fn bool) {
+	i := strings.IndexByte(k, '.')
+	if i < 0 {
+		return k, false
+	}
+	switch k[:i] {
+	case "hook", "results", "commands":
+		return k[i+1:], true
+	}
+	return k[:i], false
+}
+
+// diffRule is the citation of a difference: the second module's source
+// for the field; where it kept the first's, the change is its own: its
+// name, changing the first's rule. A function cites the module whose file
+// defines it, by its name and sources as that file left them: a wrapper
+// written by a house rule that another requires cites the house rule.
+func diffRule(a, b *Module, k, bv string) string {
+	top, fn := topic(k)
+	as := a.Source(top)
+	rule, name := b.Source(top), b.Name
+	if fn && bv != "" {
+		file, _, _ := strings.Cut(bv, ":")
+		if l, ok := b.labels[file]; ok {
+			rule, name = l.sources[top], l.name
+		}
+	}
+	if rule != as && rule != "" {
+		return rule
+	}
+	if name == a.Name {
+		name = b.ID
+	}
+	if as != "" {
+		return name + ", changing " + as
+	}
+	return name
+}
+
+// hookTopics says what each hook decides, for people.
+var hookTopics = map[string]string{
+	"odds":            "how a battle's odds and column are worked out",
+	"results":         "what a combat result does",
+	"on_phase_start":  "what happens as each phase begins (weather rolls among it)",
+	"on_phase_end":    "what happens when a phase ends, and whether it may",
+	"can_move":        "which units may move",
+	"can_move_path":   "which moves and rail moves are allowed",
+	"after_move":      "what happens after a unit moves",
+	"allowance":       "units' movement allowances",
+	"rail_allowed":    "who may move by rail",
+	"arrival_reduced": "which reinforcements arrive at half strength",
+	"rebuild_cost":    "what a rebuilt step costs",
+	"can_rebuild":     "which units may be rebuilt",
+	"can_place":       "where units may be placed",
+	"can_attack":      "which units may attack",
+	"can_lose":        "which attackers may take losses",
+	"on_eliminated":   "what follows a unit's elimination",
+	"supply_sources":  "where supply comes from",
+	"phase_order":     "the order of each turn's phases",
+	"battle_terrain":  "the terrain and city a battle counts",
+	"commands":        "a command of the rules' own",
+}
+
+// says puts a difference in a player's words.
+func says(a, b *Module, d Difference) string {
+	p := strings.Split(d.Key, ".")
+	was := func(x string) string {
+		if x == "" {
+			return "nothing"
+		}
+		return x
+	}
+	switch {
+	case d.Key == "river_extra":
+		return fmt.Sprintf("crossing a river costs %s extra MP instead of %s", d.B, d.A)
+	case p[0] == "move_cost" && len(p) == 3:
+		cost := func(v string) string {
+			switch v {
+			case "stop":
+				return "must stop there"
+			case "no entry", "":
+				return "may not enter"
+			}
+			return "pay " + v + " MP"
+		}
+		return fmt.Sprintf("%s units entering %s %s, instead of they %s", p[1], p[2], cost(d.B), cost(d.A))
+	case p[0] == "kinds" && len(p) == 2:
+		if d.B == "" {
+			return p[1] + " units are no longer known to the rules"
+		}
+		return fmt.Sprintf("%s units move as %s (they moved as %s)", p[1], d.B, was(d.A))
+	case d.Key == "strait.extra":
+		return fmt.Sprintf("crossing the Straits of Kerch costs %s extra MP instead of %s", d.B, d.A)
+	case d.Key == "strait.per_turn":
+		return fmt.Sprintf("%s units a turn may cross the Straits of Kerch instead of %s", d.B, d.A)
+	case p[0] == "calendar" && len(p) == 3 && p[2] == "roll":
+		return fmt.Sprintf("in %s the turn's weather comes on a die of 1-%s instead of 1-%s", p[1], d.B, orDefault(d.A, a.weatherRoll()))
+	case p[0] == "calendar" && len(p) == 3 && p[2] == "weather":
+		return fmt.Sprintf("%s's weather mark is %s instead of %s", p[1], was(d.B), was(d.A))
+	case d.Key == "weather_roll":
+		return fmt.Sprintf("the weather comes on a die of 1-%s instead of 1-%s", d.B, d.A)
+	case p[0] == "weather" && len(p) == 3:
+		switch p[2] {
+		case "move_extra":
+			return fmt.Sprintf("in %s each hex entered costs %s extra MP instead of %s", p[1], orDefault(d.B, "0"), orDefault(d.A, "0"))
+		case "shift":
+			return fmt.Sprintf("in %s every attack is shifted %s columns instead of %s", p[1], orDefault(d.B, "0"), orDefault(d.A, "0"))
+		case "mp_half", "attack_half":
+			what := map[string]string{"mp_half": "movement allowances", "attack_half": "attack factors"}[p[2]]
+			if d.B == "true" {
+				return fmt.Sprintf("in %s %s are halved", p[1], what)
+			}
+			return fmt.Sprintf("in %s %s are no longer halved", p[1], what)
+		}
+	case p[0] == "crt" && len(p) == 3:
+		die := strings.TrimPrefix(p[2], "die ")
+		switch {
+		case d.A == "":
+			return fmt.Sprintf("the new column %s: a die of %s gives %s", p[1], die, d.B)
+		case d.B == "":
+			return fmt.Sprintf("the column %s is gone (a die of %s gave %s)", p[1], die, d.A)
+		}
+		return fmt.Sprintf("a die of %s at %s gives %s instead of %s", die, p[1], d.B, d.A)
+	case d.Key == "crt.columns":
+		return fmt.Sprintf("the odds columns are %s instead of %s", d.B, d.A)
+	case d.Key == "phases":
+		return fmt.Sprintf("a turn's phases are %s instead of %s", was(d.B), was(d.A))
+	case p[0] == "phases" && len(p) == 3 && p[2] == "classes":
+		return fmt.Sprintf("in %s only %s units move, instead of %s", p[1], was(d.B), was(d.A))
+	case p[0] == "help" && len(p) == 2:
+		return fmt.Sprintf("the help of %s reads: %s", p[1], was(d.B))
+	case p[0] == "cite" && len(p) == 2:
+		return fmt.Sprintf("refusals and events for %s cite %s instead of %s", p[1], was(d.B), was(d.A))
+	case p[0] == "store" && len(p) == 3:
+		each := map[string]string{"game": "the game", "side": "each side", "unit": "each unit", "hex": "each hex"}[p[1]]
+		if d.A == "" {
+			return fmt.Sprintf("the rules keep for %s %s: %s", each, p[2], d.B)
+		}
+		if d.B == "" {
+			return fmt.Sprintf("the rules no longer keep %s for %s", p[2], each)
+		}
+		return fmt.Sprintf("the rules keep for %s %s: %s instead of %s", each, p[2], d.B, d.A)
+	case p[0] == "commands" && len(p) == 2:
+		if d.A == "" {
+			return fmt.Sprintf("a new command, %s: %s", p[1], cmpOr(b.Help(p[1]), "see "+d.B))
+		}
+		if d.B == "" {
+			return "the command " + p[1] + " is gone"
+		}
+		return fmt.Sprintf("the command %s works as %s says, not %s", p[1], d.B, d.A)
+	case p[0] == "results" && len(p) == 2:
+		return fmt.Sprintf("the result %s does what %s says, not %s", p[1], was(d.B), was(d.A))
+	case p[0] == "hook" && len(p) == 2:
+		what := cmpOr(hookTopics[p[1]], "the function "+p[1])
+		switch {
+		case d.B == "":
+			return what + ": as the engine's rules say (no " + p[1] + ", was " + d.A + ")"
+		case d.A == "":
+			return what + ": decided by " + d.B + " (new)"
+		case slices.Contains(b.wraps[d.Key], d.A):
+			return what + ": changed by " + d.B + ", around " + d.A
+		}
+		return what + ": decided by " + d.B + " instead of " + d.A
+	}
+	switch {
+	case d.A == "":
+		return d.Key + " is new: " + d.B
+	case d.B == "":
+		return d.Key + " is gone (it was " + d.A + ")"
+	}
+	return d.Key + " is " + d.B + " instead of " + d.A
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// weatherRoll is the module's weather_roll as flattened.
+func (m *Module) weatherRoll() string { return orDefault(m.flat["weather_roll"], "0") }

@@ -95,6 +95,29 @@ type Module struct {
 	sources  map[string]string // the module's sources table
 	help     map[string]string // help text of the module's commands
 	fields   map[string]any    // data fields for other readers (Field)
+	labels   map[string]fileLabel
+	wraps    map[string][]string // hook key -> the functions of other files it calls through its upvalues
+}
+
+// fileLabel is what a module file said of itself as it returned R: its
+// name and its sources, before any module requiring it changed them.
+type fileLabel struct {
+	name    string
+	sources map[string]string
+}
+
+// label records what module file rel returned (Options.Loaded).
+func (m *Module) label(rel string, v lua.LValue) {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return
+	}
+	l := fileLabel{name: str(t, "name"), sources: map[string]string{}}
+	st := table(t, "sources")
+	for _, k := range keys(st) {
+		l.sources[k] = lua.LVAsString(st.RawGetString(k))
+	}
+	m.labels[rel] = l
 }
 
 // loadSpec says how to build a Lua state running the module.
@@ -151,9 +174,11 @@ func Compile(variant string, builtin fs.FS, specialName string, special []byte) 
 	if m != nil && m.fresh() && fsIs(m.load.opts.FS, builtin) {
 		return m, nil
 	}
-	m = &Module{Module: module, load: spec}
+	m = &Module{Module: module, load: spec, labels: map[string]fileLabel{}}
 	m.pool.m = m
+	m.load.opts.Loaded = m.label
 	rt, err := m.newRuntime()
+	m.load.opts.Loaded = nil
 	if err != nil {
 		return nil, err
 	}

@@ -64,6 +64,10 @@ type Options struct {
 	Dice func(n int) int
 	// Print receives the output of Lua's print; nil discards it.
 	Print io.Writer
+	// Loaded, when set, hears of each module file as it returns its
+	// value, before any other module changes it (gpw rules diff names
+	// the module that wrote a function by what it was then).
+	Loaded func(rel string, v lua.LValue)
 }
 
 // Sandbox is one Lua state with only safe libraries. Use one per game and per
@@ -333,6 +337,9 @@ func (sb *Sandbox) load(L *lua.LState, name, rel string) int {
 		v = lua.LTrue
 	}
 	sb.loaded[rel] = v
+	if sb.opts.Loaded != nil {
+		sb.opts.Loaded(rel, v)
+	}
 	L.Push(v)
 	return 1
 }

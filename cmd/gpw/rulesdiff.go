@@ -19,7 +19,7 @@ type rulesDiffOptions struct {
 func newRulesDiffCmd(o *rulesDiffOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff A B",
-		Short: "List what differs between two rules (gdw, adc2 or .lua files), each with its rule",
+		Short: "List what differs between two rules (gdw, adc2 or .lua files): each field, its rule, and what it changes in play",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.A, o.B = args[0], args[1]
@@ -63,6 +63,9 @@ func rulesDiffRun(o *rulesDiffOptions) error {
 			cite = "  (" + d.Rule + ")"
 		}
 		fmt.Fprintf(o.IO.Out, "%-28s %s: %s | %s: %s%s\n", d.Key, o.A, orNone(d.A), o.B, orNone(d.B), cite)
+		if d.Says != "" {
+			fmt.Fprintf(o.IO.Out, "    %s\n", d.Says)
+		}
 	}
 	fmt.Fprintf(o.IO.Out, "%d difference(s)\n", len(ds))
 	return nil
