@@ -1,6 +1,7 @@
 package game
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -90,4 +91,24 @@ func kinds(evs []Event, names ...string) []string {
 		}
 	}
 	return out
+}
+
+// TestHouseDocsFiles: docs/modding.md shows rules/house/initiative.lua as
+// shipped.
+func TestHouseDocsFiles(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "modding.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(houseRules(t, "initiative.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "<!-- the file as shipped: TestHouseDocsFiles checks it, TestHouseInitiative plays it -->\n```lua\n")
+	if !ok {
+		t.Fatal("docs/modding.md: the initiative.lua block is missing")
+	}
+	if block, _, _ := strings.Cut(rest, "```"); block != string(src) {
+		t.Errorf("docs/modding.md shows\n%s\nrules/house/initiative.lua is\n%s", block, src)
+	}
 }

@@ -88,6 +88,9 @@ func (g *Game) Points(side core.Side) int { return g.points[side] }
 // SetPoints sets side's replacement points.
 func (g *Game) SetPoints(side core.Side, n int) { g.points[side] = n }
 
+// Weather is the weather of the phase under way (interp.World).
+func (g *Game) Weather() string { return g.weather }
+
 // PhaseID is the current phase's id.
 func (g *Game) PhaseID() string { return g.Phase().ID }
 

@@ -47,6 +47,9 @@ type World interface {
 	EndGame(winner core.Side, text string)
 	// Moved reports whether unit k has moved (or rail-moved) this phase.
 	Moved(k int) bool
+	// Weather is the weather of the phase under way: what the roll that
+	// opened a movement phase brought, else clear.
+	Weather() string
 }
 
 // HexsideFacts describes the side between two adjacent hexes to rules
@@ -578,6 +581,8 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		},
 		// gpw.phase() -> the current phase id
 		"phase": func(L *lua.LState) int { L.Push(rt.str(rt.w(L).PhaseID())); return 1 },
+		// gpw.weather() -> the weather of the phase under way
+		"weather": func(L *lua.LState) int { L.Push(rt.str(rt.w(L).Weather())); return 1 },
 		// gpw.battle() -> defender id, array of attacker ids, the hex attacked (nil outside a battle)
 		"battle": func(L *lua.LState) int {
 			d, a := rt.w(L).BattleUnits()
