@@ -580,18 +580,6 @@ type Preview struct {
 	Rule    string   `json:"rule"` // the combat rule of the variant in force
 }
 
-// combatRule cites the combat rule in force: the module's combat
-// citation, else its source for its odds, else its book's Combat.
-func (g *Game) combatRule() string {
-	if c, ok := g.Rules.Cite["combat"]; ok {
-		return c
-	}
-	if s := g.Rules.Source("odds"); s != "" {
-		return s
-	}
-	return g.Rules.CiteRule("combat")
-}
-
 // Preview weighs an attack on the defender's hex from the attackers (by
 // hex or id) as attack would (Weigh), and gives the chance of each result
 // on the final column, without rolling and without changing the game.
@@ -617,7 +605,7 @@ func (g *Game) PreviewOf(dh int, from []int) (*Preview, error) {
 		return nil, err
 	}
 	s, cols := g.S, g.Rules.CRTColumns
-	p := &Preview{Defender: s.Units[w.Defender].ID, Hex: s.Map.ID(w.Hex), Attack: w.Odds.Attack, Defense: w.Odds.Defense, Rule: g.combatRule(),
+	p := &Preview{Defender: s.Units[w.Defender].ID, Hex: s.Map.ID(w.Hex), Attack: w.Odds.Attack, Defense: w.Odds.Defense, Rule: g.Rules.CiteRule("combat"),
 		Odds: label(cols, w.Odds.Odds), Column: label(cols, w.Odds.Column), Notes: w.Notes, Shifts: w.Shifts, Chances: []Chance{}}
 	if p.Notes == nil {
 		p.Notes = []Note{}

@@ -149,3 +149,22 @@ func mustRules(t *testing.T, file string) *interp.Module {
 	}
 	return m
 }
+
+// TestWeatherAsData: rules/base.lua applies the weather's attack_half and
+// shift as the module's data say, and a calendar roll outside a die is
+// refused as the module loads.
+func TestWeatherAsData(t *testing.T) {
+	snow := writeModule(t, "snowhalf.lua", `local R = require("base")
+R.id = "snowhalf"
+R.weather.snow.attack_half, R.weather.snow.shift = true, nil
+return R
+`)
+	c := ruleCase{name: "snow", start: "Jan/Feb 1942", phase: "soviet-combat", dice: []int{1}, auto: true,
+		units: us("g axis infantry 4/2 4 B-1005", "s soviet infantry 12/6 6 B-1105"), script: "attack B-1005 from B-1105"}
+	runHouse(t, "gdw", houseCase{ruleCase: c, lines: []string{"combat: g attacked: 12 against 4 = 3:1 (snow -1), column 2:1, die 1: DR"}})
+	runHouse(t, snow, houseCase{ruleCase: c, lines: []string{"combat: g attacked: 6 against 4 = 1:1 (snow: attack factors halved), column 1:1, die 1: DR"}})
+	bad := writeModule(t, "badroll.lua", "local R = require(\"base\")\nR.id = \"badroll\"\nR.calendar[1].roll = 7\nreturn R\n")
+	if _, err := interp.Compile(bad, gpw.Data, "", nil); err == nil || !strings.Contains(err.Error(), "calendar[1] (Jan/Feb): roll 7 is not a die of 0 to 6") {
+		t.Errorf("a roll of 7: %v", err)
+	}
+}

@@ -592,13 +592,19 @@ func keys(t *lua.LTable) []string {
 	return out
 }
 
-// CiteRule turns a rule key into a citation: the module's cite table,
-// else, for the topics every rulebook has (weather, supply, combat), the
-// topic in the module's book ("ADC2: Weather"), else the citation of
-// "unknown".
+// CiteRule turns a rule key into a citation: the module's cite table;
+// else the key's stand-in there (combat: odds-min; zoc: zoc-stop); else,
+// for the topics every rulebook has a section on (weather, supply), that
+// section of the module's book ("ADC2: Weather"); else the citation of
+// "unknown". A variant that leaves a key out is never cited as GDW.
 func (m *Module) CiteRule(key string) string {
 	if c, ok := m.Cite[key]; ok {
 		return c
+	}
+	if alt, ok := citeStandIns[key]; ok {
+		if c, ok := m.Cite[alt]; ok {
+			return c
+		}
 	}
 	if topic, ok := citeTopics[key]; ok && m.Book != "" {
 		return m.Book + ": " + topic
@@ -606,8 +612,12 @@ func (m *Module) CiteRule(key string) string {
 	return m.Cite["unknown"]
 }
 
-// citeTopics are the rule keys every rulebook has a section for.
-var citeTopics = map[string]string{"weather": "Weather", "supply": "Supply", "combat": "Combat"}
+var (
+	// citeStandIns are the cite keys that stand in for one left out.
+	citeStandIns = map[string]string{"combat": "odds-min", "zoc": "zoc-stop"}
+	// citeTopics are the rule keys every rulebook has a section on.
+	citeTopics = map[string]string{"weather": "Weather", "supply": "Supply"}
+)
 
 // ClassOf returns the movement class of a unit kind.
 func (m *Module) ClassOf(kind string) (int, bool) {

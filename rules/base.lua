@@ -170,6 +170,7 @@ R.cite = {
   weather = "GDW: Weather",
   supply = "GDW: Supply",
   combat = "GDW: Combat",
+  zoc = "GDW: Zones of Control",
   setup = "GDW: Beginning Play",
   unknown = "gpw: commands",
 }

@@ -340,11 +340,12 @@ func (p *player) reach(a []string) (any, error) {
 type sideHexes struct {
 	Side  string   `json:"side"`
 	Hexes []string `json:"hexes"`
+	Rule  string   `json:"rule"`
 }
 
 func (z sideHexes) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s zone of control: %d hexes (GDW: Zones of Control)", z.Side, len(z.Hexes))
+	fmt.Fprintf(&b, "%s zone of control: %d hexes (%s)", z.Side, len(z.Hexes), z.Rule)
 	for i, h := range z.Hexes {
 		if i%10 == 0 {
 			b.WriteString("\n ")
@@ -359,13 +360,14 @@ func (p *player) zoc(a []string) (any, error) {
 		return nil, fmt.Errorf("usage: zoc SIDE (axis or soviet)")
 	}
 	hexes, err := p.g.ZOCOf(a[0])
-	return sideHexes{strings.ToLower(a[0]), hexes}, err
+	return sideHexes{strings.ToLower(a[0]), hexes, p.g.Rules.CiteRule("zoc")}, err
 }
 
 // sideSupply is the answer to supply.
 type sideSupply struct {
 	Side  string           `json:"side"`
 	Units []game.SupplyRow `json:"units"`
+	Rule  string           `json:"rule"`
 }
 
 func (s sideSupply) String() string {
@@ -377,7 +379,7 @@ func (s sideSupply) String() string {
 		}
 		lines = append(lines, "  "+r.String())
 	}
-	head := fmt.Sprintf("%s supply: %d units on the map, %d out of supply now (GDW: Supply)", s.Side, len(s.Units), out)
+	head := fmt.Sprintf("%s supply: %d units on the map, %d out of supply now (%s)", s.Side, len(s.Units), out, s.Rule)
 	return strings.Join(append([]string{head}, lines...), "\n")
 }
 
@@ -386,7 +388,7 @@ func (p *player) supply(a []string) (any, error) {
 		return nil, fmt.Errorf("usage: supply SIDE (axis or soviet)")
 	}
 	rows, err := p.g.SupplyOf(a[0])
-	return sideSupply{strings.ToLower(a[0]), rows}, err
+	return sideSupply{strings.ToLower(a[0]), rows, p.g.Rules.CiteRule("supply")}, err
 }
 
 // unitRows is the answer to units.

@@ -296,3 +296,31 @@ func TestPlayHelpRulesCommands(t *testing.T) {
 		t.Errorf("GDW has no commands of its own, yet help lists some:\n%s", out.String())
 	}
 }
+
+// TestPlayCitesTheVariant: the queries cite the rules in force.
+func TestPlayCitesTheVariant(t *testing.T) {
+	for rules, want := range map[string][]string{
+		"gdw":  {"(GDW: Zones of Control)", "(GDW: Supply)", "(GDW: Weather)", "(GDW: Reinforcements and Replacements)", "(GDW: Combat)"},
+		"adc2": {"(ADC2: Movement Phases)", "(ADC2: Supply)", "(ADC2: Weather)", "(ADC2: Reinforcement Phase)", "(ADC2: Combat Phase)"},
+	} {
+		var out strings.Builder
+		ios := &ioStreams{In: strings.NewReader(""), Out: &out, Err: &out}
+		g, err := newGame(&runOptions{IO: ios, gameOptions: gameOptions{Scenario: "rulebook/combat-river-forest", Rules: rules}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPlayer(g, &out, false)
+		for _, l := range []string{"zoc axis", "supply axis", "phase", "preview B-1603 from B-1503 B-1602 B-1703"} {
+			p.do(l)
+		}
+		g.Close()
+		for _, w := range want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s: the queries do not cite %s:\n%s", rules, w, out.String())
+			}
+		}
+		if rules != "gdw" && strings.Contains(out.String(), "GDW") {
+			t.Errorf("%s: the queries cite GDW:\n%s", rules, out.String())
+		}
+	}
+}
