@@ -45,16 +45,7 @@ func logLines(evs []Event) []string {
 func runHouse(t *testing.T, rules string, c houseCase) *Game {
 	t.Helper()
 	g, evs := playCase(t, c.ruleCase, Options{Rules: rules})
-	log := logLines(evs)
-	i := 0
-	for _, l := range log {
-		if i < len(c.lines) && l == c.lines[i] {
-			i++
-		}
-	}
-	if i < len(c.lines) {
-		t.Errorf("missing line %q\nlog:\n  %s", c.lines[i], strings.Join(log, "\n  "))
-	}
+	linesInOrder(t, logLines(evs), c.lines)
 	return g
 }
 
@@ -654,22 +645,7 @@ func TestHouseRiver2(t *testing.T) {
 // TestHouseDocs: the ten-line house rule that docs/modding.md shows is the
 // file shipped as rules/house/river2.lua.
 func TestHouseDocs(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "docs", "modding.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := os.ReadFile(houseRules(t, "river2.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, rest, ok := strings.Cut(string(doc), "<!-- the file as shipped: TestHouseDocs checks it, TestHouseRiver2 plays it -->\n```lua\n")
-	if !ok {
-		t.Fatal("docs/modding.md: the river2.lua block is missing")
-	}
-	block, _, _ := strings.Cut(rest, "```")
-	if block != string(src) {
-		t.Errorf("docs/modding.md shows\n%s\nrules/house/river2.lua is\n%s", block, src)
-	}
+	src := docShowsFile(t, "TestHouseDocs checks it, TestHouseRiver2 plays it", "river2.lua")
 	if n := strings.Count(string(src), "\n"); n >= 20 {
 		t.Errorf("river2.lua has %d lines: the docs promise a rule changed in under 20", n)
 	}

@@ -47,16 +47,7 @@ func TestHouseInitiative(t *testing.T) {
 			if err := endAll(t, g, 16); err != nil {
 				t.Fatal(err)
 			}
-			got := kinds(*evs, "phase", "initiative")
-			i := 0
-			for _, l := range got {
-				if i < len(tc.lines) && l == tc.lines[i] {
-					i++
-				}
-			}
-			if i < len(tc.lines) {
-				t.Errorf("missing %q\nlog:\n  %s", tc.lines[i], strings.Join(got, "\n  "))
-			}
+			linesInOrder(t, kinds(*evs, "phase", "initiative"), tc.lines)
 			// a save replays the rolls and the order: the same turn, phase and store
 			path := filepath.Join(t.TempDir(), "save.json")
 			if err := g.WriteSave(path); err != nil {
@@ -80,6 +71,21 @@ func TestHouseInitiative(t *testing.T) {
 	}
 }
 
+// linesInOrder checks that log holds each of want, in order (other lines
+// may come between), and prints the log when one is missing.
+func linesInOrder(t *testing.T, log, want []string) {
+	t.Helper()
+	i := 0
+	for _, l := range log {
+		if i < len(want) && l == want[i] {
+			i++
+		}
+	}
+	if i < len(want) {
+		t.Errorf("missing line %q\nlog:\n  %s", want[i], strings.Join(log, "\n  "))
+	}
+}
+
 // kinds keeps the events of the kinds named, as "kind: text" lines.
 func kinds(evs []Event, names ...string) []string {
 	var out []string
@@ -96,19 +102,28 @@ func kinds(evs []Event, names ...string) []string {
 // TestHouseDocsFiles: docs/modding.md shows rules/house/initiative.lua as
 // shipped.
 func TestHouseDocsFiles(t *testing.T) {
+	docShowsFile(t, "TestHouseDocsFiles checks it, TestHouseInitiative plays it", "initiative.lua")
+}
+
+// docShowsFile checks that docs/modding.md shows rules/house/file as
+// shipped, in the Lua block after the comment "the file as shipped:
+// note", and returns the file.
+func docShowsFile(t *testing.T, note, file string) []byte {
+	t.Helper()
 	doc, err := os.ReadFile(filepath.Join("..", "docs", "modding.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile(houseRules(t, "initiative.lua"))
+	src, err := os.ReadFile(houseRules(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(doc), "<!-- the file as shipped: TestHouseDocsFiles checks it, TestHouseInitiative plays it -->\n```lua\n")
+	_, rest, ok := strings.Cut(string(doc), "<!-- the file as shipped: "+note+" -->\n```lua\n")
 	if !ok {
-		t.Fatal("docs/modding.md: the initiative.lua block is missing")
+		t.Fatalf("docs/modding.md: the %s block is missing", file)
 	}
 	if block, _, _ := strings.Cut(rest, "```"); block != string(src) {
-		t.Errorf("docs/modding.md shows\n%s\nrules/house/initiative.lua is\n%s", block, src)
+		t.Errorf("docs/modding.md shows\n%s\nrules/house/%s is\n%s", block, file, src)
 	}
+	return src
 }

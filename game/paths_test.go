@@ -18,20 +18,8 @@ func TestModulePaths(t *testing.T) {
 	files := map[string]string{
 		"my.house.lua": "local R = require(\"base\")\nR.id = \"my.house\"\nrequire(\"lib.snow\")(R)\nreturn R\n",
 		"lib/snow.lua": "return function(R) R.calendar[1].roll = 6 end\n",
-		"s.toml": `name = "paths"
-rules = "my.house.lua"
-start = "Jan/Feb 1942"
-end = "Jan/Feb 1942"
-phase = "axis-panzer"
-seed = 1
-[map]
-sheet = "B"
-cols = 20
-rows = 10
-owner = "soviet"
-axis_edge = "west"
-soviet_edge = "east"
-` + us("g axis infantry 6/3 4 B-0105", "s soviet infantry 8/4 6 B-1505"),
+		"s.toml": ruleCase{name: "paths", variant: "my.house.lua", start: "Jan/Feb 1942", last: "Jan/Feb 1942", phase: "axis-panzer",
+			units: us("g axis infantry 6/3 4 B-0105", "s soviet infantry 8/4 6 B-1505")}.toml(),
 	}
 	for name, src := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,20 +15,11 @@ import (
 func lakeColumn(col int, open ...int) string {
 	var hs []string
 	for r := 1; r <= 10; r++ {
-		if !containsInt(open, r) {
+		if !slices.Contains(open, r) {
 			hs = append(hs, fmt.Sprintf("%q", fmt.Sprintf("B-%02d%02d", col, r)))
 		}
 	}
 	return "[map.terrain]\nlake = [" + strings.Join(hs, ", ") + "]\n"
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // TestHouseSariegoWeather: the weather comes on 1-4 in Mar/Apr and
