@@ -131,6 +131,11 @@ func TestHouseSariegoFortify(t *testing.T) {
 	if h := mustRules(t, rules).Help("fortify"); !strings.HasPrefix(h, "fortify HEX: ") {
 		t.Errorf("help for fortify: %q", h)
 	}
+	for _, f := range []string{"sariego.lua", "initiative.lua"} {
+		if l := mustRules(t, houseRules(t, f)).Lint(); len(l) > 0 {
+			t.Errorf("%s: gpw check would report %q", f, l)
+		}
+	}
 }
 
 func mustRules(t *testing.T, file string) *interp.Module {

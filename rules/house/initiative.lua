@@ -9,14 +9,14 @@ R.id = "initiative"
 R.name = "House: initiative (Chadwick)"
 R.description = "GDW 1988, but each turn both sides roll a die plus a command value, and the higher moves first"
 local RULE = "House: Initiative (Chadwick)"
-R.sources.phase_order, R.sources.command = RULE, RULE
+R.sources.phase_order, R.sources.command_value = RULE, RULE
 -- Command values by year (our choice); a later year keeps the last one.
-R.command = { axis = { [1941] = 2, [1942] = 1, [1944] = 0 }, soviet = { [1941] = 0, [1943] = 1, [1944] = 2 } }
+R.command_value = { axis = { [1941] = 2, [1942] = 1, [1944] = 0 }, soviet = { [1941] = 0, [1943] = 1, [1944] = 2 } }
 R.store = { game = { first = { type = "string", label = "moved first this turn" } } }
 
 local function command(side, year)
   local v, best = 0, 0
-  for y, n in pairs(R.command[side]) do -- the latest year listed up to this one
+  for y, n in pairs(R.command_value[side]) do -- the latest year listed up to this one
     if y <= year and y >= best then v, best = n, y end
   end
   return v
