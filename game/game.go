@@ -300,6 +300,16 @@ func (g *Game) Phase() *interp.Phase {
 	return &g.Rules.Phases[g.order[g.pos]]
 }
 
+// TurnOrder lists the ids of this turn's phases in the order they are
+// played (the rules' phase_order may reorder, leave out or repeat them),
+// and the place of the current one in it.
+func (g *Game) TurnOrder() (ids []string, at int) {
+	for _, i := range g.order {
+		ids = append(ids, g.Rules.Phases[i].ID)
+	}
+	return ids, g.pos
+}
+
 // turnStart is the phase between turns.
 var turnStart = interp.Phase{Side: core.NoSide}
 

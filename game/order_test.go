@@ -112,6 +112,9 @@ result = "decisive"
 	if st := g.Status(); st.Turn != "Nov/Dec 1941" || st.Phase != "soviet-general" {
 		t.Errorf("after the refused order the game is at %s %s, want Nov/Dec 1941 soviet-general as it was", st.Turn, st.Phase)
 	}
+	if ids, at := g.TurnOrder(); strings.Join(ids, " ") != "axis-reinforcement axis-general soviet-general" || at != 2 {
+		t.Errorf("the turn's order %v, at %d", ids, at)
+	}
 	var got []string
 	for _, e := range *evs {
 		switch e.Kind {
