@@ -32,7 +32,7 @@ func (m *Module) Flatten() map[string]string { return maps.Clone(m.flat) }
 // not rules.
 var (
 	compiledFields = []string{"name", "kinds", "move_cost", "river_extra", "strait", "phases", "rail", "retreat", "stacking", "crt",
-		"noncombat", "zoc_own_hex", "no_occupy", "place_city_no_zoc", "share_until_moved", "results", "commands", "store"}
+		"noncombat", "zoc_own_hex", "no_occupy", "place_anywhere", "place_city_no_zoc", "share_until_moved", "results", "commands", "store"}
 	skipFields = []string{"id", "description", "format_version", "sources"}
 )
 

@@ -60,6 +60,7 @@ type Counter struct {
 	Label   string // the id or name, printed small
 	Values  string // "8-6": strength and movement points
 	Reduced bool
+	Marks   []string // symbols of what the rules keep about the unit, drawn at its corner
 }
 
 // Mark is what a rules module keeps about a hex and shows on the map (a
@@ -294,6 +295,10 @@ func (d Drawing) drawCounters(cv Canvas) {
 			label += " ½"
 		}
 		cv.Text(x+size/2, y+size*0.82, size*0.2, Regular, label, ink)
+		for i, sym := range c.Marks {
+			r := size * 0.16
+			d.badge(cv, x+size, y+float64(i)*2.2*r, r, sym)
+		}
 	}
 }
 

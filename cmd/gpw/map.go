@@ -13,6 +13,7 @@ import (
 	"gpw"
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 	"gpw/mapgen"
 	"gpw/scenario"
 )
@@ -136,6 +137,15 @@ func mapRenderRun(o *mapRenderOptions) error {
 		counters = stateCounters(g.S)
 		for _, mk := range g.MapMarks() {
 			marks = append(marks, mapgen.Mark{Hex: mk.Hex, Symbol: mk.Symbol, Label: mk.String()})
+		}
+		for i := range counters {
+			if k, ok := g.S.UnitByID(counters[i].Label); ok {
+				for _, mk := range g.Marks(interp.ScopeUnit, k) {
+					if mk.Symbol != "" {
+						counters[i].Marks = append(counters[i].Marks, mk.Symbol)
+					}
+				}
+			}
 		}
 	case o.Scenario != "":
 		sc, err := loadScenario(o.Scenario)

@@ -38,8 +38,9 @@ func TestMapRenderSave(t *testing.T) {
 	}
 }
 
-// TestMapRenderMarks draws the hex marks a rules module declares with a
-// symbol: Sariego's fortifications, built during play, on a saved game.
+// TestMapRenderMarks draws the hex and unit values a rules module declares
+// with a symbol: Sariego's fortifications, built during play, and its
+// isolated units, on a saved game.
 func TestMapRenderMarks(t *testing.T) {
 	dir := t.TempDir()
 	sc := filepath.Join(dir, "fort.toml")
@@ -56,6 +57,8 @@ rows = 10
 owner = "soviet"
 axis_edge = "west"
 soviet_edge = "east"
+[map.terrain]
+lake = ["B-0301", "B-0302", "B-0303", "B-0304", "B-0306", "B-0307", "B-0308", "B-0309", "B-0310"]
 [[unit]]
 id = "g"
 side = "axis"
@@ -63,7 +66,15 @@ nation = "ger"
 kind = "infantry"
 strength = [6, 3]
 mp = 4
-hex = "B-0505"
+hex = "B-0305"
+[[unit]]
+id = "cut"
+side = "soviet"
+nation = "sov"
+kind = "infantry"
+strength = [8, 4]
+mp = 6
+hex = "B-0108"
 [[unit]]
 id = "s"
 side = "soviet"
@@ -98,5 +109,8 @@ hex = "B-1505"
 	}
 	if n := strings.Count(string(data), ">F</text>"); n != 1 {
 		t.Errorf("the drawing has %d fortification badges, want 1", n)
+	}
+	if n := strings.Count(string(data), ">I</text>"); n != 1 {
+		t.Errorf("the drawing has %d isolation badges, want 1 (the unit cut off)", n)
 	}
 }

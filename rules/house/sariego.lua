@@ -19,7 +19,7 @@ R.fortifications = 3 -- per side, in a game
 R.store = {
   hex = { fort = { type = "string", label = "fortification of", symbol = "F" } },
   side = { forts = { type = "number", label = "fortifications built", default = 0 } },
-  unit = { isolated = { type = "string", label = "isolated since" } },
+  unit = { isolated = { type = "string", label = "isolated since", symbol = "I" } },
 }
 R.sources.on_phase_start, R.sources.battle_terrain, R.sources.after_move = ISOLATION .. "; " .. WEATHER, FORTS, FORTS
 R.sources.fortify, R.sources.fortifications = FORTS, FORTS
