@@ -52,16 +52,11 @@ func TestCitationsFollowTheVariant(t *testing.T) {
 			units := us("g axis infantry 4/2 4 B-1005", "s soviet infantry 12/6 6 B-1105")
 			c := ruleCase{name: "cite", phase: v.move, variant: v.variant, units: units}
 			g, _ := newTestGame(t, c.toml(), Options{})
-			texts := []string{g.Status().String()}
-			// reach asks can_move, which rules/adc2.lua answers from Lua
-			// state until its conversion to the store lands: GDW only
-			if v.variant == "gdw" {
-				r, err := g.ReachOf("s")
-				if err != nil {
-					t.Fatal(err)
-				}
-				texts = append(texts, r.String())
+			r, err := g.ReachOf("s")
+			if err != nil {
+				t.Fatal(err)
 			}
+			texts := []string{g.Status().String(), r.String()}
 			c.phase = v.combat
 			g, _ = newTestGame(t, c.toml(), Options{})
 			p, err := g.Preview("B-1005", []string{"B-1105"})
