@@ -43,6 +43,9 @@ type Mover struct {
 	// occupant for now (ADC2: a friend that will move out in the same
 	// phase); the caller checks the stack later.
 	MayShare func(k, occupant int) bool
+	// Closed are the hexes each side's units may not enter (nil: none),
+	// e.g. a neutral country (gpw special rules: Barbarossa, Finland).
+	Closed [2]Bitset
 
 	spent   []int16
 	parent  []int32
@@ -74,6 +77,7 @@ const (
 	refStraitClass
 	refStraitLimit
 	refMP
+	refClosed
 )
 
 // step checks one hex entered from a in direction d by unit u, which has
@@ -96,6 +100,9 @@ func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits 
 	}
 	if mv.S.EnemyAt(u.Side, b) {
 		return 0, false, refEnemy
+	}
+	if cl := mv.Closed[u.Side]; cl != nil && cl.Has(b) {
+		return 0, false, refClosed
 	}
 	r := mv.Rules
 	c := r.Cost[u.Class][m.Terrain[b]]
@@ -158,6 +165,8 @@ func (mv *Mover) explain(why refusal, u *Unit, a int, d Dir, cost, spent, mp int
 		return refuse("strait-limit", "%s has already used its %d crossing(s) of the straits this turn", u.Side, mv.Rules.StraitLimit)
 	case refMP:
 		return refuse("mp", "entering %s costs %d MP and only %d of %d are left", m.ID(b), cost, mp-spent, mp)
+	case refClosed:
+		return refuse("closed", "%s (%s) is closed to %s units", m.ID(b), m.CountryOf(b), u.Side)
 	}
 	return nil
 }

@@ -14,6 +14,8 @@ type RailOpts struct {
 	// may end in the first such hex but not pass through it; leaving one
 	// it starts in is allowed (GDW: Zones of Control / Movement).
 	ZOCStop bool
+	// Closed are the hexes the moving side may not enter (nil: none).
+	Closed Bitset
 }
 
 // railNext calls f for each rail neighbour of hex a, in a fixed order.
@@ -69,6 +71,8 @@ func (s *State) RailPath(k, dst int, o RailOpts) ([]int, error) {
 			return nil, refuse("rail-friendly", "%s lies on the way and is not friendly to the %s player", m.ID(b), side)
 		case o.NoEnemyZOC && s.EnemyZOC(side, b):
 			return nil, refuse("rail-zoc", "%s lies on the way and is in an enemy zone of control", m.ID(b))
+		case o.Closed != nil && o.Closed.Has(b):
+			return nil, refuse("closed", "%s (%s) is closed to %s units", m.ID(b), m.CountryOf(b), side)
 		case o.ZOCStop && b != dst && s.EnemyZOC(side, b):
 			return nil, refuse("rail-zoc-stop", "%s lies on the way and is in an enemy zone of control: a unit entering one stops there", m.ID(b))
 		}
@@ -120,7 +124,7 @@ func (r *RailRoutes) Path(dst int) []int {
 // stops in (stop, nil for none) under o.
 func (s *State) railRules(side Side, o RailOpts) (ok, stop func(int) bool) {
 	ok = func(b int) bool {
-		return o.Friendly[b] == side && !s.EnemyAt(side, b) && !(o.NoEnemyZOC && s.EnemyZOC(side, b))
+		return o.Friendly[b] == side && !s.EnemyAt(side, b) && !(o.NoEnemyZOC && s.EnemyZOC(side, b)) && (o.Closed == nil || !o.Closed.Has(b))
 	}
 	if o.ZOCStop {
 		stop = func(b int) bool { return s.EnemyZOC(side, b) }

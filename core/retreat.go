@@ -24,6 +24,8 @@ type RetreatOpts struct {
 	// as no zone of control for the retreat (House CRT card: Retreat
 	// Routes; only the retreating unit is under attack).
 	FriendOpensZOC bool
+	// Closed are the hexes each side's units may not enter (nil: none).
+	Closed [2]Bitset
 }
 
 // RetreatEntersZOC reports whether a retreat of a side's unit entering
@@ -88,6 +90,9 @@ func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
 		for d := N; d <= NW; d++ {
 			b := int(m.Nbr[a][d])
 			if b < 0 || b == start || m.Blocked(a, d) || m.Strait[a]&(1<<d) != 0 || s.EnemyAt(u.Side, b) {
+				continue
+			}
+			if cl := o.Closed[u.Side]; cl != nil && cl.Has(b) {
 				continue
 			}
 			dist := m.Distance(start, b)

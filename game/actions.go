@@ -116,6 +116,10 @@ const MaxRetreats = 24
 type ActionOpts struct {
 	Paths bool  // each destination's path
 	Units []int // only these units' moves, rail moves, placements, rebuilds (nil: all)
+	// Unchecked leaves the rules' can_move_path out of the move and rail
+	// destinations: they are then candidates, each to be checked (Check)
+	// before it is taken — cheaper for a player that takes one of many.
+	Unchecked bool
 }
 
 // Actions lists what the side to act may do now.
@@ -124,6 +128,8 @@ func (g *Game) Actions() *Actions { return g.ActionsWith(ActionOpts{}) }
 // ActionsWith lists what the side to act may do now, as o asks.
 func (g *Game) ActionsWith(o ActionOpts) *Actions {
 	defer g.Rules.Hold()()
+	g.shareMemo = map[int]bool{} // the position does not change while listing
+	defer func() { g.shareMemo = nil }()
 	a := &Actions{}
 	a.Undo, _ = g.CanUndo()
 	if g.over {
@@ -156,14 +162,14 @@ func (g *Game) ActionsWith(o ActionOpts) *Actions {
 	switch p.Kind {
 	case "move":
 		for _, k := range units {
-			if m := g.movesOf(k, o.Paths); m != nil {
+			if m := g.movesOf(k, o.Paths, !o.Unchecked); m != nil {
 				a.Moves = append(a.Moves, *m)
 			}
 		}
 		a.End = g.stackLeft() == nil
 	case "rail":
 		for _, k := range units {
-			if m := g.railOf(k, o.Paths); m != nil {
+			if m := g.railOf(k, o.Paths, !o.Unchecked); m != nil {
 				a.Rail = append(a.Rail, *m)
 			}
 		}
@@ -197,7 +203,7 @@ func (g *Game) placement(k int, hs []int) Placement {
 // movesOf lists unit k's destinations in a movement phase (nil when it
 // may not move): every hex the movement search reaches where it may end,
 // each checked by the rules' can_move_path along the cheapest path.
-func (g *Game) movesOf(k int, paths bool) *UnitMoves {
+func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 	u := &g.S.Units[k]
 	if u.Status != core.OnMap || u.Side != g.Phase().Side || g.canMove(k) != nil {
 		return nil
@@ -205,7 +211,7 @@ func (g *Game) movesOf(k int, paths bool) *UnitMoves {
 	mv, mp := g.reach(k)
 	m := g.S.Map
 	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Allowance: mp, Dest: []Dest{}}
-	hook := g.Rules.Has("can_move_path")
+	hook := checked && g.Rules.Has("can_move_path")
 	var cands []int
 	for _, h := range mv.Reached() {
 		if int(h) != u.Hex && mv.CanEnd(k, int(h)) {
@@ -235,15 +241,15 @@ func (g *Game) movesOf(k int, paths bool) *UnitMoves {
 }
 
 // railOf lists unit k's rail destinations in a rail phase (nil for none).
-func (g *Game) railOf(k int, paths bool) *UnitMoves {
+func (g *Game) railOf(k int, paths, checked bool) *UnitMoves {
 	u := &g.S.Units[k]
 	if u.Status != core.OnMap || u.Side != g.Phase().Side || !g.S.Map.IsRail(u.Hex) || g.canRail(k) != nil {
 		return nil
 	}
 	m := g.S.Map
 	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Dest: []Dest{}}
-	routes := g.S.RailReach(k, g.railOpts())
-	hook := g.Rules.Has("can_move_path")
+	routes := g.S.RailReach(k, g.railOpts(u.Side))
+	hook := checked && g.Rules.Has("can_move_path")
 	for _, h := range routes.Dests {
 		d := Dest{Hex: h, ID: m.ID(h)}
 		if paths || hook {
@@ -359,7 +365,11 @@ func (g *Game) setupActions(a *Actions, o ActionOpts) {
 			continue
 		}
 		var hs []int
+		stacks := g.S.Units[k].Stacks
 		g.SetupArea(k).Each(func(h int) {
+			if o := g.S.Occupant(h); stacks && o >= 0 && o != k {
+				return // taken: no need to word the refusal
+			}
 			if g.checkSetup(k, h) == nil {
 				hs = append(hs, h)
 			}

@@ -9,6 +9,37 @@ import (
 // Each returns nil when the action would be accepted now, else the
 // refusal the command would give; none changes the game.
 
+// Check checks a command as Do would, for side, changing nothing: moves
+// and rail moves by the validators of the commands (the rules' hooks
+// included), anything else on a clone.
+func (g *Game) Check(side core.Side, c Command) error {
+	if own := g.owner(c); side != core.NoSide && own != core.NoSide && side != own {
+		return g.refuse("phase", "%s: it is the %s player's turn to act, not the %s player's", c.Verb, own, side)
+	}
+	switch {
+	case c.Verb == "move" && g.ready() == nil:
+		if err := g.canMove(c.Unit); err != nil {
+			return err
+		}
+		path := c.Path
+		if path == nil {
+			p, err := g.pathTo(c.Unit, c.Hex)
+			if err != nil {
+				return err
+			}
+			path = p
+		}
+		_, _, err := g.checkMove(c.Unit, path)
+		return err
+	case c.Verb == "rail" && g.ready() == nil:
+		_, err := g.checkRail(c.Unit, c.Hex)
+		return err
+	}
+	cl := g.Clone()
+	cl.Opts.NoUndo = true
+	return cl.dispatch(&c)
+}
+
 // CanMove says whether unit k may move in this movement phase.
 func (g *Game) CanMove(k int) error {
 	if err := g.ready(); err != nil {
@@ -62,7 +93,7 @@ func (g *Game) CanRail(k int) error {
 
 // RailRoutes are unit k's rail destinations and paths under this phase's
 // rail rules (the rules' can_move_path still judges each; CheckPath).
-func (g *Game) RailRoutes(k int) *core.RailRoutes { return g.S.RailReach(k, g.railOpts()) }
+func (g *Game) RailRoutes(k int) *core.RailRoutes { return g.S.RailReach(k, g.railOpts(g.S.Units[k].Side)) }
 
 // CanPlace checks placing waiting reinforcement k in hex h (how "place"),
 // or bringing back eliminated unit k there with replacement points (how

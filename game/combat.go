@@ -364,6 +364,7 @@ func (g *Game) livingAttackers() []int {
 
 func (g *Game) retreats(n int) []core.Retreat {
 	o := g.Rules.Retreat
+	o.Closed = g.fix.closed
 	o.Hexes = n
 	rs := g.S.Retreats(g.battle.def, o)
 	if !g.Rules.RetreatAvoidZOC || len(rs) == 0 {

@@ -50,6 +50,9 @@ type Game struct {
 	spare   []*state  // snapshots to reuse
 	scratch scratch   // movers and tracers bound to the state's position
 	acting  core.Side // the side running the command under way (NoSide: whoever owns it)
+	// shareMemo remembers mayShare's answers while the position cannot
+	// change (a listing of legal actions); nil otherwise.
+	shareMemo map[int]bool
 	// hookErr is a failure of a hook that cannot refuse (on_eliminated),
 	// returned by the command during which it happened.
 	hookErr error
@@ -63,6 +66,7 @@ type fixed struct {
 	startAuto                   bool
 	start, endTurn              int
 	seed                        uint64
+	closed                      [2]core.Bitset // hexes each side may not enter (the rules' closed areas), nil for none
 }
 
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
@@ -256,6 +260,9 @@ func (g *Game) setup() error {
 		return g.fileErr(0, "%v", err)
 	}
 	g.S = s
+	if err := g.closeAreas(); err != nil {
+		return err
+	}
 	g.supplied[0], g.supplied[1] = core.NewBitset(sc.Map.Len()), core.NewBitset(sc.Map.Len())
 	g.moved, g.attacked, g.defended, g.awaiting = make([]bool, n), make([]bool, n), make([]bool, n), make([]bool, n)
 	if err := g.orderTurn(); err != nil {
@@ -481,7 +488,23 @@ func (g *Game) trace(side core.Side) (core.Bitset, error) {
 // share_until_moved: ADC2: Movement Phases). The stack must be gone when
 // the phase ends.
 func (g *Game) mayShare(k, o int) bool {
-	if g.S.Units[o].Side != g.S.Units[k].Side || g.canMove(o) != nil {
+	if g.S.Units[o].Side != g.S.Units[k].Side {
+		return false
+	}
+	if ok, known := g.shareMemo[o]; known {
+		return ok
+	}
+	ok := g.friendMayLeave(o)
+	if g.shareMemo != nil {
+		g.shareMemo[o] = ok
+	}
+	return ok
+}
+
+// friendMayLeave reports whether unit o may still move and has a legal
+// move out of its hex.
+func (g *Game) friendMayLeave(o int) bool {
+	if g.canMove(o) != nil {
 		return false
 	}
 	// o must have somewhere to go, or the phase could never end.
@@ -733,3 +756,31 @@ func (g *Game) PlayTurns(n int) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// closeAreas marks the hexes of the countries and regions the rules close
+// to a side (R.closed).
+func (g *Game) closeAreas() error {
+	m := g.S.Map
+	for side, names := range g.Rules.Closed {
+		for _, name := range names {
+			var area core.Bitset
+			if reg, ok := m.Region(name); ok {
+				area = reg.Hexes
+			}
+			found := area != nil
+			if g.fix.closed[side] == nil {
+				g.fix.closed[side] = core.NewBitset(m.Len())
+			}
+			for h := range m.Len() {
+				if m.CountryOf(h) == name || (area != nil && area.Has(h)) {
+					g.fix.closed[side].Set(h)
+					found = true
+				}
+			}
+			if !found {
+				return fmt.Errorf("%s: closed.%s: %q is neither a country nor a region of the map", g.Rules.Module.Module, core.Side(side), name)
+			}
+		}
+	}
+	return nil
+}

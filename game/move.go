@@ -181,7 +181,7 @@ func (g *Game) checkRail(k, dst int) ([]int, error) {
 	if err := g.canRail(k); err != nil {
 		return nil, err
 	}
-	path, err := g.S.RailPath(k, dst, g.railOpts())
+	path, err := g.S.RailPath(k, dst, g.railOpts(g.S.Units[k].Side))
 	if err != nil {
 		return nil, g.fromCore(err)
 	}
@@ -241,6 +241,6 @@ func (g *Game) unitInfo(k int) interp.UnitInfo {
 }
 
 // railOpts are the rules' limits on rail moves this phase.
-func (g *Game) railOpts() core.RailOpts {
-	return core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC, ZOCStop: g.Rules.RailZOCStop}
+func (g *Game) railOpts(side core.Side) core.RailOpts {
+	return core.RailOpts{Friendly: g.railFriendly, NoEnemyZOC: g.Rules.RailNoZOC, ZOCStop: g.Rules.RailZOCStop, Closed: g.fix.closed[side]}
 }

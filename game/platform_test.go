@@ -48,17 +48,10 @@ func playFor(t testing.TB, g *Game, seed uint64, n int) {
 	t.Helper()
 	ps := [2]*RandomPlayer{NewRandomPlayer(core.Axis, seed), NewRandomPlayer(core.Soviet, seed+1)}
 	for i := 0; i < n && !g.Over(); i++ {
-		cs := g.Actions().Commands()
-		var mine []Command
-		for _, c := range cs {
-			if own := g.owner(c); own == g.Actor() || own == core.NoSide {
-				mine = append(mine, c)
-			}
-		}
 		p := ps[g.Actor()]
-		c := g.defaultCommand()
-		if len(mine) > 0 {
-			c = mine[p.rng.IntN(len(mine))]
+		c, ok := p.choose(g)
+		if !ok {
+			c = g.defaultCommand()
 		}
 		if err := g.Do(g.Actor(), c); err != nil {
 			t.Fatalf("%s, %s: %s refused: %v", g.TurnName(g.turn), g.Phase().ID, g.Text(c), err)

@@ -390,7 +390,7 @@ func (g *Game) ReachOf(ref string) (*Reach, error) {
 	if err := g.canMove(k); err != nil {
 		return nil, err
 	}
-	um := g.movesOf(k, true)
+	um := g.movesOf(k, true, true)
 	mv, mp := g.reach(k)
 	m := g.S.Map
 	start := g.S.Units[k].Hex

@@ -102,6 +102,7 @@ func (g *Game) mover() *core.Mover {
 	sc := g.bind()
 	if sc.mover == nil {
 		sc.mover = core.NewMover(g.S, &g.Rules.Move)
+		sc.mover.Closed = g.fix.closed
 		if g.Rules.ShareUntilMoved {
 			sc.mover.MayShare = g.mayShare
 		}
@@ -114,6 +115,7 @@ func (g *Game) shareMover() *core.Mover {
 	sc := g.bind()
 	if sc.shareMover == nil {
 		sc.shareMover = core.NewMover(g.S, &g.Rules.Move)
+		sc.shareMover.Closed = g.fix.closed
 	}
 	return sc.shareMover
 }

@@ -70,6 +70,7 @@ type Module struct {
 	OwnHexZOC             map[string]bool // kinds whose ZOC is their own hex only
 	NonStacking           map[string]bool // combat kinds that do not take a hex's one stacking place (ADC2: airborne)
 	NoOccupy              map[string]bool // kinds that take no control and open no supply line in enemy ZOC (ADC2: only combat units)
+	Closed                [2][]string     // per side: countries or regions its units may not enter
 	SeaSupply             [2]string       // per side: the sea region for supply by sea, "" for none
 	PlaceCityNoZOC        bool            // reinforcements may not enter a city in enemy ZOC
 	// PlaceAnywhere lists the kinds that can_place may let enter beyond
@@ -486,6 +487,24 @@ func (r *Module) compile(t *lua.LTable) error {
 	r.NonStacking, r.NoOccupy = boolSet(table(t, "nonstacking")), boolSet(table(t, "no_occupy"))
 	if ss := table(t, "sea_supply"); ss != nil {
 		r.SeaSupply = [2]string{str(ss, "axis"), str(ss, "soviet")}
+	}
+	if cl := table(t, "closed"); cl != nil {
+		for _, sd := range keys(cl) {
+			side, err := core.ParseSide(sd)
+			if err != nil {
+				return fmt.Errorf("closed.%s: %v", sd, err)
+			}
+			names := list(table(cl, sd))
+			if len(names) == 0 { // a set: { Finland = true }
+				ct := table(cl, sd)
+				for _, k := range keys(ct) {
+					if truth(ct.RawGetString(k)) {
+						names = append(names, k)
+					}
+				}
+			}
+			r.Closed[side] = names
+		}
 	}
 	r.PlaceCityNoZOC = truth(t.RawGetString("place_city_no_zoc"))
 	if pa := table(t, "place_anywhere"); pa != nil {

@@ -57,20 +57,16 @@ return function(R)
     return true
   end
 
-  local base_path = R.can_move_path
-  function R.can_move_path(u, path, how)
-    local shut = closed[u.side]
-    if shut then
-      for i = 1, #path do
-        local country = gpw.hex(path[i]).country
-        if shut[country] then
-          return false, u.id .. " may not enter " .. country .. " (" .. path[i] .. ")", cite
-        end
-      end
-    end
-    if base_path then return base_path(u, path, how) end
-    return true
+  -- The engine keeps the units out (movement, rail and retreats alike):
+  -- no Lua runs per hex.
+  R.closed = R.closed or {}
+  for side, countries in pairs(closed) do
+    R.closed[side] = R.closed[side] or {}
+    for country in pairs(countries) do table.insert(R.closed[side], country) end
+    table.sort(R.closed[side])
   end
+  R.cite = R.cite or {}
+  R.cite.closed = cite
 
   return R
 end
