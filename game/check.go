@@ -93,7 +93,9 @@ func (g *Game) CanRail(k int) error {
 
 // RailRoutes are unit k's rail destinations and paths under this phase's
 // rail rules (the rules' can_move_path still judges each; CheckPath).
-func (g *Game) RailRoutes(k int) *core.RailRoutes { return g.S.RailReach(k, g.railOpts(g.S.Units[k].Side)) }
+func (g *Game) RailRoutes(k int) *core.RailRoutes {
+	return g.S.RailReach(k, g.railOpts(g.S.Units[k].Side))
+}
 
 // CanPlace checks placing waiting reinforcement k in hex h (how "place"),
 // or bringing back eliminated unit k there with replacement points (how

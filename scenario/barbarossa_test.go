@@ -133,7 +133,7 @@ func TestBarbarossaHungaryAtWarFromJuly(t *testing.T) {
 func TestBarbarossaFinlandClosed(t *testing.T) {
 	g := specialGame(t, "Jul 1941", "soviet-general")
 	err := g.Exec("move sov-23 B-0802")
-	if err == nil || !strings.Contains(err.Error(), "sov-23 may not enter Finland (B-0802)") {
+	if err == nil || !strings.Contains(err.Error(), "B-0802 (Finland) is closed to soviet units (gpw special rule: Barbarossa") {
 		t.Errorf("a Soviet army into Finland: %v", err)
 	}
 	if err := g.Exec("move sov-23 B-0603"); err != nil {
