@@ -83,34 +83,6 @@ func logLines(events []game.Event, from int) []LogLine {
 	return out
 }
 
-// standFor reports whether side is asked whether to stand.
-func (l *live) standFor(side string) bool {
-	def, open := l.standOpen()
-	return open && (def == side || side == "")
-}
-
-// actions are the engine's legal actions with the order of a stand
-// decision: while the defender is asked, the attacker's retreats wait.
-func (l *live) actions() *Actions {
-	a := l.e.actions()
-	def, open := l.standOpen()
-	if a == nil || a.Decision == nil || !open {
-		return a
-	}
-	b := *a
-	d := *a.Decision
-	d.Options = nil
-	for _, o := range a.Decision.Options {
-		if o.Command != "stand" {
-			o.Wait = true
-		}
-		d.Options = append(d.Options, o)
-	}
-	d.Options = append(d.Options, Option{Command: "nostand", Side: def})
-	b.Decision = &d
-	return &b
-}
-
 // view builds what role sees, with the log from event from of the log
 // of epoch. The caller holds l.mu.
 func (l *live) view(role string, from int, epoch int64) *View {
@@ -126,18 +98,12 @@ func (l *live) view(role string, from int, epoch int64) *View {
 		side = v.Acting
 	}
 	v.Computer = v.Acting != "" && v.Acting == l.botSide()
-	if role != "spectator" && v.Acting != "" && (!v.Computer || l.standFor(side)) {
-		if a := l.actions(); a != nil {
-			v.YouAct = side == v.Acting
-			if a.Decision != nil {
-				for _, o := range a.Decision.Options {
-					v.YouAct = v.YouAct || o.Side == side || role == "both"
-				}
-			}
-			if v.YouAct {
-				v.Actions = a
-			}
+	if role != "spectator" && v.Acting != "" && !v.Computer && side == v.Acting {
+		if a := e.actions(); a != nil {
+			v.YouAct, v.Actions = true, a
 		}
+	}
+	if role != "spectator" && !v.Computer {
 		v.Undo = e.canUndo(side)
 	}
 	return v
