@@ -20,6 +20,7 @@ import (
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 	"gpw/scenario"
 )
 
@@ -598,6 +599,23 @@ func (e *engine) standing() []Standing {
 		out = append(out, Standing{v.Side.String(), v.Result, v.Text})
 	}
 	return out
+}
+
+// marks lists what the rules module keeps about hexes and units (its
+// store), by hex id and by unit id: the board draws each mark's symbol.
+func (e *engine) marks() (hexes, units map[string][]game.Mark) {
+	g := e.g
+	hexes, units = map[string][]game.Mark{}, map[string][]game.Mark{}
+	for _, k := range g.Store().Keys() {
+		i := int(k.Index)
+		switch {
+		case k.Scope == interp.ScopeHex && hexes[g.S.Map.ID(i)] == nil:
+			hexes[g.S.Map.ID(i)] = g.Marks(interp.ScopeHex, i)
+		case k.Scope == interp.ScopeUnit && i < len(g.S.Units) && units[g.S.Units[i].ID] == nil:
+			units[g.S.Units[i].ID] = g.Marks(interp.ScopeUnit, i)
+		}
+	}
+	return hexes, units
 }
 
 // cityControl is who controls each city (control markers).

@@ -594,6 +594,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 	}
 	v := &View{Game: info, Role: role, Version: len(entries), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(), Standing: e.standing(),
 		LogFrom: max(0, len(e.log())-stepLog), LogTotal: len(e.log()), Log: logLines(e.log(), max(0, len(e.log())-stepLog)), Step: n}
+	v.HexMarks, v.UnitMarks = e.marks()
 	writeJSON(w, http.StatusOK, v)
 }
 

@@ -673,3 +673,33 @@ return R
 		t.Errorf("entries %+v after refused questions and a refused attack", rec.Entries)
 	}
 }
+
+// What a rules module keeps about hexes and units is in the view, with
+// its labels and symbols, for the board to draw.
+func TestModuleMarks(t *testing.T) {
+	s := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	src := `local R = require("base")
+R.id = "marked"
+R.store = { hex = { dug = { type = "boolean", label = "dug in", symbol = "D" } } }
+local start = R.on_phase_start
+function R.on_phase_start(p)
+  gpw.set_mark("B-1603", "dug", true)
+  if start then return start(p) end
+end
+return R
+`
+	tok := c.create(NewGame{Spec: Spec{Scenario: battle, Module: &Module{Name: "marked.lua", Source: src}}, Mode: "hotseat"})["both"]
+	c.must(tok, "attack B-1603 from B-1503 B-1602 B-1703 B-1704")
+	c.must(tok, c.view(tok).Actions.Decision.Options[0].Command)
+	for v := c.view(tok); v.Actions != nil && v.Actions.Decision != nil; v = c.view(tok) {
+		c.must(tok, v.Actions.Decision.Options[0].Command)
+	}
+	c.must(tok, "end") // the next phase starts: the module marks the hex
+	v := c.view(tok)
+	marks := v.HexMarks["B-1603"]
+	if len(marks) != 1 || marks[0].Symbol != "D" || marks[0].Label != "dug in" || marks[0].Value != true {
+		t.Errorf("marks of B-1603: %+v (all: %v)", marks, v.HexMarks)
+	}
+}

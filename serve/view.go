@@ -19,13 +19,17 @@ type View struct {
 	Units    []Unit            `json:"units"`
 	Control  map[string]string `json:"control"`  // city hex → the side that controls it
 	Standing []Standing        `json:"standing"` // the end's victory conditions that hold now
-	LogFrom  int               `json:"log_from"`
-	LogEpoch int64             `json:"log_epoch"` // changes when the log is rewritten (an undo): read it again from 0
-	LogTotal int               `json:"log_total"`
-	Log      []LogLine         `json:"log"`
-	Actions  *Actions          `json:"actions,omitempty"` // nil unless the link may act
-	Undo     bool              `json:"undo"`
-	Step     int               `json:"step,omitempty"` // a past position: after this many record entries
+	// HexMarks and UnitMarks are what the rules module keeps about hexes
+	// and units (air support, missions...), by hex and by unit id.
+	HexMarks  map[string][]game.Mark `json:"hex_marks"`
+	UnitMarks map[string][]game.Mark `json:"unit_marks"`
+	LogFrom   int                    `json:"log_from"`
+	LogEpoch  int64                  `json:"log_epoch"` // changes when the log is rewritten (an undo): read it again from 0
+	LogTotal  int                    `json:"log_total"`
+	Log       []LogLine              `json:"log"`
+	Actions   *Actions               `json:"actions,omitempty"` // nil unless the link may act
+	Undo      bool                   `json:"undo"`
+	Step      int                    `json:"step,omitempty"` // a past position: after this many record entries
 }
 
 // GameInfo describes a game.
@@ -93,6 +97,7 @@ func (l *live) view(role string, from int, epoch int64) *View {
 	}
 	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(), Standing: e.standing(),
 		LogFrom: from, LogEpoch: e.epoch, LogTotal: len(log), Log: logLines(log, from)}
+	v.HexMarks, v.UnitMarks = e.marks()
 	side := role
 	if role == "both" {
 		side = v.Acting

@@ -247,6 +247,14 @@ export class Board {
       const c = this.center.get(hex);
       if (c) frag.append(svg('circle', { cx: c[0] + this.geo.hex_px * 0.3, cy: c[1] - this.geo.hex_px * 0.3, r, class: `control ${side}` }, svg('title', {}, `${this.geo.places[hex] || hex}: ${side} control`)));
     }
+    // what the rules module keeps about a hex: its marks' symbols
+    for (const [hex, marks] of Object.entries(v.hex_marks || {})) {
+      const c = this.center.get(hex);
+      if (!c || !marks.length) continue;
+      const text = marks.map((m) => m.symbol || m.label.slice(0, 2)).join(' ');
+      frag.append(svg('text', { x: c[0] - this.geo.hex_px * 0.3, y: c[1] + this.geo.hex_px * 0.4, class: 'mark' }, [text,
+        svg('title', {}, marks.map((m) => `${m.label}: ${JSON.stringify(m.value)}`).join('\n'))]));
+    }
     this.gMarks.replaceChildren(frag);
   }
 
@@ -265,7 +273,7 @@ export class Board {
       const k = stack.get(u.hex) || 0;
       stack.set(u.hex, k + 1);
       this.unitAt.set(u.hex, u); // the one on top
-      const g = counter(u, c[0] + k * 4, c[1] - k * 4, size);
+      const g = counter(u, c[0] + k * 4, c[1] - k * 4, size, (v.unit_marks || {})[u.id]);
       if (this.sel && this.sel.unit === u.id) g.classList.add('selected');
       if (this.outOfSupply && this.outOfSupply.has(u.id)) g.classList.add('unsupplied');
       frag.append(g);
