@@ -156,10 +156,41 @@ func TestBrowserPlay(t *testing.T) {
 	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() }) // after the browser closes
 	c := &client{t: t, ts: ts}
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
-	for c.view(tok).Status.Kind != "move" {
+	for c.view(tok).Status.Kind != "rail" {
 		c.must(tok, "end")
 	}
-	v := c.view(tok)
+	rv := c.view(tok)
+	var railUnit, railFrom, railTo string
+	for id, hexes := range rv.Actions.Rail {
+		if len(hexes) > 0 && (railUnit == "" || id < railUnit) {
+			railUnit, railFrom, railTo = id, unitHex(rv, id), hexes[len(hexes)-1]
+		}
+	}
+	if railUnit == "" {
+		t.Fatal("no unit may move by rail in the first rail phase")
+	}
+	// the browser plays the rail phase below; the API the phases after it
+	railDone := func() {
+		for c.view(tok).Status.Kind != "move" {
+			c.must(tok, "end")
+		}
+	}
+	var v *View
+	b := newBrowser(t)
+	start := time.Now()
+	b.do("load the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelectorAll('#targets use').length > 1000`)
+	t.Logf("board ready in %v", time.Since(start))
+	b.wait("the counters", `document.querySelectorAll('#counters .counter').length > 20`)
+
+	// a rail move: the unit's rail destinations are highlighted
+	b.clickHex(railFrom)
+	b.wait("the rail destinations of "+railUnit, `document.querySelectorAll('#overlay .reach').length > 0`)
+	b.clickHex(railTo)
+	b.wait("the rail move", unitAt(railUnit, railTo))
+	railDone()
+	b.wait("the movement phase", `document.querySelector('#phase').textContent.includes('(move)')`)
+	v = c.view(tok)
 	// a unit with somewhere to go
 	var unit, from string
 	var dest game.Reachable
@@ -182,13 +213,6 @@ func TestBrowserPlay(t *testing.T) {
 	if unit == "" {
 		t.Fatal("no unit of the first movement phase can move two hexes")
 	}
-
-	b := newBrowser(t)
-	start := time.Now()
-	b.do("load the board", chromedp.Navigate(ts.URL+"/play/"+tok))
-	b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelectorAll('#targets use').length > 1000`)
-	t.Logf("board ready in %v", time.Since(start))
-	b.wait("the counters", `document.querySelectorAll('#counters .counter').length > 20`)
 
 	// click the unit: its reach is highlighted
 	b.clickHex(from)

@@ -1,10 +1,9 @@
 package serve
 
-// engine.go is the one file that speaks to the game package: every other
-// file of the server sees a game only through an engine. Until the engine
-// offers legal actions as data, typed commands and undo, the engine builds
-// them here from the queries it has (Status, UnitList, ReachOf, Preview,
-// Pending) and undoes by replaying.
+// engine.go is the one file that speaks to the game package (bots.go
+// apart): every other file of the server sees a game only through an
+// engine. The legal actions, whose turn it is, undo and the order of a
+// battle's decisions are the game's own (Actions, Actor, undo, nostand).
 
 import (
 	"crypto/sha256"
@@ -15,13 +14,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 	"gpw/scenario"
 )
 
@@ -82,7 +81,6 @@ type engine struct {
 
 	cmds  []string // the accepted commands in force, in order
 	sides []string // who gave each
-	floor int      // commands before floor can no longer be undone
 	epoch int64    // which build of the game this is: its log is rewritten on each
 
 	// what the views ask for, kept until the game changes
@@ -181,7 +179,6 @@ func (e *engine) replay(cmds, sides []string) error {
 		e.g.Close()
 	}
 	e.g, e.cmds, e.sides = g, slices.Clone(cmds), slices.Clone(sides)
-	e.floor = len(cmds)
 	e.epoch = epochs.Add(1)
 	return nil
 }
@@ -214,30 +211,14 @@ func (e *engine) rolls() int { return e.g.Snapshot().Rolls }
 // over reports whether the game has ended.
 func (e *engine) over() bool { return e.g.Over() }
 
-// actor is the side that acts now: the side setting up, else the phasing
-// side ("" once the game is over).
+// actor is the side that acts now: the side setting up, the side whose
+// decision a battle waits for, else the phasing side ("" once the game is
+// over).
 func (e *engine) actor() string {
-	if e.g.Over() {
-		return ""
+	if a := e.g.Actor(); a != core.NoSide {
+		return a.String()
 	}
-	if e.g.InSetup() {
-		return e.g.SetupSide().String()
-	}
-	return e.g.Phase().Side.String()
-}
-
-// mayAct reports whether side may give the command word verb now. A
-// defender that may stand instead of retreating decides that itself (GDW:
-// Combat Results / DR, exception).
-func (e *engine) mayAct(side, verb string) bool {
-	a := e.actor()
-	if a == "" {
-		return false
-	}
-	if verb == "stand" && strings.Contains(e.g.Pending(), "(stand)") {
-		return side != a
-	}
-	return side == a
+	return ""
 }
 
 // refuseTurn explains why side may not act now.
@@ -270,13 +251,13 @@ func (e *engine) do(side, line string) (*Step, error) {
 	if serverWords[verb] {
 		return nil, &Refusal{Msg: fmt.Sprintf("%q is not a command a player sends here", verb)}
 	}
-	if !e.mayAct(side, verb) {
+	if e.actor() != side {
 		return nil, e.refuseTurn(side)
 	}
+	sd, _ := core.ParseSide(side)
 	line = strings.Join(w, " ")
 	n, rolls := len(e.g.Log()), e.rolls()
-	phase, turn, setup := e.g.PhaseID(), e.g.Turn().Index, e.g.InSetup()
-	if err := e.g.Exec(line); err != nil {
+	if err := e.g.ExecAs(sd, line); err != nil {
 		return nil, e.restore(err)
 	}
 	st := &Step{Command: line, Side: side, Rolls: e.rolls() - rolls, Events: slices.Clone(e.g.Log()[n:]), Dice: []int{}}
@@ -286,9 +267,6 @@ func (e *engine) do(side, line string) (*Step, error) {
 		}
 	}
 	e.cmds, e.sides = append(e.cmds, line), append(e.sides, side)
-	if st.Rolls > 0 || phase != e.g.PhaseID() || turn != e.g.Turn().Index || setup != e.g.InSetup() {
-		e.floor = len(e.cmds) // a die was drawn or the phase ended: no undo past here
-	}
 	return st, nil
 }
 
@@ -306,44 +284,51 @@ func (e *engine) restore(err error) error {
 	return err
 }
 
-// canUndo reports whether side may take back its last command: one given
-// by side since the last die or phase change.
+// canUndo reports whether side may take back its last command: the
+// game steps back over the commands of the current phase since the last
+// die, each only by the side that gave it (gpw: undo).
 func (e *engine) canUndo(side string) bool {
+	ok, _ := e.g.CanUndo()
 	n := len(e.cmds)
-	return n > e.floor && e.sides[n-1] == side && e.mayAct(side, "")
+	return ok && n > 0 && e.sides[n-1] == side
 }
 
-// undo takes back side's last command by replaying the others.
+// undo takes back side's last command.
 func (e *engine) undo(side string) error {
-	if !e.canUndo(side) {
-		return &Refusal{Msg: "nothing to undo: undo takes back your own moves of this phase since the last die roll", Rule: "gpw: fair dice"}
+	if ok, why := e.g.CanUndo(); !ok {
+		return &Refusal{Msg: why, Rule: e.g.Rules.CiteRule("undo")}
 	}
-	floor := e.floor
+	sd, _ := core.ParseSide(side)
+	if err := e.g.ExecAs(sd, "undo"); err != nil {
+		return e.restore(err)
+	}
 	n := len(e.cmds) - 1
-	if err := e.replay(e.cmds[:n], e.sides[:n]); err != nil {
-		return err
-	}
-	e.floor = floor
+	e.cmds, e.sides = e.cmds[:n], e.sides[:n]
+	e.epoch = epochs.Add(1) // the log is rewritten
 	return nil
 }
 
 // --- the view: what a player sees and may do ---
 
-// Actions are what the side acting may do now, built from the engine's
-// queries. A listed action is one the engine accepts.
+// Actions are what the side acting may do now, from the game's legal
+// actions: every action listed is accepted.
 type Actions struct {
 	Side     string              `json:"side"`
-	Kind     string              `json:"kind"`           // the phase's kind: move, rail, combat, reinforcement, setup
+	Kind     string              `json:"kind"`           // setup, reinforcement, rail, move, combat, decision
 	Move     []string            `json:"move,omitempty"` // units that may move (their reach: GET reach)
-	Rail     []string            `json:"rail,omitempty"` // units that may move by rail
+	Rail     map[string][]string `json:"rail,omitempty"` // unit → the hexes it may reach by rail
 	Attack   []Target            `json:"attack,omitempty"`
-	Place    []Placing           `json:"place,omitempty"` // units to place, and where when known
-	Areas    map[string][]string `json:"areas,omitempty"`
+	Place    []Placing           `json:"place,omitempty"`   // units to place, and where
+	Rebuild  []Placing           `json:"rebuild,omitempty"` // units to rebuild: where it stands, or where
+	Areas    map[string][]string `json:"areas,omitempty"`   // the hexes of each Placing's area
 	Decision *Decision           `json:"decision,omitempty"`
+	Module   []ModuleWord        `json:"module,omitempty"` // the rules module's own command words
 	End      bool                `json:"end"`
+	Warning  string              `json:"warning,omitempty"` // what ending the phase now would lose
 }
 
-// Target is an enemy hex that may be attacked and who may attack it.
+// Target is an enemy hex that may be attacked and the units that may
+// attack it, all together reaching at least the lowest odds.
 type Target struct {
 	Hex       string   `json:"hex"`
 	Defender  string   `json:"defender"`
@@ -351,16 +336,24 @@ type Target struct {
 	From      []string `json:"from"`      // their hexes
 }
 
-// Placing is a unit to place; Area names the hexes (in Actions.Areas)
-// where it may go when the rules bind it to one (the setup step).
+// Placing is a unit to place or rebuild, and the area (in Actions.Areas)
+// of the hexes that take it; no area: rebuilt where it stands.
 type Placing struct {
 	Unit string `json:"unit"`
 	Area string `json:"area,omitempty"`
+	Cost int    `json:"cost,omitempty"` // replacement points, to rebuild
+}
+
+// ModuleWord is a command word of the rules module, with its help.
+type ModuleWord struct {
+	Word string `json:"word"`
+	Help string `json:"help,omitempty"`
 }
 
 // Decision is a choice a battle waits for.
 type Decision struct {
-	Kind    string   `json:"kind"` // retreat, loss, advance
+	Kind    string   `json:"kind"` // retreat, loss, advance (attacker_loss, exchange)
+	Side    string   `json:"side"` // who decides now
 	Text    string   `json:"text"`
 	Options []Option `json:"options"`
 }
@@ -371,53 +364,6 @@ type Option struct {
 	Side    string   `json:"side"`           // who may give it
 	Path    []string `json:"path,omitempty"` // a retreat's hexes
 	ZOC     int      `json:"zoc,omitempty"`  // enemy zones of control a retreat enters
-	Wait    bool     `json:"wait,omitempty"` // not yet: the defender first chooses whether to stand
-}
-
-var (
-	retreatRe = regexp.MustCompile(`retreat ([A-Z]-\d{4}(?: [A-Z]-\d{4})*) \((\d+) ZOC\)`)
-	unitsRe   = regexp.MustCompile(`: (?:loss|advance) UNIT \(([^)]*)\)`)
-)
-
-// decision reads the pending battle decision.
-func (e *engine) decision() *Decision {
-	text := e.g.Pending()
-	if text == "" {
-		return nil
-	}
-	side := e.actor()
-	d := &Decision{Text: text}
-	switch {
-	case strings.Contains(text, "chooses the retreat"):
-		d.Kind = "retreat"
-		if strings.Contains(text, "(stand)") {
-			d.Options = append(d.Options, Option{Command: "stand", Side: other(side)})
-		}
-		for _, m := range retreatRe.FindAllStringSubmatch(text, -1) {
-			var zoc int
-			fmt.Sscan(m[2], &zoc)
-			d.Options = append(d.Options, Option{Command: "retreat " + m[1], Side: side, Path: strings.Fields(m[1]), ZOC: zoc})
-		}
-	case strings.Contains(text, "loss UNIT"):
-		d.Kind = "loss"
-		d.Options = e.unitOptions(text, "loss", side)
-	case strings.Contains(text, "advance UNIT"):
-		d.Kind = "advance"
-		d.Options = append(e.unitOptions(text, "advance", side), Option{Command: "noadvance", Side: side})
-	default:
-		d.Kind = "other"
-	}
-	return d
-}
-
-func (e *engine) unitOptions(text, verb, side string) []Option {
-	var out []Option
-	if m := unitsRe.FindStringSubmatch(text); m != nil {
-		for _, u := range strings.Split(m[1], ", ") {
-			out = append(out, Option{Command: verb + " " + u, Side: side})
-		}
-	}
-	return out
 }
 
 func other(side string) string {
@@ -432,137 +378,78 @@ func (e *engine) actions() *Actions {
 	if e.fresh() && e.cached.done[1] {
 		return e.cached.actions
 	}
-	var a *Actions
-	e.query(func() error { a = e.listActions(); return nil }) // weighing draws no die
+	a := e.listActions()
 	e.cached.actions, e.cached.done[1] = a, true
 	return a
 }
 
 func (e *engine) listActions() *Actions {
-	side := e.actor()
-	if side == "" {
+	g := e.g
+	ga := g.Actions()
+	if ga == nil || ga.Side == "" {
 		return nil
 	}
-	g := e.g
-	a := &Actions{Side: side, Kind: g.Phase().Kind}
-	if g.InSetup() {
-		a.Kind, a.End, a.Areas = "setup", true, map[string][]string{}
-		sd, _ := core.ParseSide(side)
-		for k, u := range g.S.Units {
-			area := g.SetupArea(k)
-			if u.Side != sd || area == nil || (u.Status != core.OnMap && u.Status != core.Pending) {
-				continue
-			}
-			key := fmt.Sprint(e.sc.Units[k].Setup)
-			if _, ok := a.Areas[key]; !ok {
-				hexes := []string{}
-				area.Each(func(h int) { hexes = append(hexes, g.S.Map.ID(h)) })
-				a.Areas[key] = hexes
-			}
-			a.Place = append(a.Place, Placing{Unit: u.ID, Area: key})
+	m := g.S.Map
+	ids := func(hs []int) []string {
+		out := make([]string, len(hs))
+		for i, h := range hs {
+			out[i] = m.ID(h)
 		}
-		return a
+		return out
 	}
-	if d := e.decision(); d != nil {
-		a.Decision = d
-		return a
+	a := &Actions{Side: ga.Side, Kind: ga.Kind, End: ga.End, Warning: ga.Warning}
+	area := func(hexes []string) string {
+		if a.Areas == nil {
+			a.Areas = map[string][]string{}
+		}
+		key := fmt.Sprintf("%x", sha256.Sum256([]byte(strings.Join(hexes, " "))))[:12]
+		a.Areas[key] = hexes
+		return key
 	}
-	a.End = e.mayEnd()
-	rows, _ := g.UnitList(side, "")
-	switch a.Kind {
-	case "move":
-		for _, r := range rows {
-			if r.Hex == "" || r.Moved {
-				continue
-			}
-			if _, err := g.ReachOf(r.ID); err == nil {
-				a.Move = append(a.Move, r.ID)
-			}
+	for _, u := range ga.Moves {
+		a.Move = append(a.Move, u.ID)
+	}
+	for _, u := range ga.Rail {
+		if a.Rail == nil {
+			a.Rail = map[string][]string{}
 		}
-	case "rail":
-		for _, r := range rows {
-			if r.Hex != "" && !r.Moved && g.S.Map.IsRail(e.hexIndex(r.Hex)) {
-				a.Rail = append(a.Rail, r.ID)
-			}
+		var hs []string
+		for _, d := range u.Dest {
+			hs = append(hs, d.ID)
 		}
-	case "combat":
-		a.Attack = e.targets(side)
-	case "reinforcement":
-		for _, id := range g.Status().Awaiting {
-			a.Place = append(a.Place, Placing{Unit: id})
+		a.Rail[u.ID] = hs
+	}
+	for _, t := range ga.Attacks {
+		tg := Target{Hex: t.ID, Defender: t.Unit, Attackers: t.From}
+		for _, k := range t.Attackers {
+			tg.From = append(tg.From, m.ID(g.S.Units[k].Hex))
+		}
+		a.Attack = append(a.Attack, tg)
+	}
+	for _, p := range ga.Place {
+		a.Place = append(a.Place, Placing{Unit: p.ID, Area: area(p.IDs)})
+	}
+	for _, r := range ga.Rebuild {
+		p := Placing{Unit: r.ID, Cost: r.Cost}
+		if !r.OnMap {
+			p.Area = area(r.IDs)
+		}
+		a.Rebuild = append(a.Rebuild, p)
+	}
+	for _, w := range ga.Module {
+		a.Module = append(a.Module, ModuleWord{w.Word, w.Help})
+	}
+	if d := ga.Decision; d != nil {
+		a.Decision = &Decision{Kind: d.Kind, Side: d.Side, Text: d.Text}
+		for _, o := range d.Options {
+			opt := Option{Command: o.Text, Side: o.Side, ZOC: o.ZOC}
+			if o.Command.Verb == "retreat" {
+				opt.Path = ids(o.Command.Path)
+			}
+			a.Decision.Options = append(a.Decision.Options, opt)
 		}
 	}
 	return a
-}
-
-// mayEnd reports whether the phase may end now as far as the engine's
-// own rules go: not while two of the phasing side's units share a hex
-// after a move (rules with share_until_moved: ADC2: Movement Phases). A
-// rules module's on_phase_end hook may still refuse.
-func (e *engine) mayEnd() bool {
-	g := e.g
-	p := g.Phase()
-	return !(p.Kind == "move" && g.Rules.ShareUntilMoved && len(g.S.Overstacked(p.Side)) > 0)
-}
-
-func (e *engine) hexIndex(id string) int {
-	h, err := e.g.S.Map.ParseHex(id)
-	if err != nil {
-		return -1
-	}
-	return h
-}
-
-// targets lists every enemy hex next to one of side's units with the
-// units that may attack it: each pair weighed as the attack command
-// would, a pair whose odds alone are too low still counting.
-func (e *engine) targets(side string) []Target {
-	g := e.g
-	s, m := g.S, g.S.Map
-	sd, _ := core.ParseSide(side)
-	low := g.Rules.CiteRule("odds-min")
-	var out []Target
-	seen := map[int]bool{}
-	for k := range s.Units {
-		u := &s.Units[k]
-		if u.Side != sd || u.Status != core.OnMap {
-			continue
-		}
-		for _, nb := range m.Nbr[u.Hex] {
-			h := int(nb)
-			if h < 0 || seen[h] || s.EnemyIn(sd, h) < 0 {
-				continue
-			}
-			seen[h] = true
-		}
-	}
-	for h := range m.OnMap {
-		if !seen[h] {
-			continue
-		}
-		def := s.EnemyIn(sd, h)
-		t := Target{Hex: m.ID(h), Defender: s.Units[def].ID}
-		for _, nb := range m.Nbr[h] {
-			a := int(nb)
-			if a < 0 || s.Occupant(a) < 0 {
-				continue
-			}
-			k := s.Occupant(a)
-			if s.Units[k].Side != sd {
-				continue
-			}
-			_, err := g.Preview(t.Hex, []string{s.Units[k].ID})
-			var rf *game.Refusal
-			if err == nil || errors.As(err, &rf) && rf.Rule == low && strings.Contains(rf.Msg, "cannot be made") {
-				t.Attackers = append(t.Attackers, s.Units[k].ID)
-				t.From = append(t.From, m.ID(a))
-			}
-		}
-		if len(t.Attackers) > 0 {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // reach is where a unit may move now (GDW: Movement).
@@ -714,6 +601,23 @@ func (e *engine) standing() []Standing {
 	return out
 }
 
+// marks lists what the rules module keeps about hexes and units (its
+// store), by hex id and by unit id: the board draws each mark's symbol.
+func (e *engine) marks() (hexes, units map[string][]game.Mark) {
+	g := e.g
+	hexes, units = map[string][]game.Mark{}, map[string][]game.Mark{}
+	for _, k := range g.Store().Keys() {
+		i := int(k.Index)
+		switch {
+		case k.Scope == interp.ScopeHex && hexes[g.S.Map.ID(i)] == nil:
+			hexes[g.S.Map.ID(i)] = g.Marks(interp.ScopeHex, i)
+		case k.Scope == interp.ScopeUnit && i < len(g.S.Units) && units[g.S.Units[i].ID] == nil:
+			units[g.S.Units[i].ID] = g.Marks(interp.ScopeUnit, i)
+		}
+	}
+	return hexes, units
+}
+
 // cityControl is who controls each city (control markers).
 func (e *engine) cityControl() map[string]string {
 	out := map[string]string{}
@@ -764,7 +668,11 @@ func passive(e *engine, side string) []string {
 	if e.g.InSetup() {
 		return []string{"place auto", "end"}
 	}
-	if d := e.decision(); d != nil {
+	a := e.actions()
+	if a == nil {
+		return nil
+	}
+	if d := a.Decision; d != nil {
 		for _, o := range d.Options {
 			if o.Side == side && o.Command != "stand" {
 				return []string{o.Command}

@@ -80,7 +80,7 @@ func pick(t *testing.T, c *client, tok string, v *View, rng *rand.Rand) (string,
 	if d := a.Decision; d != nil {
 		var opts []Option
 		for _, o := range d.Options {
-			if !o.Wait {
+			if o.Side == v.Acting {
 				opts = append(opts, o)
 			}
 		}

@@ -18,8 +18,6 @@ type live struct {
 	opp     *opponent // the computer player of a solo game, or nil
 	botBusy bool
 	retries int // the computer's tries since it last finished its part
-	// declined is the version at which a defender chose not to stand
-	declined int
 
 	subMu sync.Mutex
 	subs  map[chan int]struct{}
@@ -55,7 +53,7 @@ func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}
-	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now(), declined: -1}
+	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now()}
 	if row.Bot != "" {
 		l.opp = newOpponent(row.BotLevel)
 	}
@@ -150,56 +148,11 @@ func (l *live) botSide() string {
 	return l.row.Bot
 }
 
-// standOpen reports whether a battle waits for its defender to choose
-// whether to stand (GDW: Combat Results / DR, the exception for swamp,
-// mountain and fortress): the attacker picks the retreat only after. It
-// returns the defending side.
-func (l *live) standOpen() (string, bool) {
-	d := l.e.decision()
-	if d == nil || d.Kind != "retreat" || l.declined == l.version() {
-		return "", false
-	}
-	for _, o := range d.Options {
-		if o.Command == "stand" {
-			return o.Side, true
-		}
-	}
-	return "", false
-}
-
-// gate applies the order of a stand decision to a command of side: the
-// defender answers first, with stand or nostand (a word of the server:
-// the game does not change), then the attacker picks the retreat. It
-// reports whether the command was nostand, now done. The caller holds l.mu.
-func (l *live) gate(side, verb string) (bool, error) {
-	def, open := l.standOpen()
-	rule := l.e.g.Rules.CiteRule("stand")
-	switch {
-	case verb == "nostand" && open && side == def:
-		l.declined = l.version()
-		l.notify()
-		return true, nil
-	case verb == "nostand":
-		return false, &Refusal{Msg: "nostand: no defender is asked whether to stand", Rule: rule}
-	case verb == "retreat" && open:
-		return false, &Refusal{Msg: "the defender first chooses whether to stand instead of retreating (stand or nostand)", Rule: rule}
-	case verb == "stand" && !open && l.e.decision() != nil:
-		return false, &Refusal{Msg: "the defender chose not to stand", Rule: rule}
-	}
-	return false, nil
-}
-
-// botTurn reports whether the computer must act now: its side acts and
-// no person is asked to stand, or its own unit may stand.
+// botTurn reports whether the computer must act now: its side sets up,
+// moves, fights, or decides for a battle (standing, when it defends).
 func (l *live) botTurn() bool {
 	side := l.botSide()
-	if side == "" || l.e.over() {
-		return false
-	}
-	if def, open := l.standOpen(); open {
-		return def == side
-	}
-	return l.e.actor() == side
+	return side != "" && l.e.actor() == side
 }
 
 // runBot lets the computer play while it is its turn. It runs in its own
@@ -214,7 +167,6 @@ func (s *Server) runBot(l *live) {
 			l.mu.Unlock()
 			return
 		}
-		_, asked := l.standOpen()
 		pos, version := l.e.position(), l.version()
 		l.mu.Unlock()
 
@@ -229,15 +181,11 @@ func (s *Server) runBot(l *live) {
 			continue
 		}
 		if len(cmds) == 0 {
-			switch {
-			case asked:
-				l.gate(side, "nostand")
-			case err != nil && l.e.decision() == nil:
-				cmds = []string{"end"} // a bot that cannot go on ends its phase
-			default:
+			if a := l.e.actions(); err == nil || a == nil || !a.End {
 				l.mu.Unlock()
 				return
 			}
+			cmds = []string{"end"} // a bot that cannot go on ends its phase
 		}
 		for _, c := range cmds {
 			if _, err := s.act(l, side, "bot", c); err != nil {

@@ -348,17 +348,18 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 	return out, nil
 }
 
-// sideFor is the side a link acts as for a command word: hot-seat acts for
-// whoever must act.
+// sideFor is the side a link acts as: hot-seat acts for whoever must act
+// (for undo, whoever gave the last command).
 func sideFor(l *live, role, verb string) string {
 	if role != "both" {
 		return role
 	}
-	a := l.e.actor()
-	if verb == "stand" || verb == "nostand" {
-		return other(a)
+	if verb == "undo" {
+		if n := len(l.e.sides); n > 0 {
+			return l.e.sides[n-1]
+		}
 	}
-	return a
+	return l.e.actor()
 }
 
 // mayAct refuses a spectator, and a player in the computer's turn.
@@ -406,11 +407,7 @@ func (s *Server) command(w http.ResponseWriter, l *live, role, command string) {
 	side := sideFor(l, role, verb)
 	err := mayAct(l, role, side)
 	var st *Step
-	done := false
 	if err == nil {
-		done, err = l.gate(side, verb)
-	}
-	if err == nil && !done {
 		st, err = s.act(l, side, "player", command)
 	}
 	v := l.version()
@@ -597,6 +594,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 	}
 	v := &View{Game: info, Role: role, Version: len(entries), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(), Standing: e.standing(),
 		LogFrom: max(0, len(e.log())-stepLog), LogTotal: len(e.log()), Log: logLines(e.log(), max(0, len(e.log())-stepLog)), Step: n}
+	v.HexMarks, v.UnitMarks = e.marks()
 	writeJSON(w, http.StatusOK, v)
 }
 

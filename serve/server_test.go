@@ -494,7 +494,7 @@ func TestDefenderChoosesToStandFirst(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := e.do("soviet", attack); err == nil {
-			if d := e.decision(); d != nil && d.Kind == "retreat" && d.Options[0].Command == "stand" {
+			if a := e.actions(); a != nil && a.Decision != nil && a.Decision.Kind == "retreat" && a.Decision.Options[0].Command == "stand" {
 				links = gameWithSecret(t, s, spec, sec)
 			}
 		}
@@ -504,52 +504,45 @@ func TestDefenderChoosesToStandFirst(t *testing.T) {
 		t.Fatal("no secret of 200 gives a retreat from the swamp")
 	}
 	c.must(links["soviet"], attack)
-	// the attacker waits for the defender
+	// the defender decides first: the attacker waits
 	v := c.view(links["soviet"])
-	if v.Actions == nil || v.Actions.Decision == nil {
-		t.Fatal("no decision after the battle")
+	if v.Acting != "axis" || v.YouAct || v.Actions != nil {
+		t.Fatalf("after the battle: acting %s, the attacker acts %v", v.Acting, v.YouAct)
 	}
-	for _, o := range v.Actions.Decision.Options {
-		if strings.HasPrefix(o.Command, "retreat") && !o.Wait {
-			t.Errorf("the retreat %q is offered before the defender chose", o.Command)
-		}
-	}
-	retreat := ""
-	for _, o := range v.Actions.Decision.Options {
-		if strings.HasPrefix(o.Command, "retreat") {
-			retreat = o.Command
-			break
-		}
-	}
-	if code, rf := c.command(links["soviet"], retreat); code != http.StatusConflict || !strings.Contains(rf.Msg, "stand") {
-		t.Errorf("retreat before the defender chose: %d %v", code, rf)
-	}
-	if code, _ := c.command(links["soviet"], "nostand"); code != http.StatusConflict {
-		t.Errorf("the attacker answered for the defender: %d", code)
-	}
-	// the defender is offered stand and nostand
 	d := c.view(links["axis"])
 	if !d.YouAct || d.Actions == nil || d.Actions.Decision == nil {
 		t.Fatal("the defender is not asked")
 	}
 	var words []string
 	for _, o := range d.Actions.Decision.Options {
-		if o.Side == "axis" {
-			words = append(words, o.Command)
-		}
+		words = append(words, o.Side+":"+o.Command)
 	}
-	if strings.Join(words, " ") != "stand nostand" {
+	if strings.Join(words, " ") != "axis:stand axis:nostand" {
 		t.Errorf("the defender is offered %v", words)
+	}
+	if code, rf := c.command(links["soviet"], "retreat B-1604 B-1605"); code != http.StatusConflict || rf == nil {
+		t.Errorf("the attacker's retreat before the defender chose: %d %v", code, rf)
+	}
+	if code, _ := c.command(links["soviet"], "nostand"); code != http.StatusConflict {
+		t.Errorf("the attacker answered for the defender: %d", code)
 	}
 	c.must(links["axis"], "nostand")
 	if code, _ := c.command(links["axis"], "stand"); code != http.StatusConflict {
 		t.Errorf("stand after nostand: %d", code)
 	}
-	c.must(links["soviet"], retreat)
-	// the record holds the battle and the retreat, not the server's nostand
+	// now the attacker picks the path from the options it is given
+	v = c.view(links["soviet"])
+	if v.Actions == nil || v.Actions.Decision == nil || len(v.Actions.Decision.Options) == 0 {
+		t.Fatal("the attacker is not asked for the retreat")
+	}
+	retreat := v.Actions.Decision.Options[0]
+	if !strings.HasPrefix(retreat.Command, "retreat ") || retreat.Side != "soviet" || len(retreat.Path) == 0 {
+		t.Fatalf("the first option %+v", retreat)
+	}
+	c.must(links["soviet"], retreat.Command)
 	var rec Record
 	c.do("GET", "/api/g/"+links["spectator"]+"/record", nil, &rec)
-	if len(rec.Entries) != 2 || rec.Entries[1].Command != retreat {
+	if len(rec.Entries) != 3 || rec.Entries[1].Command != "nostand" || rec.Entries[1].Side != "axis" || rec.Entries[2].Command != retreat.Command {
 		t.Errorf("record: %+v", rec.Entries)
 	}
 }
@@ -678,5 +671,35 @@ return R
 	c.do("GET", "/api/g/"+links["soviet"]+"/record", nil, &rec)
 	if len(rec.Entries) != 0 {
 		t.Errorf("entries %+v after refused questions and a refused attack", rec.Entries)
+	}
+}
+
+// What a rules module keeps about hexes and units is in the view, with
+// its labels and symbols, for the board to draw.
+func TestModuleMarks(t *testing.T) {
+	s := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	src := `local R = require("base")
+R.id = "marked"
+R.store = { hex = { dug = { type = "boolean", label = "dug in", symbol = "D" } } }
+local start = R.on_phase_start
+function R.on_phase_start(p)
+  gpw.set_mark("B-1603", "dug", true)
+  if start then return start(p) end
+end
+return R
+`
+	tok := c.create(NewGame{Spec: Spec{Scenario: battle, Module: &Module{Name: "marked.lua", Source: src}}, Mode: "hotseat"})["both"]
+	c.must(tok, "attack B-1603 from B-1503 B-1602 B-1703 B-1704")
+	c.must(tok, c.view(tok).Actions.Decision.Options[0].Command)
+	for v := c.view(tok); v.Actions != nil && v.Actions.Decision != nil; v = c.view(tok) {
+		c.must(tok, v.Actions.Decision.Options[0].Command)
+	}
+	c.must(tok, "end") // the next phase starts: the module marks the hex
+	v := c.view(tok)
+	marks := v.HexMarks["B-1603"]
+	if len(marks) != 1 || marks[0].Symbol != "D" || marks[0].Label != "dug in" || marks[0].Value != true {
+		t.Errorf("marks of B-1603: %+v (all: %v)", marks, v.HexMarks)
 	}
 }

@@ -19,13 +19,17 @@ type View struct {
 	Units    []Unit            `json:"units"`
 	Control  map[string]string `json:"control"`  // city hex → the side that controls it
 	Standing []Standing        `json:"standing"` // the end's victory conditions that hold now
-	LogFrom  int               `json:"log_from"`
-	LogEpoch int64             `json:"log_epoch"` // changes when the log is rewritten (an undo): read it again from 0
-	LogTotal int               `json:"log_total"`
-	Log      []LogLine         `json:"log"`
-	Actions  *Actions          `json:"actions,omitempty"` // nil unless the link may act
-	Undo     bool              `json:"undo"`
-	Step     int               `json:"step,omitempty"` // a past position: after this many record entries
+	// HexMarks and UnitMarks are what the rules module keeps about hexes
+	// and units (air support, missions...), by hex and by unit id.
+	HexMarks  map[string][]game.Mark `json:"hex_marks"`
+	UnitMarks map[string][]game.Mark `json:"unit_marks"`
+	LogFrom   int                    `json:"log_from"`
+	LogEpoch  int64                  `json:"log_epoch"` // changes when the log is rewritten (an undo): read it again from 0
+	LogTotal  int                    `json:"log_total"`
+	Log       []LogLine              `json:"log"`
+	Actions   *Actions               `json:"actions,omitempty"` // nil unless the link may act
+	Undo      bool                   `json:"undo"`
+	Step      int                    `json:"step,omitempty"` // a past position: after this many record entries
 }
 
 // GameInfo describes a game.
@@ -83,34 +87,6 @@ func logLines(events []game.Event, from int) []LogLine {
 	return out
 }
 
-// standFor reports whether side is asked whether to stand.
-func (l *live) standFor(side string) bool {
-	def, open := l.standOpen()
-	return open && (def == side || side == "")
-}
-
-// actions are the engine's legal actions with the order of a stand
-// decision: while the defender is asked, the attacker's retreats wait.
-func (l *live) actions() *Actions {
-	a := l.e.actions()
-	def, open := l.standOpen()
-	if a == nil || a.Decision == nil || !open {
-		return a
-	}
-	b := *a
-	d := *a.Decision
-	d.Options = nil
-	for _, o := range a.Decision.Options {
-		if o.Command != "stand" {
-			o.Wait = true
-		}
-		d.Options = append(d.Options, o)
-	}
-	d.Options = append(d.Options, Option{Command: "nostand", Side: def})
-	b.Decision = &d
-	return &b
-}
-
 // view builds what role sees, with the log from event from of the log
 // of epoch. The caller holds l.mu.
 func (l *live) view(role string, from int, epoch int64) *View {
@@ -121,23 +97,18 @@ func (l *live) view(role string, from int, epoch int64) *View {
 	}
 	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(), Standing: e.standing(),
 		LogFrom: from, LogEpoch: e.epoch, LogTotal: len(log), Log: logLines(log, from)}
+	v.HexMarks, v.UnitMarks = e.marks()
 	side := role
 	if role == "both" {
 		side = v.Acting
 	}
 	v.Computer = v.Acting != "" && v.Acting == l.botSide()
-	if role != "spectator" && v.Acting != "" && (!v.Computer || l.standFor(side)) {
-		if a := l.actions(); a != nil {
-			v.YouAct = side == v.Acting
-			if a.Decision != nil {
-				for _, o := range a.Decision.Options {
-					v.YouAct = v.YouAct || o.Side == side || role == "both"
-				}
-			}
-			if v.YouAct {
-				v.Actions = a
-			}
+	if role != "spectator" && v.Acting != "" && !v.Computer && side == v.Acting {
+		if a := e.actions(); a != nil {
+			v.YouAct, v.Actions = true, a
 		}
+	}
+	if role != "spectator" && !v.Computer {
 		v.Undo = e.canUndo(side)
 	}
 	return v

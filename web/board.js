@@ -247,6 +247,14 @@ export class Board {
       const c = this.center.get(hex);
       if (c) frag.append(svg('circle', { cx: c[0] + this.geo.hex_px * 0.3, cy: c[1] - this.geo.hex_px * 0.3, r, class: `control ${side}` }, svg('title', {}, `${this.geo.places[hex] || hex}: ${side} control`)));
     }
+    // what the rules module keeps about a hex: its marks' symbols
+    for (const [hex, marks] of Object.entries(v.hex_marks || {})) {
+      const c = this.center.get(hex);
+      if (!c || !marks.length) continue;
+      const text = marks.map((m) => m.symbol || m.label.slice(0, 2)).join(' ');
+      frag.append(svg('text', { x: c[0] - this.geo.hex_px * 0.3, y: c[1] + this.geo.hex_px * 0.4, class: 'mark' }, [text,
+        svg('title', {}, marks.map((m) => `${m.label}: ${JSON.stringify(m.value)}`).join('\n'))]));
+    }
     this.gMarks.replaceChildren(frag);
   }
 
@@ -265,7 +273,7 @@ export class Board {
       const k = stack.get(u.hex) || 0;
       stack.set(u.hex, k + 1);
       this.unitAt.set(u.hex, u); // the one on top
-      const g = counter(u, c[0] + k * 4, c[1] - k * 4, size);
+      const g = counter(u, c[0] + k * 4, c[1] - k * 4, size, (v.unit_marks || {})[u.id]);
       if (this.sel && this.sel.unit === u.id) g.classList.add('selected');
       if (this.outOfSupply && this.outOfSupply.has(u.id)) g.classList.add('unsupplied');
       frag.append(g);
@@ -296,7 +304,7 @@ export class Board {
       return;
     }
     if (!sel) {
-      for (const id of [].concat(a.move || [], a.rail || [])) {
+      for (const id of [].concat(a.move || [], Object.keys(a.rail || {}))) {
         const u = this.units.get(id);
         if (u && u.hex) this.hexTint(this.gOverlay, u.hex, 'can-act');
       }
@@ -314,12 +322,11 @@ export class Board {
         this.hexTint(this.gOverlay, h, on ? 'attacker on' : 'attacker');
       });
     }
-    if (sel.kind === 'place' && sel.area) {
+    if ((sel.kind === 'place' || sel.kind === 'rebuild') && sel.area) {
       for (const h of sel.area) this.hexTint(this.gOverlay, h, 'reach');
     }
     if (sel.kind === 'rail') {
-      const u = this.units.get(sel.unit);
-      if (u) this.hexTint(this.gOverlay, u.hex, 'target chosen');
+      for (const h of (a.rail || {})[sel.unit] || []) this.hexTint(this.gOverlay, h, 'reach');
     }
   }
 
@@ -396,6 +403,8 @@ export class Board {
       parts.push(el('p', { class: 'hint' }, this.hint(a)));
       if (this.sel && this.sel.kind === 'attack') parts.push(this.oddsPanel());
       if (a.place && a.place.length) parts.push(this.placePanel(a));
+      if (a.rebuild && a.rebuild.length) parts.push(this.rebuildPanel(a));
+      if (a.warning) parts.push(el('p', { class: 'warning', id: 'warning' }, a.warning));
     }
     if (a) parts.push(this.commandBox());
     this.panel.replaceChildren(...parts);
@@ -404,11 +413,12 @@ export class Board {
   hint(a) {
     const s = this.sel;
     if (s && s.kind === 'move') return `${s.unit}: click a highlighted hex to move there (numbers are MP spent). Click the unit again to cancel.`;
-    if (s && s.kind === 'rail') return `${s.unit}: click the hex to move to by rail.`;
-    if (s && s.kind === 'place') return `${s.unit}: click a hex to place it.`;
+    if (s && s.kind === 'rail') return `${s.unit}: click a highlighted hex to move there by rail.`;
+    if (s && s.kind === 'place') return `${s.unit}: click a highlighted hex to place it.`;
+    if (s && s.kind === 'rebuild') return `${s.unit}: click a highlighted hex to rebuild it there.`;
     switch (a.kind) {
       case 'move': return `Movement: ${(a.move || []).length} units may move. Click one to see where it can go.`;
-      case 'rail': return `Rail movement: click a unit on a rail line, then its destination.`;
+      case 'rail': return `Rail movement: ${Object.keys(a.rail || {}).length} units may move by rail. Click one, then a highlighted hex.`;
       case 'combat': return `Combat: click a red hex to attack it, then choose the attackers.`;
       case 'reinforcement': return (a.place || []).length ? 'Reinforcements: choose a unit below, then a hex.' : 'Reinforcements: nothing to place.';
       case 'setup': return 'Setup: choose a unit below and a hex of its area, or place the rest automatically.';
@@ -441,7 +451,7 @@ export class Board {
     const side = this.view.role === 'both' ? null : this.view.role;
     const box = el('div', { class: 'decision', id: 'decision' }, [el('h3', {}, `Decision: ${d.kind}`), el('p', {}, d.text)]);
     for (const o of d.options) {
-      if ((side && o.side !== side) || o.wait) continue;
+      if (side && o.side !== side) continue;
       const label = o.path ? `${o.command} (${o.zoc} ZOC)` : o.command === 'nostand' ? 'do not stand: retreat' : o.command;
       const b = el('button', { class: 'option', onclick: () => this.send(o.command) }, label);
       b.addEventListener('mouseenter', () => { this.hoverOption = o; this.renderHighlights(); });
@@ -461,10 +471,25 @@ export class Board {
     return box;
   }
 
+  rebuildPanel(a) {
+    const box = el('div', { class: 'place', id: 'rebuild' }, [el('h3', {}, `Rebuild (${this.view.status.points} replacement points)`)]);
+    for (const r of a.rebuild) {
+      const on = this.sel && this.sel.kind === 'rebuild' && this.sel.unit === r.unit;
+      const pick = () => {
+        if (!r.area) { this.send(`rebuild ${r.unit}`); return; }
+        this.sel = { kind: 'rebuild', unit: r.unit, area: a.areas[r.area] };
+        this.render();
+      };
+      box.append(el('button', { class: 'unit' + (on ? ' on' : ''), onclick: pick, title: r.area ? 'from the eliminated pile: then click a hex' : 'where it stands' }, `${r.unit} (${r.cost})`));
+    }
+    return box;
+  }
+
   // commandBox sends any command word (rebuild, a rules module's own
   // commands): the server checks it as it checks every other.
   commandBox() {
-    const input = el('input', { id: 'command', placeholder: 'or type a command: rebuild ger-4 A-1221', size: 34 });
+    const words = ((this.view.actions || {}).module || []).map((m) => m.word);
+    const input = el('input', { id: 'command', placeholder: 'or type a command' + (words.length ? ` (also: ${words.join(', ')})` : ''), size: 34 });
     const form = el('form', { class: 'command' }, [input, el('button', { type: 'submit' }, 'Send')]);
     form.addEventListener('submit', (e) => { e.preventDefault(); if (input.value.trim()) this.send(input.value.trim()); });
     return form;
@@ -538,9 +563,10 @@ export class Board {
     }
     if (s && s.kind === 'rail') {
       if (u && u.id === s.unit) { this.sel = null; this.render(); return; }
-      await this.send(`rail ${s.unit} ${id}`); return;
+      if (((a.rail || {})[s.unit] || []).includes(id)) { await this.send(`rail ${s.unit} ${id}`); return; }
     }
     if (s && s.kind === 'place') { await this.send(`place ${s.unit} ${id}`); return; }
+    if (s && s.kind === 'rebuild') { await this.send(`rebuild ${s.unit} ${id}`); return; }
     if (s && s.kind === 'attack') {
       const i = s.target.from.indexOf(id);
       if (i >= 0) {
@@ -562,7 +588,7 @@ export class Board {
       this.render();
       return;
     }
-    if (u && (a.rail || []).includes(u.id)) { this.sel = { kind: 'rail', unit: u.id }; this.render(); return; }
+    if (u && (a.rail || {})[u.id]) { this.sel = { kind: 'rail', unit: u.id }; this.render(); return; }
     this.sel = null;
     this.render();
   }

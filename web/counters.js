@@ -55,8 +55,9 @@ function symbol(kind, x, y, w, h, ink) {
   return parts;
 }
 
-// counter draws unit u centred at (cx, cy), size px square.
-export function counter(u, cx, cy, size) {
+// counter draws unit u centred at (cx, cy), size px square, with the
+// symbols of what the rules module keeps about it (marks).
+export function counter(u, cx, cy, size, marks) {
   const x = cx - size / 2, y = cy - size / 2;
   const fillc = nationColor[(u.nation || '').toLowerCase()] || nationColor[u.side] || '#ccc';
   const ink = u.side === 'soviet' ? '#fff' : '#000';
@@ -71,6 +72,11 @@ export function counter(u, cx, cy, size) {
   g.append(...symbol(u.kind, cx - size * 0.28, y + size * 0.22, size * 0.56, size * 0.36, ink));
   g.append(svg('text', { x: cx, y: y + size * 0.93, 'font-size': size * 0.3, 'font-weight': 'bold', fill: ink, 'text-anchor': 'middle' },
     `${u.attack}-${u.mp}`));
-  g.append(svg('title', {}, `${u.id} ${u.nation} ${u.kind}: attack ${u.attack}, defence ${u.defense}, MP ${u.mp} (printed ${u.printed}${u.reduced ? ', reduced' : ''})${u.supplied ? '' : ', OUT OF SUPPLY'}`));
+  const shown = (marks || []).filter((m) => m.symbol);
+  if (shown.length) {
+    g.append(svg('text', { x: x + 1, y: y - 1.5, 'font-size': size * 0.22, class: 'unit-mark' }, shown.map((m) => m.symbol).join(' ')));
+  }
+  const notes = (marks || []).map((m) => `\n${m.label}: ${JSON.stringify(m.value)}`).join('');
+  g.append(svg('title', {}, `${u.id} ${u.nation} ${u.kind}: attack ${u.attack}, defence ${u.defense}, MP ${u.mp} (printed ${u.printed}${u.reduced ? ', reduced' : ''})${u.supplied ? '' : ', OUT OF SUPPLY'}${notes}`));
   return g;
 }
