@@ -490,7 +490,7 @@ func NearNames(word string, names []string) []string {
 		if abs(len(n)-len(word)) > limit {
 			continue
 		}
-		if d := editDistance(word, fold(n)); d <= limit && !seen[n] {
+		if d := EditDistance(word, fold(n)); d <= limit && !seen[n] {
 			seen[n] = true
 			cs = append(cs, cand{n, d})
 		}
@@ -503,8 +503,8 @@ func NearNames(word string, names []string) []string {
 	return out
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in bytes.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"slices"
+
 	"gpw/core"
 )
 
@@ -59,7 +61,7 @@ func (g *Game) CheckPath(k int, path []int, how string) error {
 			return g.refuse("path", "an empty rail path")
 		}
 		p, err := g.checkRail(k, path[len(path)-1])
-		if err == nil && !equalPath(p, path) {
+		if err == nil && !slices.Equal(p, path) {
 			return g.refuse("rail-line", "the rail move goes %v, not %v", g.ids(p), g.ids(path))
 		}
 		return err
@@ -69,18 +71,6 @@ func (g *Game) CheckPath(k int, path []int, how string) error {
 	}
 	_, _, err := g.checkMove(k, path)
 	return err
-}
-
-func equalPath(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // CanRail says whether unit k may move by rail now at all.
