@@ -648,16 +648,12 @@ func TestSetupByHand(t *testing.T) {
 // (a hook that answers questions), so the question fails, the battle too,
 // and no die is drawn.
 func TestQuestionsDrawNoDie(t *testing.T) {
-	s := newTestServer(t)
-	defer s.Close()
-	c := newClient(t, s)
-	src := `local R = require("base")
+	c, links := houseBattle(t, "peek.lua", `local R = require("base")
 R.id = "peek"
 local odds = R.odds
 function R.odds(b) gpw.roll() return odds(b) end
 return R
-`
-	links := c.create(NewGame{Spec: Spec{Scenario: battle, Module: &Module{Name: "peek.lua", Source: src}}, Mode: "network"})
+`, "network")
 	var rf Refusal
 	code := c.do("GET", "/api/g/"+links["soviet"]+"/preview?hex=B-1603&from=B-1503,B-1602", nil, &rf)
 	if code == http.StatusOK || !strings.Contains(rf.Msg, "may not change the game or roll a die") {
@@ -674,13 +670,19 @@ return R
 	}
 }
 
+// houseBattle starts the rulebook battle under a house module on a server
+// of its own.
+func houseBattle(t *testing.T, name, src, mode string) (*client, map[string]string) {
+	s := newTestServer(t)
+	t.Cleanup(func() { s.Close() })
+	c := newClient(t, s)
+	return c, c.create(NewGame{Spec: Spec{Scenario: battle, Module: &Module{Name: name, Source: src}}, Mode: mode})
+}
+
 // What a rules module keeps about hexes and units is in the view, with
 // its labels and symbols, for the board to draw.
 func TestModuleMarks(t *testing.T) {
-	s := newTestServer(t)
-	defer s.Close()
-	c := newClient(t, s)
-	src := `local R = require("base")
+	c, links := houseBattle(t, "marked.lua", `local R = require("base")
 R.id = "marked"
 R.store = { hex = { dug = { type = "boolean", label = "dug in", symbol = "D" } } }
 local start = R.on_phase_start
@@ -689,8 +691,8 @@ function R.on_phase_start(p)
   if start then return start(p) end
 end
 return R
-`
-	tok := c.create(NewGame{Spec: Spec{Scenario: battle, Module: &Module{Name: "marked.lua", Source: src}}, Mode: "hotseat"})["both"]
+`, "hotseat")
+	tok := links["both"]
 	c.must(tok, "attack B-1603 from B-1503 B-1602 B-1703 B-1704")
 	c.must(tok, c.view(tok).Actions.Decision.Options[0].Command)
 	for v := c.view(tok); v.Actions != nil && v.Actions.Decision != nil; v = c.view(tok) {
