@@ -1,6 +1,8 @@
 package game
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -18,32 +20,36 @@ const (
 )
 
 // dice is the engine's seeded dice: forced rolls first, then the stream
-// of the purpose at hand.
+// of the purpose at hand. A stream is ChaCha8 keyed by a SHA-256 of the
+// game's key and the purpose, so nothing short of the key predicts a die
+// (the key is a 64-bit seed, or a 256-bit secret: gpw serve's fair dice).
 type dice struct {
-	seed   uint64
+	key    [32]byte
 	forced []int
-	pcg    rand.PCG
+	src    rand.ChaCha8
 }
 
-func newDice(seed uint64, forced []int) dice {
-	d := dice{seed: seed, forced: slices.Clone(forced)}
+// seedKey makes a dice key of a 64-bit seed.
+func seedKey(seed uint64) [32]byte {
+	var k [32]byte
+	binary.LittleEndian.PutUint64(k[:], seed)
+	return k
+}
+
+func newDice(key [32]byte, forced []int) dice {
+	d := dice{key: key, forced: slices.Clone(forced)}
 	d.stream(0, 0, purposePhase, 0)
 	return d
 }
 
 // stream switches to the stream of purpose k in phase pos of turn.
 func (d *dice) stream(turn, pos, purpose, k int) {
-	key := uint64(turn)<<40 ^ uint64(pos+1)<<28 ^ uint64(purpose)<<24 ^ uint64(k)
-	d.pcg.Seed(d.seed, mix(key))
-}
-
-// mix scrambles a stream key (splitmix64's finaliser).
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+	var b [32 + 4*8]byte
+	copy(b[:], d.key[:])
+	for i, v := range []int{turn, pos, purpose, k} {
+		binary.LittleEndian.PutUint64(b[32+8*i:], uint64(v))
+	}
+	d.src = *rand.NewChaCha8(sha256.Sum256(b[:]))
 }
 
 // roll draws a number in 1..n.
@@ -56,7 +62,7 @@ func (d *dice) roll(n int) int {
 	// Lemire's method, unbiased.
 	un := uint64(n)
 	for {
-		x := d.pcg.Uint64()
+		x := d.src.Uint64()
 		hi, lo := bits.Mul64(x, un)
 		if lo >= un || lo >= -un%un {
 			return int(hi) + 1

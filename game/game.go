@@ -18,8 +18,11 @@ type Options struct {
 	Rules   string // gdw, adc2 or a .lua path; the scenario's when empty
 	Seed    int64  // used when SeedSet; else the scenario's seed
 	SeedSet bool
-	Dice    []int // forced die rolls, used before the seeded dice
-	Auto    bool  // make every pending choice by its default
+	// Secret, 32 bytes when given, keys the dice instead of Seed: a
+	// 256-bit secret that no search can find (gpw serve's fair dice).
+	Secret []byte
+	Dice   []int // forced die rolls, used before the seeded dice
+	Auto   bool  // make every pending choice by its default
 	// AutoSetup places every setup unit by the documented rule (game/setup.go).
 	AutoSetup bool
 	// Budget limits the rules module's Lua work (zero: interp.DefaultBudget).
@@ -53,6 +56,8 @@ type Game struct {
 	// shareMemo remembers mayShare's answers while the position cannot
 	// change (a listing of legal actions); nil otherwise.
 	shareMemo map[int]bool
+	// traced holds each side's supply traced once for a query (traceOnce).
+	traced [2]core.Bitset
 	// hookErr is a failure of a hook that cannot refuse (on_eliminated),
 	// returned by the command during which it happened.
 	hookErr error
@@ -65,7 +70,6 @@ type fixed struct {
 	startDice                   []int
 	startAuto                   bool
 	start, endTurn              int
-	seed                        uint64
 	closed                      [2]core.Bitset // hexes each side may not enter (the rules' closed areas), nil for none
 }
 
@@ -77,8 +81,15 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 	if o.SeedSet {
 		seed = o.Seed
 	}
-	g.fix = &fixed{startDice: o.Dice, startAuto: o.Auto, seed: uint64(seed)}
-	g.dice = newDice(uint64(seed), o.Dice)
+	g.fix = &fixed{startDice: o.Dice, startAuto: o.Auto}
+	key := seedKey(uint64(seed))
+	if o.Secret != nil {
+		if len(o.Secret) != len(key) {
+			return nil, fmt.Errorf("a dice secret is %d bytes, not %d", len(o.Secret), len(key))
+		}
+		copy(key[:], o.Secret)
+	}
+	g.dice = newDice(key, o.Dice)
 	g.weather = "clear"
 	g.auto = o.Auto
 	variant := o.Rules

@@ -104,7 +104,8 @@ hold = "occupy"
 cities = ["Town"]
 result = "decisive"
 `}
-	g, evs := newTestGame(t, c.toml(), Options{Rules: rules})
+	// the weather rolls of Sep/Oct and Nov/Dec, forced
+	g, evs := newTestGame(t, c.toml(), Options{Rules: rules, Dice: []int{6, 2, 5, 4, 2, 2, 1}})
 	err := endAll(t, g, 40)
 	if err == nil || !strings.Contains(err.Error(), `order.lua: phase_order returned "axis-lunch", not a phase of the rules (axis-reinforcement, axis-rail,`) {
 		t.Fatalf("the Jan/Feb order was not refused: %v", err)

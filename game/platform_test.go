@@ -302,10 +302,10 @@ return R`
 // TestDiceByPurpose: the die of battle k in a phase does not depend on the
 // dice rolled for other purposes before it (common random numbers).
 func TestDiceByPurpose(t *testing.T) {
-	d := newDice(42, nil)
+	d := newDice(seedKey(42), nil)
 	d.stream(3, 2, purposeBattle, 1)
 	want := []int{d.roll(6), d.roll(6)}
-	e := newDice(42, nil)
+	e := newDice(seedKey(42), nil)
 	e.stream(3, 2, purposeBattle, 0)
 	e.roll(6) // battle 0 rolled once more here
 	e.roll(6)
@@ -315,7 +315,7 @@ func TestDiceByPurpose(t *testing.T) {
 		t.Errorf("battle 1's dice %v, want %v", got, want)
 	}
 	counts := make([]int, 7)
-	f := newDice(7, nil)
+	f := newDice(seedKey(7), nil)
 	for i := range 60000 {
 		f.stream(i/100, i%10, purposeBattle, i)
 		counts[f.roll(6)]++

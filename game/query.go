@@ -103,7 +103,21 @@ func (g *Game) unitSupplied(k int) bool {
 	if g.judged(u.Side) {
 		return g.inSupply(k)
 	}
+	if t := g.traced[u.Side]; t != nil {
+		return t.Has(u.Hex)
+	}
 	return g.traceNow(u.Side).Has(u.Hex)
+}
+
+// traceOnce keeps each side's supply traced once while a query lists many
+// units (unitSupplied); call the function it returns when done.
+func (g *Game) traceOnce() func() {
+	for _, side := range []core.Side{core.Axis, core.Soviet} {
+		if !g.judged(side) {
+			g.traced[side] = g.Trace(side)
+		}
+	}
+	return func() { g.traced = [2]core.Bitset{} }
 }
 
 func (g *Game) unitRow(k int) UnitRow {
@@ -201,6 +215,7 @@ func (g *Game) UnitList(side, filter string) ([]UnitRow, error) {
 		return nil, g.refuse("unknown", "units: %q is not a filter (%s)", filter, strings.Join(UnitFilters, ", "))
 	}
 	out := []UnitRow{}
+	defer g.traceOnce()()
 	for k := range g.S.Units {
 		if (want == core.NoSide || g.S.Units[k].Side == want) && keep(k) {
 			out = append(out, g.unitRow(k))

@@ -2,6 +2,7 @@ package game
 
 import (
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -35,13 +36,15 @@ type Save struct {
 	Hash          string             `json:"rules_hash"`
 	Seed          int64              `json:"seed"`
 	SeedSet       bool               `json:"seed_set"`
-	Dice          []int              `json:"dice,omitempty"`
-	Auto          bool               `json:"auto"`
-	AutoSet       bool               `json:"auto_setup"`
-	Commands      []string           `json:"commands"`
-	Turn          string             `json:"turn"`
-	Phase         string             `json:"phase"`
-	Rolls         int                `json:"rolls"`
+	// DiceSecret, hex, keys the dice instead of Seed (Options.Secret).
+	DiceSecret string   `json:"dice_secret,omitempty"`
+	Dice       []int    `json:"dice,omitempty"`
+	Auto       bool     `json:"auto"`
+	AutoSet    bool     `json:"auto_setup"`
+	Commands   []string `json:"commands"`
+	Turn       string   `json:"turn"`
+	Phase      string   `json:"phase"`
+	Rolls      int      `json:"rolls"`
 	// Check is a SHA-256 over the rest of the save: a save edited by hand
 	// is refused (unless forced).
 	Check string `json:"check"`
@@ -61,9 +64,16 @@ func (g *Game) Snapshot() *Save {
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
 		Dice: g.fix.startDice, Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
 		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls}
-	sv.Check = sv.checksum()
+	if g.Opts.Secret != nil {
+		sv.DiceSecret = hex.EncodeToString(g.Opts.Secret)
+	}
+	sv.Seal()
 	return sv
 }
+
+// Seal sets the save's check after a change made on purpose (a server
+// withholding its dice secret until the game ends).
+func (sv *Save) Seal() { sv.Check = sv.checksum() }
 
 // WriteSave writes the game to path atomically: a temporary file in the
 // same directory, synced, then renamed over path, so that a crash leaves
@@ -166,7 +176,13 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: the saved scenario: %w", path, err)
 	}
-	g, err := New(sc, Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true}, builtin, func(Event) {})
+	o := Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true}
+	if sv.DiceSecret != "" {
+		if o.Secret, err = hex.DecodeString(sv.DiceSecret); err != nil || len(o.Secret) != 32 {
+			return nil, fmt.Errorf("%s: dice_secret is not 32 bytes in hex", path)
+		}
+	}
+	g, err := New(sc, o, builtin, func(Event) {})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

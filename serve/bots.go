@@ -50,7 +50,7 @@ func newOpponent(level string) *opponent {
 // or the whole game again after an undo.
 func (p *opponent) sync(pos position) error {
 	if p.replica == nil {
-		r, err := pos.lib.open(pos.spec, pos.seed, pos.cmds, pos.sides)
+		r, err := pos.lib.open(pos.spec, pos.secret, pos.cmds, pos.sides)
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package serve
 import (
 	"crypto/rand"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"strconv"
@@ -40,13 +39,6 @@ func (s Secret) String() string { return hex.EncodeToString(s[:]) }
 func (s Secret) Commitment() string {
 	h := sha256.Sum256(s[:])
 	return hex.EncodeToString(h[:])
-}
-
-// Seed is the engine's dice seed: the first 8 bytes of SHA-256 over a
-// label and the secret. Knowing past dice does not reveal it.
-func (s Secret) Seed() int64 {
-	h := sha256.Sum256(append([]byte("gpw dice seed\x00"), s[:]...))
-	return int64(binary.BigEndian.Uint64(h[:8]) >> 1)
 }
 
 // Entry is one accepted command in a game's record, linked to the one

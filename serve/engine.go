@@ -73,11 +73,11 @@ func asRefusal(err error) error {
 
 // engine is one game being played, with the commands that made it.
 type engine struct {
-	lib  *Library
-	spec Spec
-	seed int64
-	g    *game.Game
-	sc   *scenario.Scenario
+	lib    *Library
+	spec   Spec
+	secret Secret
+	g      *game.Game
+	sc     *scenario.Scenario
 
 	cmds  []string // the accepted commands in force, in order
 	sides []string // who gave each
@@ -113,7 +113,7 @@ func scenarioFile(name string) string {
 }
 
 // open starts spec's game with the dice seed and replays cmds.
-func (lib *Library) open(spec Spec, seed int64, cmds, sides []string) (*engine, error) {
+func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engine, error) {
 	file := scenarioFile(spec.Scenario)
 	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
 		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
@@ -122,7 +122,7 @@ func (lib *Library) open(spec Spec, seed int64, cmds, sides []string) (*engine, 
 	if err != nil {
 		return nil, err
 	}
-	e := &engine{lib: lib, spec: spec, seed: seed, sc: sc}
+	e := &engine{lib: lib, spec: spec, secret: secret, sc: sc}
 	if err := e.replay(cmds, sides); err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (e *engine) replay(cmds, sides []string) error {
 	if err != nil {
 		return err
 	}
-	g, err := game.New(e.sc, game.Options{Rules: rules, Seed: e.seed, SeedSet: true, AutoSetup: e.spec.AutoSetup}, e.lib.Data, nil)
+	g, err := game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup}, e.lib.Data, nil)
 	if err != nil {
 		return err
 	}
@@ -636,10 +636,11 @@ func (e *engine) status() game.PhaseStatus { return e.g.Status() }
 // log is the event log.
 func (e *engine) log() []game.Event { return e.g.Log() }
 
-// save is the game as the engine saves it, without its seed.
+// save is the game as the engine saves it, without its dice secret.
 func (e *engine) save() *game.Save {
 	sv := e.g.Snapshot()
-	sv.Seed, sv.SeedSet = 0, false
+	sv.Seed, sv.SeedSet, sv.DiceSecret = 0, false, ""
+	sv.Seal()
 	return sv
 }
 
@@ -649,15 +650,15 @@ func (e *engine) title() string { return e.sc.Name }
 // position is what a game is rebuilt from: its start, its dice and its
 // commands (copies: it may be read without the game's lock).
 type position struct {
-	lib   *Library
-	spec  Spec
-	seed  int64
-	cmds  []string
-	sides []string
+	lib    *Library
+	spec   Spec
+	secret Secret
+	cmds   []string
+	sides  []string
 }
 
 func (e *engine) position() position {
-	return position{e.lib, e.spec, e.seed, slices.Clone(e.cmds), slices.Clone(e.sides)}
+	return position{e.lib, e.spec, e.secret, slices.Clone(e.cmds), slices.Clone(e.sides)}
 }
 
 // passive is the play of the computer player that makes no move of its

@@ -49,7 +49,7 @@ func (l *live) version() int { return len(l.entries) }
 // load builds a game from its stored row and record.
 func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
 	cmds, sides := inForce(entries)
-	e, err := s.lib.open(row.Spec, row.Secret.Seed(), cmds, sides)
+	e, err := s.lib.open(row.Spec, row.Secret, cmds, sides)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}

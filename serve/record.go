@@ -88,7 +88,7 @@ func Verify(r *Record, lib *Library) (Verdict, error) {
 	if sec.Commitment() != r.Commitment {
 		return v, fmt.Errorf("the revealed secret hashes to %.12s…, not to the commitment %.12s… shown during the game", sec.Commitment(), r.Commitment)
 	}
-	e, err := lib.open(r.Spec, sec.Seed(), nil, nil)
+	e, err := lib.open(r.Spec, sec, nil, nil)
 	if err != nil {
 		return v, err
 	}

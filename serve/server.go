@@ -329,7 +329,7 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 	}
 	row.Secret, row.Commitment = sec, sec.Commitment()
 	// check that the game starts before storing it
-	e, err := s.lib.open(row.Spec, sec.Seed(), nil, nil)
+	e, err := s.lib.open(row.Spec, sec, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -548,7 +548,8 @@ func (l *live) record() *Record {
 		Commitment: l.row.Commitment, Entries: append([]Entry{}, l.entries...)}
 	if l.e.over() {
 		rec.Secret = l.row.Secret.String()
-		rec.Seed, rec.SeedSet = l.row.Secret.Seed(), true
+		rec.DiceSecret = l.row.Secret.String()
+		rec.Save.Seal()
 	}
 	return rec
 }
@@ -582,7 +583,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 	l.stepMu.Lock()
 	defer l.stepMu.Unlock()
 	if l.stepper == nil {
-		if l.stepper, err = s.lib.open(row.Spec, row.Secret.Seed(), nil, nil); err != nil {
+		if l.stepper, err = s.lib.open(row.Spec, row.Secret, nil, nil); err != nil {
 			writeError(w, http.StatusInternalServerError, err)
 			return
 		}

@@ -33,16 +33,16 @@ func experiment(t testing.TB, arms []string, games int) *sim.Report {
 }
 
 // TestKnownEffect: doubling the Axis's attack factors (testdata/axis2x.lua)
-// must be found helping the Axis, p < 0.01, in 30 pairs of games: in the
+// must be found helping the Axis, p < 0.001, in 50 pairs of games: in the
 // Axis's wins or, where the bots already win most games as the Axis (its
 // marginal victory of 1941), in the level of its victories (the score).
 func TestKnownEffect(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays 60 games")
+		t.Skip("plays 100 games")
 	}
-	c := experiment(t, []string{"gdw", "testdata/axis2x.lua"}, 30).Versus[0]
-	byWins := c.P < 0.01 && c.AxisWin.Lo > 0 && c.ArmOnly > c.BaseOnly
-	byScore := c.PScore < 0.01 && c.Score.Lo > 0
+	c := experiment(t, []string{"gdw", "testdata/axis2x.lua"}, 50).Versus[0]
+	byWins := c.P < 0.001 && c.AxisWin.Lo > 0 && c.ArmOnly > c.BaseOnly
+	byScore := c.PScore < 0.001 && c.Score.Lo > 0
 	if !byWins && !byScore {
 		t.Errorf("Axis attacks doubled: difference %+v, McNemar p %g, discordant %d/%d; score %+v, p %g: the effect was missed", c.AxisWin, c.P, c.ArmOnly, c.BaseOnly, c.Score, c.PScore)
 	}
