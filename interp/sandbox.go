@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
@@ -132,6 +133,7 @@ func NewSandbox(o Options) *Sandbox {
 	math.RawSetString("random", L.NewFunction(sb.luaRandom))
 	math.RawSetString("randomseed", L.NewFunction(func(*lua.LState) int { return 0 }))
 	capStringLib(L)
+	L.SetGlobal(concatName, L.NewFunction(luaConcat))
 	watch.add(sb)
 	return sb
 }
@@ -182,7 +184,11 @@ func (sb *Sandbox) Call(fn lua.LValue, nret int, args ...lua.LValue) (out []lua.
 		// error, and the state is left as it was before the call.
 		if p := recover(); p != nil {
 			L.SetTop(top)
-			out, err = nil, &Error{Phase: sb.phase, Msg: fmt.Sprintf("internal error in a gpw function: %v", p)}
+			msg := fmt.Sprint(p)
+			if ae, ok := p.(*lua.ApiError); ok {
+				msg = ae.Object.String()
+			}
+			out, err = nil, &Error{Phase: sb.phase, Msg: "internal error in a gpw function: " + cleanMsg(msg)}
 		}
 	}()
 	L.Push(fn)
@@ -218,8 +224,11 @@ type Error struct {
 // Error returns e.g. "rules/base.lua:42: in phase axis-combat: attempt to index a nil value".
 func (e *Error) Error() string {
 	var b strings.Builder
-	if e.Module != "" {
+	switch {
+	case e.Module != "" && e.Line > 0:
 		fmt.Fprintf(&b, "%s:%d: ", e.Module, e.Line)
+	case e.Module != "":
+		fmt.Fprintf(&b, "%s: ", e.Module)
 	}
 	if e.Phase != "" {
 		fmt.Fprintf(&b, "in phase %s: ", e.Phase)
@@ -243,6 +252,11 @@ func (sb *Sandbox) wrap(err error) *Error {
 	var ae *lua.ApiError
 	if errors.As(err, &ae) {
 		e.Msg, trace = ae.Object.String(), ae.StackTrace
+		switch ae.Object.(type) {
+		case lua.LString, lua.LNumber:
+		default: // its text would be an address, different in each run
+			e.Msg = fmt.Sprintf("error raised with a %s value instead of a message", ae.Object.Type())
+		}
 	}
 	if m := posRE.FindStringSubmatch(e.Msg); m != nil {
 		e.Module, e.Msg = m[1], m[3]
@@ -251,7 +265,7 @@ func (sb *Sandbox) wrap(err error) *Error {
 		e.Module = m[1]
 		e.Line, _ = strconv.Atoi(m[2])
 	}
-	e.Msg = strings.TrimSpace(e.Msg)
+	e.Msg = cleanMsg(e.Msg)
 	sb.mu.Lock()
 	if sb.ctx != nil && sb.ctx.Err() != nil {
 		e.Msg = "rules module " + sb.stopped
@@ -273,6 +287,29 @@ func (sb *Sandbox) freezeGlobals() {
 		L.RaiseError("global %s: a rules module may not set globals once loaded (a game's state goes in R.store: docs/modding.md)", L.ToString(2))
 		return 0
 	}))
+}
+
+// maxMsgLen bounds the text of a module's error.
+const maxMsgLen = 2000
+
+// cleanMsg trims a Lua error's text: no stack traceback, no Go panic
+// value's internals, at most maxMsgLen bytes.
+func cleanMsg(msg string) string {
+	if i := strings.Index(msg, "stack traceback:"); i >= 0 {
+		msg = msg[:i]
+	}
+	msg = strings.TrimSpace(msg)
+	if strings.HasSuffix(msg, "registry overflow") {
+		msg += " (too many values at once on the Lua stack)"
+	}
+	if len(msg) > maxMsgLen {
+		cut := maxMsgLen
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = fmt.Sprintf("%s... (%d bytes more)", msg[:cut], len(msg)-cut)
+	}
+	return msg
 }
 
 // globalIndex is _G's __index: nil, or an error for a forbidden name.
@@ -456,6 +493,7 @@ func compileCached(rel string, src []byte) (*lua.FunctionProto, error) {
 		}
 		return nil, fmt.Errorf("%s:0: %v", rel, err)
 	}
+	rewriteConcat(chunk)
 	p, err = lua.Compile(chunk, rel)
 	if err != nil {
 		var ce *lua.CompileError
@@ -486,7 +524,8 @@ func (sb *Sandbox) luaPrint(L *lua.LState) int {
 
 // luaRandom is math.random on Options.Dice: random() is (Dice(2^20)-1)/2^20,
 // a multiple of 2^-20 in [0,1); random(n) is Dice(n); random(m, n) is
-// m-1+Dice(n-m+1).
+// m-1+Dice(n-m+1). The bounds are whole numbers within ±2^31 and an
+// interval holds at most 2^31 numbers.
 func (sb *Sandbox) luaRandom(L *lua.LState) int {
 	if sb.opts.Dice == nil {
 		L.RaiseError("math.random: no dice in this sandbox")
@@ -497,20 +536,23 @@ func (sb *Sandbox) luaRandom(L *lua.LState) int {
 		L.Push(lua.LNumber(float64(sb.opts.Dice(floatSteps)-1) / floatSteps))
 		return 1
 	case 1:
-		n := L.CheckInt(1)
-		if n < 1 {
-			L.ArgError(1, "interval is empty")
-		}
+		n := checkInt(L, 1, 1, maxRandom)
 		L.Push(lua.LNumber(sb.opts.Dice(n)))
 	default:
-		m, n := L.CheckInt(1), L.CheckInt(2)
-		if m > n {
+		m, n := checkInt(L, 1, -maxRandom, maxRandom), checkInt(L, 2, -maxRandom, maxRandom)
+		switch {
+		case m > n:
 			L.ArgError(2, "interval is empty")
+		case n-m >= maxRandom:
+			L.ArgError(2, fmt.Sprintf("the interval %d..%d holds more than %d numbers", m, n, maxRandom))
 		}
 		L.Push(lua.LNumber(m - 1 + sb.opts.Dice(n-m+1)))
 	}
 	return 1
 }
+
+// maxRandom bounds math.random's arguments and interval.
+const maxRandom = 1 << 31
 
 // maxSourceSize is the largest Lua source file gpw reads.
 const maxSourceSize = 1 << 20
