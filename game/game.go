@@ -22,7 +22,9 @@ type Options struct {
 	Auto    bool  // make every pending choice by its default
 	// AutoSetup places every setup unit by the documented rule (game/setup.go).
 	AutoSetup bool
-	// Budget limits the rules module's Lua work (zero: interp.DefaultBudget).
+	// Budget limits the rules module's Lua work: time per call and per
+	// command, memory. Zero fields take interp.DefaultBudget's; a negative
+	// field means no limit.
 	Budget interp.Budget
 	// KeepLog keeps every event (Log) even when a sink streams them.
 	KeepLog bool
@@ -99,9 +101,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 		return nil, err
 	}
 	g.Rules = m.Bind(g)
-	if o.Budget != (interp.Budget{}) {
-		g.Rules.SetBudget(o.Budget)
-	}
+	g.Rules.SetBudget(o.Budget.Or(interp.DefaultBudget))
 	g.store = interp.NewStore()
 	if err := g.setup(); err != nil {
 		return nil, err

@@ -132,6 +132,18 @@ func ReadSave(path string) (*Save, error) {
 // their hash compared with the saved one: a save made under other rules is
 // refused unless force is set. builtin holds the built-in data.
 func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, error) {
+	return LoadSaveWith(path, builtin, LoadOptions{Force: force}, sink)
+}
+
+// LoadOptions are the choices of LoadSaveWith.
+type LoadOptions struct {
+	Force  bool          // replay a save made under other rules, or edited
+	Budget interp.Budget // the game's Lua budget, as in Options
+}
+
+// LoadSaveWith is LoadSave with a Lua budget for the game.
+func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) (*Game, error) {
+	force := lo.Force
 	sv, err := ReadSave(path)
 	if err != nil {
 		return nil, err
@@ -166,7 +178,7 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: the saved scenario: %w", path, err)
 	}
-	g, err := New(sc, Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true}, builtin, func(Event) {})
+	g, err := New(sc, Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true, Budget: lo.Budget}, builtin, func(Event) {})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

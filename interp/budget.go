@@ -4,20 +4,51 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"runtime/metrics"
 	"sync"
 	"time"
 )
 
-// Budget limits the Lua work of a game: each hook call alone, and all the
-// calls of one command together. It is measured only while Lua runs: a
-// program may hold a game for hours between commands.
+// Budget limits the Lua work of a game: each hook call alone, all the
+// calls of one command together, and the memory a call may take. Time is
+// measured only while Lua runs: a program may hold a game for hours
+// between commands.
 type Budget struct {
 	Call    time.Duration // one hook call; 0 for no limit
 	Command time.Duration // the calls of one command together; 0 for no limit
+	// Memory is how much the heap may grow during one call, and a quarter
+	// of it what a Lua state may keep between calls (its globals, upvalues
+	// and tables); 0 for no limit. It is measured on the whole process:
+	// with several games in one process, a call is charged with what
+	// others allocate meanwhile.
+	Memory int64
 }
 
 // DefaultBudget is the budget of a game unless its options say otherwise.
-var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second}
+var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Memory: 256 << 20}
+
+// Or fills b's zero fields from def; a negative field becomes 0, no limit.
+func (b Budget) Or(def Budget) Budget {
+	pick := func(v, d int64) int64 {
+		switch {
+		case v < 0:
+			return 0
+		case v == 0:
+			return d
+		}
+		return v
+	}
+	return Budget{
+		Call:    time.Duration(pick(int64(b.Call), int64(def.Call))),
+		Command: time.Duration(pick(int64(b.Command), int64(def.Command))),
+		Memory:  pick(b.Memory, def.Memory),
+	}
+}
+
+// Keep is what a Lua state may keep between calls under b: a quarter of
+// its memory budget (0 for no limit).
+func (b Budget) Keep() int64 { return b.Memory / 4 }
 
 // ErrBudget is the cause of an *Error from a call that ran past its budget.
 var ErrBudget = errors.New("rules module ran past its budget")
@@ -26,8 +57,12 @@ var ErrBudget = errors.New("rules module ran past its budget")
 const watchPeriod = 5 * time.Millisecond
 
 // watchdog cancels the context of a sandbox whose call has run past its
-// budget. One goroutine serves every sandbox of the process; a sandbox
-// pays two uncontended locks per call.
+// budget of time or memory. One goroutine serves every sandbox of the
+// process; a sandbox pays two uncontended locks per call. Memory is the
+// process's heap (live and not yet collected objects), read every period
+// while a call with a memory budget runs: a call is stopped when the heap
+// has grown past its budget since the watchdog first saw it, and still is
+// after a collection.
 type watchdog struct {
 	mu      sync.Mutex
 	all     map[*Sandbox]struct{}
@@ -55,21 +90,60 @@ func (w *watchdog) remove(sb *Sandbox) {
 func (w *watchdog) loop() {
 	t := time.NewTicker(watchPeriod)
 	defer t.Stop()
+	var over []*Sandbox
 	for now := range t.C {
 		w.mu.Lock()
+		heap := uint64(0)
 		for sb := range w.all {
-			sb.expire(now)
+			if sb.watched() {
+				heap = heapBytes()
+				break
+			}
+		}
+		over = over[:0]
+		for sb := range w.all {
+			if sb.expire(now, heap) {
+				over = append(over, sb)
+			}
 		}
 		w.mu.Unlock()
+		if len(over) > 0 {
+			// Garbage counts in the heap until it is collected: only
+			// what is left after a collection stops a call.
+			runtime.GC()
+			heap = heapBytes()
+			for _, sb := range over {
+				sb.expireMemory(heap)
+			}
+		}
 	}
 }
 
-// expire stops the call under way if it has run past its budget.
-func (sb *Sandbox) expire(now time.Time) {
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+
+// heapBytes is the size of the heap's objects, live or not yet collected.
+func heapBytes() uint64 {
+	metrics.Read(heapSample)
+	return heapSample[0].Value.Uint64()
+}
+
+// watched reports whether a call with a memory budget is under way.
+func (sb *Sandbox) watched() bool {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	return sb.depth > 0 && sb.memory > 0
+}
+
+// expire stops the call under way if it has run past its time budget; it
+// reports whether the heap has grown past its memory budget.
+func (sb *Sandbox) expire(now time.Time, heap uint64) (overMemory bool) {
 	sb.mu.Lock()
 	defer sb.mu.Unlock()
 	if sb.depth == 0 || sb.cancel == nil || sb.ctx.Err() != nil {
-		return
+		return false
+	}
+	if sb.seen != sb.calls {
+		sb.seen, sb.heapBase = sb.calls, heap
 	}
 	switch {
 	case sb.limit > 0 && now.Sub(sb.started) > sb.limit:
@@ -77,9 +151,24 @@ func (sb *Sandbox) expire(now time.Time) {
 	case !sb.deadline.IsZero() && now.After(sb.deadline):
 		sb.stopped = "ran past its budget for one command (an endless loop?)"
 	default:
-		return
+		return sb.memory > 0 && heap > sb.heapBase+uint64(sb.memory)
 	}
 	sb.cancel()
+	return false
+}
+
+// expireMemory stops the call under way if the heap, just collected, is
+// still past its memory budget.
+func (sb *Sandbox) expireMemory(heap uint64) {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if sb.depth == 0 || sb.cancel == nil || sb.ctx.Err() != nil || sb.seen != sb.calls || sb.memory <= 0 {
+		return
+	}
+	if heap > sb.heapBase+uint64(sb.memory) {
+		sb.stopped = fmt.Sprintf("took more than its memory budget of %d MiB in one call (--lua-memory)", sb.memory>>20)
+		sb.cancel()
+	}
 }
 
 // begin marks the start of a call: a fresh context if the last one was
@@ -92,6 +181,7 @@ func (sb *Sandbox) begin() {
 			sb.L.SetContext(sb.ctx)
 		}
 		sb.started = time.Now()
+		sb.calls++
 	}
 	sb.depth++
 	sb.mu.Unlock()
@@ -101,5 +191,8 @@ func (sb *Sandbox) begin() {
 func (sb *Sandbox) end() {
 	sb.mu.Lock()
 	sb.depth--
+	if sb.depth == 0 {
+		sb.spent += time.Since(sb.started)
+	}
 	sb.mu.Unlock()
 }

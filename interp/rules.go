@@ -84,7 +84,10 @@ func (r *Rules) Hold() func() {
 	if _, err := r.acquire(); err != nil {
 		return func() {}
 	}
-	return r.release
+	return func() {
+		var err error
+		r.release(&err)
+	}
 }
 
 // acquire binds a Lua state to the game for a call; release gives it back.
@@ -102,18 +105,23 @@ func (r *Rules) acquire() (*vm, error) {
 	rt.world, _ = r.host.(World)
 	rt.sb.SetPhase(r.phase)
 	rt.sb.SetBudget(r.budget.Call, r.deadline)
+	rt.sb.SetMemory(r.budget.Memory)
 	r.rt, r.depth = rt, 1
 	return rt, nil
 }
 
-func (r *Rules) release() {
+// release gives the runtime back after a call that ended with *errp; a
+// runtime that keeps too much is dropped and the call fails.
+func (r *Rules) release(errp *error) {
 	r.depth--
 	if r.depth > 0 {
 		return
 	}
 	rt := r.rt
 	r.rt = nil
-	r.pool.put(rt)
+	if err := r.pool.putAfter(rt, r.budget.Keep(), *errp); err != nil && *errp == nil {
+		*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
+	}
 }
 
 // module is the module the runtime runs, for validation in gpw functions.
@@ -182,7 +190,7 @@ func (rt *vm) value(a Arg) lua.LValue {
 // call calls the hook fn (a top-level function, "results.X" or
 // "commands.X") with args and returns nret results. An absent hook
 // returns nil results and no error.
-func (r *Rules) call(name string, nret int, args ...Arg) ([]lua.LValue, error) {
+func (r *Rules) call(name string, nret int, args ...Arg) (ret []lua.LValue, err error) {
 	if !r.hooks[name] {
 		return nil, nil
 	}
@@ -190,7 +198,7 @@ func (r *Rules) call(name string, nret int, args ...Arg) ([]lua.LValue, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer r.release()
+	defer r.release(&err)
 	var vals [6]lua.LValue
 	lv := vals[:0]
 	for _, a := range args {
@@ -225,7 +233,7 @@ func (r *Rules) hookErr(name, format string, a ...any) error {
 }
 
 // OnPhaseStart calls on_phase_start(phase) if the module has it.
-func (r *Rules) OnPhaseStart(p *Phase) error {
+func (r *Rules) OnPhaseStart(p *Phase) (err error) {
 	if !r.hooks["on_phase_start"] {
 		return nil
 	}
@@ -233,7 +241,7 @@ func (r *Rules) OnPhaseStart(p *Phase) error {
 	if err != nil {
 		return err
 	}
-	defer r.release()
+	defer r.release(&err)
 	pt := rt.sb.L.CreateTable(0, 4)
 	pt.RawSetString("id", rt.str(p.ID))
 	pt.RawSetString("side", rt.str(p.Side.String()))
@@ -361,7 +369,7 @@ func (r *Rules) RunCommand(word string, args []string) (ok bool, msg, rule strin
 // Weigh calls the module's odds(b) for a battle and checks its answer:
 // the odds index within the table or 0 (below it), the column within the
 // table.
-func (r *Rules) Weigh(b *Battle) (Odds, error) {
+func (r *Rules) Weigh(b *Battle) (o Odds, err error) {
 	if !r.hooks["odds"] {
 		return Odds{}, hookError{r.Module.Module, "odds"}
 	}
@@ -369,7 +377,7 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 	if err != nil {
 		return Odds{}, err
 	}
-	defer r.release()
+	defer r.release(&err)
 	r.last = *b
 	defer rt.purity("odds")()
 	ret, err := rt.sb.Call(rt.fn("odds"), 4, rt.fill(b))
@@ -386,7 +394,7 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 			return Odds{}, r.hookErr("odds", "%v as its %s", err, name)
 		}
 	}
-	o := Odds{Attack: v[0], Defense: v[1], Odds: v[2], Column: v[3]}
+	o = Odds{Attack: v[0], Defense: v[1], Odds: v[2], Column: v[3]}
 	cols := len(r.CRTColumns)
 	switch {
 	case o.Attack < 0 || o.Defense < 0:
@@ -400,7 +408,7 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 }
 
 // Apply calls results[code](b) for the battle last weighed.
-func (r *Rules) Apply(code string) error {
+func (r *Rules) Apply(code string) (err error) {
 	name := "results." + code
 	if !r.hooks[name] {
 		return hookError{r.Module.Module, name}
@@ -409,7 +417,7 @@ func (r *Rules) Apply(code string) error {
 	if err != nil {
 		return err
 	}
-	defer r.release()
+	defer r.release(&err)
 	_, err = rt.sb.Call(rt.fn(name), 0, rt.fill(&r.last))
 	return err
 }

@@ -1,8 +1,10 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -56,6 +58,39 @@ func (p *pool) put(rt *vm) {
 	p.mu.Unlock()
 }
 
+// retainCheck is how long a runtime runs Lua between measurements of what
+// it keeps: a measure costs about as much as a few thousand hook calls,
+// and nothing can keep much more than it allocates in that time.
+const retainCheck = 20 * time.Millisecond
+
+// putAfter returns a runtime to the pool after a call that ended with
+// callErr. A runtime stopped for its budget is dropped: the call may have
+// left the module's tables half changed. So is one that keeps more than
+// keep bytes (0: no limit), with an error.
+func (p *pool) putAfter(rt *vm, keep int64, callErr error) error {
+	if errors.Is(callErr, ErrBudget) {
+		rt.sb.Close()
+		return nil
+	}
+	if keep > 0 && rt.sb.spent >= retainCheck {
+		rt.sb.spent = 0
+		if err := rt.checkKeep(keep); err != nil {
+			rt.sb.Close()
+			return err
+		}
+	}
+	p.put(rt)
+	return nil
+}
+
+// checkKeep fails when the runtime keeps more than keep bytes in Lua.
+func (rt *vm) checkKeep(keep int64) error {
+	if n := rt.sb.retained(keep, rt.tbl); n > keep {
+		return fmt.Errorf("the rules module keeps more than %d MiB in Lua between calls (limit: a quarter of --lua-memory); a game's state belongs in the engine's store (R.store, gpw.set)", keep>>20)
+	}
+	return nil
+}
+
 // newRuntime starts a Lua state and loads the module and the special
 // rules into it.
 func (m *Module) newRuntime() (*vm, error) {
@@ -74,6 +109,7 @@ func (m *Module) newRuntime() (*vm, error) {
 	installAPI(sb.L, rt)
 	sb.SetPhase("load")
 	sb.SetBudget(DefaultBudget.Call, deadline(DefaultBudget.Command))
+	sb.SetMemory(DefaultBudget.Memory)
 	fail := func(err error) (*vm, error) {
 		sb.Close()
 		return nil, err
@@ -93,6 +129,11 @@ func (m *Module) newRuntime() (*vm, error) {
 	}
 	rt.tbl = t
 	rt.host = nil
+	if keep := DefaultBudget.Keep(); keep > 0 {
+		if err := rt.checkKeep(keep); err != nil {
+			return fail(fmt.Errorf("%s: after loading, %v", m.Module, err))
+		}
+	}
 	sb.freezeGlobals()
 	return rt, nil
 }

@@ -97,6 +97,14 @@ type Sandbox struct {
 	limit    time.Duration
 	deadline time.Time // the command's deadline; zero for none
 	stopped  string    // why the watchdog stopped the call
+	memory   int64     // the most the heap may grow during a call; 0 for no limit
+	calls    uint64    // outermost calls begun
+	spent    time.Duration
+
+	// What the watchdog saw of the call under way: its number and the
+	// heap when it first saw it.
+	seen     uint64
+	heapBase uint64
 }
 
 // NewSandbox returns a Lua state with base, table, string and math, minus
@@ -120,6 +128,7 @@ func NewSandbox(o Options) *Sandbox {
 			panic("interp: opening " + lib.name + ": " + err.Error()) // built in: cannot fail
 		}
 	}
+	sortLibs(L)
 	for _, name := range removedGlobals {
 		L.SetGlobal(name, lua.LNil)
 	}
@@ -136,6 +145,32 @@ func NewSandbox(o Options) *Sandbox {
 	L.SetGlobal(concatName, L.NewFunction(luaConcat))
 	watch.add(sb)
 	return sb
+}
+
+// sortLibs rebuilds _G and the library tables with their names inserted
+// in sorted order: gopher-lua opens them from Go maps, and pairs visits a
+// table in insertion order, so a module iterating them would see another
+// order in each Lua state.
+func sortLibs(L *lua.LState) {
+	sorted := func(t *lua.LTable) *lua.LTable {
+		ks := keys(t)
+		nt := L.CreateTable(0, len(ks))
+		for _, k := range ks {
+			nt.RawSetString(k, t.RawGetString(k))
+		}
+		return nt
+	}
+	for _, lib := range []string{lua.StringLibName, lua.TabLibName, lua.MathLibName} {
+		L.SetGlobal(lib, sorted(L.GetGlobal(lib).(*lua.LTable)))
+	}
+	// The string library is the strings' metatable too (its __index is
+	// itself): the new table takes both places.
+	str := L.GetGlobal(lua.StringLibName).(*lua.LTable)
+	str.RawSetString("__index", str)
+	L.SetMetatable(lua.LString(""), str)
+	g := sorted(L.G.Global)
+	g.RawSetString("_G", g)
+	L.G.Global, L.Env = g, g
 }
 
 // Close releases the Lua state.
@@ -158,6 +193,14 @@ func (sb *Sandbox) SetPhase(phase string) { sb.phase = phase }
 func (sb *Sandbox) SetBudget(limit time.Duration, deadline time.Time) {
 	sb.mu.Lock()
 	sb.limit, sb.deadline = limit, deadline
+	sb.mu.Unlock()
+}
+
+// SetMemory limits how much the process's heap may grow during one call
+// (0: no limit). See budget.go.
+func (sb *Sandbox) SetMemory(limit int64) {
+	sb.mu.Lock()
+	sb.memory = limit
 	sb.mu.Unlock()
 }
 

@@ -92,3 +92,17 @@ func TestConcat(t *testing.T) {
 		}
 	}
 }
+
+// TestStringMetatable: the strings' metatable is the capped string
+// library itself, so s:rep and getmetatable("").rep are the same checked
+// function.
+func TestStringMetatable(t *testing.T) {
+	got, err := eval(t, `local mt = getmetatable("")
+return tostring(mt == string and mt.__index == string and mt.dump == nil and ("x"):rep(2) == "xx")`)
+	if err != nil || got != "true" {
+		t.Errorf("got %q, %v", got, err)
+	}
+	if _, err := eval(t, `return getmetatable("").rep("x", 2^30)`); err == nil || !strings.Contains(err.Error(), "too long") {
+		t.Errorf("getmetatable(\"\").rep: %v", err)
+	}
+}
