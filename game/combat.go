@@ -365,7 +365,9 @@ func (g *Game) losers(st step) []int {
 	}
 	var out []int
 	for _, k := range g.livingAttackers() {
-		if ok, _, _, err := g.Rules.Check("can_lose", interp.Unit(k), interp.Str(st.kind)); err != nil || ok {
+		ok, _, _, err := g.Rules.Check("can_lose", interp.Unit(k), interp.Str(st.kind))
+		g.hookFailed(err)
+		if ok {
 			out = append(out, k)
 		}
 	}

@@ -55,8 +55,9 @@ type Game struct {
 	// shareMemo remembers mayShare's answers while the position cannot
 	// change (a listing of legal actions); nil otherwise.
 	shareMemo map[int]bool
-	// hookErr is a failure of a hook that cannot refuse (on_eliminated),
-	// returned by the command during which it happened.
+	// hookErr is a failure of the rules module met where it cannot be
+	// returned (hookFailed), returned by the command during which it
+	// happened.
 	hookErr error
 }
 
@@ -504,21 +505,29 @@ func (g *Game) mayShare(k, o int) bool {
 // friendMayLeave reports whether unit o may still move and has a legal
 // move out of its hex.
 func (g *Game) friendMayLeave(o int) bool {
-	if g.canMove(o) != nil {
+	if err := g.canMove(o); err != nil {
+		g.hookFailed(err)
 		return false
 	}
 	// o must have somewhere to go, or the phase could never end.
 	sm := g.shareMover()
 	sm.Extra = g.mover().Extra
-	sm.Reach(o, g.MP(o))
+	mp, err := g.Allowance(o)
+	if err != nil {
+		g.hookFailed(err)
+		return false
+	}
+	sm.Reach(o, mp)
 	hook := g.Rules.Has("can_move_path")
 	for _, h := range sm.Reached() {
 		if int(h) == g.S.Units[o].Hex || !sm.CanEnd(o, int(h)) {
 			continue
 		}
-		if !hook || g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move")) == nil {
+		err := g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move"))
+		if !hook || err == nil {
 			return true
 		}
+		g.hookFailed(err)
 	}
 	return false
 }

@@ -49,7 +49,7 @@ var Steps = []string{"retreat", "defender_loss", "defender_eliminate", "attacker
 const maxStepN = 99
 
 // maxRetreatHexes bounds a retreat's length: the search is exponential in it.
-const maxRetreatHexes = 6
+const maxRetreatHexes = core.MaxRetreatHexes
 
 // toInt reads a Lua number as an int: finite, whole and of a sane size.
 func toInt(f float64) (int, error) {

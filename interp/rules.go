@@ -356,8 +356,14 @@ func (r *Rules) List(name string, args ...Arg) ([]string, error) {
 	return out, nil
 }
 
+// MaxCommandArgs bounds the words of a module command.
+const MaxCommandArgs = 32
+
 // RunCommand calls a module command with its words; it answers like Check.
 func (r *Rules) RunCommand(word string, args []string) (ok bool, msg, rule string, err error) {
+	if len(args) > MaxCommandArgs {
+		return false, "", "", &Error{Module: r.Module.Module, Phase: r.phase, Msg: fmt.Sprintf("commands.%s: %d words; a command takes at most %d", word, len(args), MaxCommandArgs)}
+	}
 	as := make([]Arg, len(args))
 	for i, a := range args {
 		as[i] = Str(a)

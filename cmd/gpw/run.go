@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -96,8 +95,10 @@ func runRun(o *runOptions) error {
 		return err
 	}
 	var in io.Reader
+	name := "standard input"
 	switch {
 	case o.Script != "":
+		name = o.Script
 		f, err := os.Open(o.Script)
 		if err != nil {
 			return err
@@ -112,23 +113,21 @@ func runRun(o *runOptions) error {
 	}
 	refused := 0
 	if in != nil {
-		sc := bufio.NewScanner(in)
-		line := 0
-		for sc.Scan() {
-			line++
-			err := g.Exec(sc.Text())
+		err := lines(in, name, func(line int, text string) error {
+			err := g.Exec(text)
 			if err == nil {
-				continue
+				return nil
 			}
 			if _, ok := err.(*game.Refusal); !ok {
-				return fmt.Errorf("%s:%d: %w", o.Script, line, err)
+				return fmt.Errorf("%s:%d: %w", name, line, err)
 			}
 			refused++
 			if !o.KeepGoing {
-				return silentError{fmt.Sprintf("%s:%d: refused", o.Script, line)}
+				return silentError{fmt.Sprintf("%s:%d: refused", name, line)}
 			}
-		}
-		if err := sc.Err(); err != nil {
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 	}
