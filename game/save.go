@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing/fstest"
 
@@ -42,6 +43,9 @@ type Save struct {
 	Turn          string             `json:"turn"`
 	Phase         string             `json:"phase"`
 	Rolls         int                `json:"rolls"`
+	// Position is a digest of the position the game was saved in
+	// (Game.Digest): the replay must end in it.
+	Position string `json:"position,omitempty"`
 	// Check is a SHA-256 over the rest of the save: a save edited by hand
 	// is refused (unless forced).
 	Check string `json:"check"`
@@ -59,8 +63,8 @@ func (g *Game) Snapshot() *Save {
 	sv := &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.fix.variant,
 		Special: g.Sc.SpecialPath, SpecialSource: string(g.Sc.SpecialSource),
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
-		Dice: g.fix.startDice, Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
-		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls}
+		Dice: slices.Clone(g.fix.startDice), Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
+		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls, Position: g.Digest()}
 	sv.Check = sv.checksum()
 	return sv
 }
@@ -161,6 +165,12 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 			return nil, fmt.Errorf("%s: die %d of the forced dice is %d, not 1 to 6", path, i+1, d)
 		}
 	}
+	if problem := sv.moduleList(); problem != "" {
+		if !force {
+			return nil, fmt.Errorf("%s: %s: refusing to replay it; use --force to replay anyway", path, problem)
+		}
+		warnings = append(warnings, problem+"; replayed anyway (--force)")
+	}
 	if changed := sv.changedModules(builtin); changed != "" {
 		if !force {
 			return nil, fmt.Errorf("%s was saved under rules %q with hash %.12s; a module changed since (%s). Refusing to replay it under other rules; use --force to replay anyway",
@@ -182,6 +192,17 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if g.Rules.Hash() != sv.Hash {
+		if !force {
+			return nil, fmt.Errorf("%s was saved under rules %q with hash %.12s; they load now with hash %.12s (another module is required). Refusing to replay it under other rules; use --force to replay anyway",
+				path, sv.Rules, sv.Hash, g.Rules.Hash())
+		}
+		warnings = append(warnings, "the rules load other modules than when the game was saved; replayed anyway (--force)")
+	}
+	// The replay as a whole has the Lua time of one command: a module
+	// slow on purpose cannot make a long save take hours to load.
+	g.Rules.SetLuaLimit(g.Rules.Budget().Command, "replaying the save")
+	defer g.Rules.SetLuaLimit(0, "")
 	for i, c := range sv.Commands {
 		if c == autoSetupMark { // saves of an earlier gpw
 			if err := g.AutoSetup(); err != nil {
@@ -199,6 +220,11 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 		return nil, fmt.Errorf("%s: the replay rolled %d dice where the game rolled %d: the save does not match this engine", path, g.rolls, sv.Rolls)
 	case g.TurnName(g.turn) != sv.Turn || g.Phase().ID != sv.Phase:
 		return nil, fmt.Errorf("%s: the replay ends in %s, %s where the game was saved in %s, %s: the save does not match this engine", path, g.TurnName(g.turn), g.Phase().ID, sv.Turn, sv.Phase)
+	case sv.Position != "" && g.Digest() != sv.Position:
+		if !force {
+			return nil, fmt.Errorf("%s: the replay ends in another position than the game was saved in: the save does not match this engine; use --force to load that position anyway", path)
+		}
+		warnings = append(warnings, "the replay ends in another position than the game was saved in; loaded anyway (--force)")
 	}
 	g.Opts.NoUndo = false
 	g.SetSink(sink)
@@ -207,6 +233,18 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 	}
 	g.flush()
 	return g, nil
+}
+
+// moduleList checks the save's list of modules against its hash and its
+// rules, before anything runs: "" when they agree, else the problem.
+func (sv *Save) moduleList() string {
+	switch top := interp.TopFile(sv.Rules); {
+	case interp.HashOf(sv.Modules) != sv.Hash:
+		return "the save's list of modules does not give its rules hash"
+	case !slices.ContainsFunc(sv.Modules, func(m interp.ModuleSum) bool { return m.Path == top }):
+		return fmt.Sprintf("the save's list of modules lacks %s, the module of its rules %q", top, sv.Rules)
+	}
+	return ""
 }
 
 // changedModules names the modules of the save whose source is no longer
@@ -229,4 +267,24 @@ func (sv *Save) changedModules(builtin fs.FS) string {
 		out = append(out, "the save lists no modules")
 	}
 	return strings.Join(out, ", ")
+}
+
+// Digest is a SHA-256 of the game's position and progress: the turn and
+// phase, the dice rolled, each unit's hex, status and step, control, the
+// phase's bookkeeping, the pending battle's steps and what the rules keep.
+// A save records it; its replay must end in the same.
+func (g *Game) Digest() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%d %d %v %v %q %d %v %d %d\n", g.turn, g.pos, g.over, g.winner, g.weather, g.rolls, g.points, g.railUsed, len(g.steps))
+	for k := range g.S.Units {
+		u := &g.S.Units[k]
+		fmt.Fprintf(h, "%d %d %v %v %v %v %v\n", u.Hex, u.Status, u.Reduced, g.moved[k], g.attacked[k], g.defended[k], g.awaiting[k])
+	}
+	for _, c := range g.S.Control {
+		h.Write([]byte{byte(c)})
+	}
+	for _, k := range g.store.Keys() {
+		fmt.Fprintf(h, "%d %d %q %#v\n", k.Scope, k.Index, k.Name, g.store.Get(k))
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
 }

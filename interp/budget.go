@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -149,7 +150,7 @@ func (sb *Sandbox) expire(now time.Time, heap uint64) (overMemory bool) {
 	case sb.limit > 0 && now.Sub(sb.started) > sb.limit:
 		sb.stopped = fmt.Sprintf("ran past its budget of %v for one call (an endless loop?)", sb.limit)
 	case !sb.deadline.IsZero() && now.After(sb.deadline):
-		sb.stopped = "ran past its budget for one command (an endless loop?)"
+		sb.stopped = cmp.Or(sb.pastDue, "ran past its budget for one command (an endless loop?)")
 	default:
 		return sb.memory > 0 && heap > sb.heapBase+uint64(sb.memory)
 	}
@@ -192,7 +193,8 @@ func (sb *Sandbox) end() {
 	sb.mu.Lock()
 	sb.depth--
 	if sb.depth == 0 {
-		sb.spent += time.Since(sb.started)
+		sb.last = time.Since(sb.started)
+		sb.spent += sb.last
 	}
 	sb.mu.Unlock()
 }

@@ -238,6 +238,19 @@ func (m *Module) fresh() bool {
 	return true
 }
 
+// HashOf is the hash of a list of modules, as Hash gives it for the
+// modules loaded.
+func HashOf(sums []ModuleSum) string { return hashSums(sums) }
+
+// TopFile is the file a variant loads first: the built-in variant's
+// module, or the base name of a module's path.
+func TopFile(variant string) string {
+	if name, ok := Variants[variant]; ok {
+		return name + ".lua"
+	}
+	return filepath.Base(variant)
+}
+
 func hashSums(sums []ModuleSum) string {
 	h := sha256.New()
 	for _, m := range sums {

@@ -20,6 +20,12 @@ type Rules struct {
 	phase    string
 	deadline time.Time // the command's, zero between commands
 
+	// A limit on the Lua time of all calls from SetLuaLimit on (0: none),
+	// what it is for, and the time spent since.
+	luaLimit time.Duration
+	luaFor   string
+	luaTime  time.Duration
+
 	rt    *vm // bound while a call is under way
 	depth int
 	last  Battle // the battle last weighed, for Apply
@@ -70,6 +76,12 @@ func (r *Rules) BeginCommand() { r.deadline = deadline(r.budget.Command) }
 // EndCommand stops the command's clock.
 func (r *Rules) EndCommand() { r.deadline = time.Time{} }
 
+// SetLuaLimit limits the Lua time of all the calls from now on together
+// to d (0: no limit), for what ("replaying the save"), in messages.
+func (r *Rules) SetLuaLimit(d time.Duration, what string) {
+	r.luaLimit, r.luaFor, r.luaTime = d, what, 0
+}
+
 func deadline(d time.Duration) time.Time {
 	if d <= 0 {
 		return time.Time{}
@@ -105,6 +117,17 @@ func (r *Rules) acquire() (*vm, error) {
 	rt.world, _ = r.host.(World)
 	rt.sb.SetPhase(r.phase)
 	rt.sb.SetBudget(r.budget.Call, r.deadline)
+	if r.luaLimit > 0 {
+		left := r.luaLimit - r.luaTime
+		if left <= 0 {
+			r.pool.put(rt)
+			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget,
+				Msg: fmt.Sprintf("rules module ran past its budget of %v for %s", r.luaLimit, r.luaFor)}
+		}
+		if dl := time.Now().Add(left); r.deadline.IsZero() || dl.Before(r.deadline) {
+			rt.sb.SetDeadline(dl, fmt.Sprintf("ran past its budget of %v for %s", r.luaLimit, r.luaFor))
+		}
+	}
 	rt.sb.SetMemory(r.budget.Memory)
 	r.rt, r.depth = rt, 1
 	return rt, nil
@@ -119,6 +142,7 @@ func (r *Rules) release(errp *error) {
 	}
 	rt := r.rt
 	r.rt = nil
+	r.luaTime += rt.sb.last
 	if err := r.pool.putAfter(rt, r.budget.Keep(), *errp); err != nil && *errp == nil {
 		*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
 	}
@@ -273,7 +297,7 @@ func (r *Rules) Int(name string, def int, args ...Arg) (int, error) {
 	}
 	v, err := toInt(float64(n))
 	if err != nil {
-		return 0, r.hookErr(name, "%v", err)
+		return 0, r.hookErr(name, "a bad number: %v", err)
 	}
 	return v, nil
 }
@@ -313,7 +337,7 @@ func (r *Rules) Reason(name string, def int, args ...Arg) (n int, why, rule stri
 		return 0, "", "", r.hookErr(name, "a %s; it must return a number", ret[0].Type())
 	}
 	if n, err = toInt(float64(num)); err != nil {
-		return 0, "", "", r.hookErr(name, "%v", err)
+		return 0, "", "", r.hookErr(name, "a bad number: %v", err)
 	}
 	return n, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
 }
@@ -397,7 +421,7 @@ func (r *Rules) Weigh(b *Battle) (o Odds, err error) {
 			return Odds{}, r.hookErr("odds", "a %s as its %s; it returns attack, defence, odds index, column (numbers)", ret[i].Type(), name)
 		}
 		if v[i], err = toInt(float64(n)); err != nil {
-			return Odds{}, r.hookErr("odds", "%v as its %s", err, name)
+			return Odds{}, r.hookErr("odds", "a bad %s: %v", name, err)
 		}
 	}
 	o = Odds{Attack: v[0], Defense: v[1], Odds: v[2], Column: v[3]}

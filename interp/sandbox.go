@@ -96,10 +96,12 @@ type Sandbox struct {
 	started  time.Time // when the outermost call began
 	limit    time.Duration
 	deadline time.Time // the command's deadline; zero for none
+	pastDue  string    // what passing the deadline means
 	stopped  string    // why the watchdog stopped the call
 	memory   int64     // the most the heap may grow during a call; 0 for no limit
-	calls    uint64    // outermost calls begun
-	spent    time.Duration
+	calls    uint64        // outermost calls begun
+	spent    time.Duration // Lua time since the last measure of what it keeps
+	last     time.Duration // the last outermost call's time
 
 	// What the watchdog saw of the call under way: its number and the
 	// heap when it first saw it.
@@ -192,7 +194,15 @@ func (sb *Sandbox) SetPhase(phase string) { sb.phase = phase }
 // call runs; nothing expires between calls.
 func (sb *Sandbox) SetBudget(limit time.Duration, deadline time.Time) {
 	sb.mu.Lock()
-	sb.limit, sb.deadline = limit, deadline
+	sb.limit, sb.deadline, sb.pastDue = limit, deadline, ""
+	sb.mu.Unlock()
+}
+
+// SetDeadline moves the deadline of SetBudget; passing it stops a call
+// with the message pastDue.
+func (sb *Sandbox) SetDeadline(deadline time.Time, pastDue string) {
+	sb.mu.Lock()
+	sb.deadline, sb.pastDue = deadline, pastDue
 	sb.mu.Unlock()
 }
 
