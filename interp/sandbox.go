@@ -95,10 +95,10 @@ type Sandbox struct {
 	depth    int       // calls under way (nested calls count once)
 	started  time.Time // when the outermost call began
 	limit    time.Duration
-	deadline time.Time // the command's deadline; zero for none
-	pastDue  string    // what passing the deadline means
-	stopped  string    // why the watchdog stopped the call
-	memory   int64     // the most the heap may grow during a call; 0 for no limit
+	deadline time.Time     // the command's deadline; zero for none
+	pastDue  string        // what passing the deadline means
+	stopped  string        // why the watchdog stopped the call
+	memory   int64         // the most the heap may grow during a call; 0 for no limit
 	calls    uint64        // outermost calls begun
 	spent    time.Duration // Lua time since the last measure of what it keeps
 	last     time.Duration // the last outermost call's time
