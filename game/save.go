@@ -26,23 +26,26 @@ const autoSetupMark = "!auto-setup"
 // hash, the dice and every accepted command. Loading replays the commands,
 // so a reload gives the same dice: nothing can be re-rolled.
 type Save struct {
-	Format        int                `json:"format_version"`
-	Scenario      string             `json:"scenario"`
-	Source        string             `json:"scenario_source"`
-	Special       string             `json:"special,omitempty"`        // the special rules' path
-	SpecialSource string             `json:"special_source,omitempty"` // and text
-	Rules         string             `json:"rules"`
-	Modules       []interp.ModuleSum `json:"modules"`
-	Hash          string             `json:"rules_hash"`
-	Seed          int64              `json:"seed"`
-	SeedSet       bool               `json:"seed_set"`
-	Dice          []int              `json:"dice,omitempty"`
-	Auto          bool               `json:"auto"`
-	AutoSet       bool               `json:"auto_setup"`
-	Commands      []string           `json:"commands"`
-	Turn          string             `json:"turn"`
-	Phase         string             `json:"phase"`
-	Rolls         int                `json:"rolls"`
+	Format        int    `json:"format_version"`
+	Scenario      string `json:"scenario"`
+	Source        string `json:"scenario_source"`
+	Special       string `json:"special,omitempty"`        // the special rules' path
+	SpecialSource string `json:"special_source,omitempty"` // and text
+	// Files are the other files the scenario read from its folder (maps,
+	// catalogues, schedules of its own, its rules module), by path.
+	Files    map[string]string  `json:"files,omitempty"`
+	Rules    string             `json:"rules"`
+	Modules  []interp.ModuleSum `json:"modules"`
+	Hash     string             `json:"rules_hash"`
+	Seed     int64              `json:"seed"`
+	SeedSet  bool               `json:"seed_set"`
+	Dice     []int              `json:"dice,omitempty"`
+	Auto     bool               `json:"auto"`
+	AutoSet  bool               `json:"auto_setup"`
+	Commands []string           `json:"commands"`
+	Turn     string             `json:"turn"`
+	Phase    string             `json:"phase"`
+	Rolls    int                `json:"rolls"`
 	// Position is a digest of the position the game was saved in
 	// (Game.Digest): the replay must end in it.
 	Position string `json:"position,omitempty"`
@@ -65,6 +68,14 @@ func (g *Game) Snapshot() *Save {
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
 		Dice: slices.Clone(g.fix.startDice), Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
 		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls, Position: g.Digest()}
+	for name, data := range g.Sc.Files {
+		if name != g.Sc.File && name != g.Sc.SpecialPath {
+			if sv.Files == nil {
+				sv.Files = map[string]string{}
+			}
+			sv.Files[name] = string(data)
+		}
+	}
 	sv.Check = sv.checksum()
 	return sv
 }
@@ -178,9 +189,13 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 		}
 		warnings = append(warnings, "the rules changed since the save ("+changed+"); replayed anyway (--force)")
 	}
-	// The scenario and its special rules come from the save itself; unit
-	// catalogues and maps from the built-in data.
-	files := fstest.MapFS{sv.Scenario: {Data: []byte(sv.Source)}}
+	// The scenario and the files it read from its folder come from the
+	// save itself; the rest from the built-in data.
+	files := fstest.MapFS{}
+	for name, data := range sv.Files {
+		files[name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	files[sv.Scenario] = &fstest.MapFile{Data: []byte(sv.Source)}
 	if sv.Special != "" {
 		files[sv.Special] = &fstest.MapFile{Data: []byte(sv.SpecialSource)}
 	}

@@ -172,3 +172,57 @@ func TestWriteSaveFailure(t *testing.T) {
 }
 
 func sha(s string) string { return fmt.Sprintf("%x", sha256.Sum256([]byte(s))) }
+
+// TestSaveCarriesScenarioFiles: a scenario with a map, a catalogue (a
+// copy of gdw's, which takes its place), a schedule and a rules module of
+// its own folder saves, and the save loads once the folder is gone (but
+// for the rules module, which is checked against its hash on disk).
+func TestSaveCarriesScenarioFiles(t *testing.T) {
+	dir := t.TempDir()
+	copyFile := func(from, to string) {
+		data, err := os.ReadFile(filepath.Join("..", from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if to == "s.toml" {
+			s := string(data)
+			for _, r := range [][2]string{{`map = "gpw"`, `map = "mine"`}, {`schedule = ["gdw", "gdw-events"]`, `schedule = ["mine", "gdw-events"]`}, {`rules = "gdw"`, `rules = "house.lua"`}} {
+				s = strings.Replace(s, r[0], r[1], 1)
+			}
+			data = []byte(s)
+		}
+		p := filepath.Join(dir, to)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyFile("scenarios/gdw/kursk.toml", "s.toml")
+	copyFile("maps/gpw.toml", "maps/mine.toml")
+	for _, f := range []string{"german", "soviet", "allies", "adc2"} {
+		copyFile("scenarios/units/gdw/"+f+".toml", "scenarios/units/gdw/"+f+".toml")
+	}
+	copyFile("scenarios/schedules/gdw.toml", "scenarios/schedules/mine.toml")
+	os.WriteFile(filepath.Join(dir, "house.lua"), []byte("local R = require(\"base\")\nR.id = \"house\"\nreturn R\n"), 0o644)
+	sc, err := scenario.LoadFile(filepath.Join(dir, "s.toml"), gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(sc, Options{AutoSetup: true, Auto: true}, gpw.Data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.PlayTurns(1); err != nil {
+		t.Fatal(err)
+	}
+	sv := g.Snapshot()
+	for _, f := range []string{"maps/mine.toml", "scenarios/units/gdw/german.toml", "scenarios/schedules/mine.toml", "house.lua"} {
+		if _, ok := sv.Files[f]; !ok {
+			t.Errorf("the save lacks %s", f)
+		}
+	}
+	for _, f := range []string{"s.toml", "maps", "scenarios"} {
+		os.RemoveAll(filepath.Join(dir, f))
+	}
+	checkSaveReloads(t, g)
+}
