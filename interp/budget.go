@@ -9,6 +9,7 @@ import (
 	"runtime/metrics"
 	"sync"
 	"time"
+	"weak"
 )
 
 // Budget limits the Lua work of a game: each hook call alone, all the
@@ -59,22 +60,24 @@ const watchPeriod = 5 * time.Millisecond
 
 // watchdog cancels the context of a sandbox whose call has run past its
 // budget of time or memory. One goroutine serves every sandbox of the
-// process; a sandbox pays two uncontended locks per call. Memory is the
+// process; a sandbox pays two uncontended locks per call. It holds the
+// sandboxes weakly: a Lua state nobody uses any more (the runtimes of a
+// module compiled again) is collected without being closed. Memory is the
 // process's heap (live and not yet collected objects), read every period
 // while a call with a memory budget runs: a call is stopped when the heap
 // has grown past its budget since the watchdog first saw it, and still is
 // after a collection.
 type watchdog struct {
 	mu      sync.Mutex
-	all     map[*Sandbox]struct{}
+	all     map[weak.Pointer[Sandbox]]struct{}
 	running bool
 }
 
-var watch = &watchdog{all: map[*Sandbox]struct{}{}}
+var watch = &watchdog{all: map[weak.Pointer[Sandbox]]struct{}{}}
 
 func (w *watchdog) add(sb *Sandbox) {
 	w.mu.Lock()
-	w.all[sb] = struct{}{}
+	w.all[weak.Make(sb)] = struct{}{}
 	if !w.running {
 		w.running = true
 		go w.loop()
@@ -84,30 +87,39 @@ func (w *watchdog) add(sb *Sandbox) {
 
 func (w *watchdog) remove(sb *Sandbox) {
 	w.mu.Lock()
-	delete(w.all, sb)
+	delete(w.all, weak.Make(sb))
 	w.mu.Unlock()
 }
 
 func (w *watchdog) loop() {
 	t := time.NewTicker(watchPeriod)
 	defer t.Stop()
-	var over []*Sandbox
+	var live, over []*Sandbox
 	for now := range t.C {
 		w.mu.Lock()
+		live = live[:0]
+		for p := range w.all {
+			if sb := p.Value(); sb != nil {
+				live = append(live, sb)
+			} else {
+				delete(w.all, p)
+			}
+		}
+		w.mu.Unlock()
 		heap := uint64(0)
-		for sb := range w.all {
+		for _, sb := range live {
 			if sb.watched() {
 				heap = heapBytes()
 				break
 			}
 		}
 		over = over[:0]
-		for sb := range w.all {
+		for _, sb := range live {
 			if sb.expire(now, heap) {
 				over = append(over, sb)
 			}
 		}
-		w.mu.Unlock()
+		clear(live) // no strong references kept between ticks
 		if len(over) > 0 {
 			// Garbage counts in the heap until it is collected: only
 			// what is left after a collection stops a call.
@@ -116,6 +128,7 @@ func (w *watchdog) loop() {
 			for _, sb := range over {
 				sb.expireMemory(heap)
 			}
+			clear(over)
 		}
 	}
 }

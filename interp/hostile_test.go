@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -242,5 +243,32 @@ return s`
 		} else if v.String() != first {
 			t.Fatalf("run %d saw another order:\n%s\nvs\n%s", i, v, first)
 		}
+	}
+}
+
+// TestWatchdogForgetsSandboxes: Lua states dropped without Close (the
+// runtimes of a module compiled again) are collected: the watchdog does
+// not keep them.
+func TestWatchdogForgetsSandboxes(t *testing.T) {
+	count := func() int {
+		watch.mu.Lock()
+		defer watch.mu.Unlock()
+		n := 0
+		for p := range watch.all {
+			if p.Value() != nil {
+				n++
+			}
+		}
+		return n
+	}
+	before := count()
+	for i := 0; i < 50; i++ {
+		NewSandbox(Options{})
+	}
+	for i := 0; i < 5 && count() > before; i++ {
+		runtime.GC()
+	}
+	if n := count(); n > before {
+		t.Errorf("%d sandboxes dropped are still alive", n-before)
 	}
 }

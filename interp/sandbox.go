@@ -514,12 +514,15 @@ func (sb *Sandbox) readSource(name, rel string) ([]byte, error) {
 // protoCache holds compiled modules for the whole process, keyed by module
 // path and source hash, so sandboxes share bytecode instead of re-parsing.
 // A FunctionProto is read-only once compiled and may be shared by states
-// on different goroutines. The cache is never pruned.
+// on different goroutines. It holds at most maxProtos chunks.
 var protoCache = struct {
 	sync.Mutex
 	m        map[protoKey]*lua.FunctionProto
 	compiles int // number of compilations, for tests
 }{m: map[protoKey]*lua.FunctionProto{}}
+
+// maxProtos bounds the chunks protoCache holds.
+const maxProtos = 1024
 
 type protoKey struct {
 	path string
@@ -556,6 +559,9 @@ func compileCached(rel string, src []byte) (*lua.FunctionProto, error) {
 		return nil, fmt.Errorf("%s:0: %v", rel, err)
 	}
 	protoCache.Lock()
+	if len(protoCache.m) >= maxProtos {
+		clear(protoCache.m) // a process compiling module after module
+	}
 	protoCache.m[key] = p
 	protoCache.compiles++
 	protoCache.Unlock()
