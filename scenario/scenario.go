@@ -55,14 +55,14 @@ type Scenario struct {
 	// LoadFile), by path in it: the scenario file, its special rules, maps,
 	// catalogues and schedules of its own, a rules module's file. A save
 	// carries them, so that it loads without the folder.
-	Files         map[string][]byte
-	Setup         []SetupSpec
-	Reinforce     []ScheduleSpec // reinforcements by turn, shared schedule first
-	Withdraw      []ScheduleSpec
-	Return        []ScheduleSpec
-	PoolSpecs     []PoolSpec
-	Victory       VictorySpec
-	Front         *FrontSpec
+	Files     map[string][]byte
+	Setup     []SetupSpec
+	Reinforce []ScheduleSpec // reinforcements by turn, shared schedule first
+	Withdraw  []ScheduleSpec
+	Return    []ScheduleSpec
+	PoolSpecs []PoolSpec
+	Victory   VictorySpec
+	Front     *FrontSpec
 	// Bot is the [bot] table: doctrine for the computer players
 	// (docs/bots.md), read by package bot.
 	Bot map[string]any
