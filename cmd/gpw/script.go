@@ -15,22 +15,19 @@ const maxLine = 1 << 20
 // is the file in messages. A line longer than maxLine is an error with
 // the file and line, as is a failure to read.
 func lines(r io.Reader, name string, f func(n int, line string) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	n := 0
-	for sc.Scan() {
-		n++
-		if err := f(n, sc.Text()); err != nil {
+	rd := newPlainReader(r)
+	for {
+		line, err := rd.next(name)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := f(rd.n, line); err != nil {
 			return err
 		}
 	}
-	switch err := sc.Err(); {
-	case errors.Is(err, bufio.ErrTooLong):
-		return fmt.Errorf("%s:%d: the line is longer than %d bytes", name, n+1, maxLine)
-	case err != nil:
-		return fmt.Errorf("%s:%d: %v", name, n+1, err)
-	}
-	return nil
 }
 
 // plainReader reads play's lines from a file or a pipe. A line longer
@@ -47,6 +44,19 @@ type lineTooLong struct{ line int }
 
 func (e lineTooLong) Error() string {
 	return fmt.Sprintf("line %d is longer than %d bytes: skipped", e.line, maxLine)
+}
+
+// next is Readline for a script: a line too long or a failure to read is
+// an error naming the file and line.
+func (p *plainReader) next(name string) (string, error) {
+	line, err := p.Readline()
+	switch {
+	case errors.As(err, new(lineTooLong)):
+		return "", fmt.Errorf("%s:%d: the line is longer than %d bytes", name, p.n, maxLine)
+	case err != nil && !errors.Is(err, io.EOF):
+		return "", fmt.Errorf("%s:%d: %v", name, p.n+1, err)
+	}
+	return line, err
 }
 
 // Readline returns the next line without its end, or io.EOF.
