@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"sync"
+	"sync/atomic"
 	"time"
 	"weak"
 )
@@ -68,9 +69,10 @@ const watchPeriod = 5 * time.Millisecond
 // has grown past its budget since the watchdog first saw it, and still is
 // after a collection.
 type watchdog struct {
-	mu      sync.Mutex
-	all     map[weak.Pointer[Sandbox]]struct{}
-	running bool
+	mu         sync.Mutex
+	all        map[weak.Pointer[Sandbox]]struct{}
+	running    bool
+	collecting atomic.Bool // a collection confirms calls past their memory budget
 }
 
 var watch = &watchdog{all: map[weak.Pointer[Sandbox]]struct{}{}}
@@ -94,7 +96,7 @@ func (w *watchdog) remove(sb *Sandbox) {
 func (w *watchdog) loop() {
 	t := time.NewTicker(watchPeriod)
 	defer t.Stop()
-	var live, over []*Sandbox
+	var live []*Sandbox
 	for now := range t.C {
 		w.mu.Lock()
 		live = live[:0]
@@ -113,32 +115,34 @@ func (w *watchdog) loop() {
 				break
 			}
 		}
-		over = over[:0]
+		var over []*Sandbox
 		for _, sb := range live {
 			if sb.expire(now, heap) {
 				over = append(over, sb)
 			}
 		}
 		clear(live) // no strong references kept between ticks
-		if len(over) > 0 {
-			// Garbage counts in the heap until it is collected: only
-			// what is left after a collection stops a call.
-			runtime.GC()
-			heap = heapBytes()
-			for _, sb := range over {
-				sb.expireMemory(heap)
-			}
-			clear(over)
+		if len(over) > 0 && w.collecting.CompareAndSwap(false, true) {
+			// Garbage counts in the heap until it is collected: a call
+			// past its budget is stopped if it still is after a
+			// collection. The watchdog goes on meanwhile.
+			go func() {
+				defer w.collecting.Store(false)
+				runtime.GC()
+				heap := heapBytes()
+				for _, sb := range over {
+					sb.expireMemory(heap)
+				}
+			}()
 		}
 	}
 }
 
-var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-
 // heapBytes is the size of the heap's objects, live or not yet collected.
 func heapBytes() uint64 {
-	metrics.Read(heapSample)
-	return heapSample[0].Value.Uint64()
+	s := [1]metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s[:])
+	return s[0].Value.Uint64()
 }
 
 // watched reports whether a call with a memory budget is under way.
@@ -156,9 +160,7 @@ func (sb *Sandbox) expire(now time.Time, heap uint64) (overMemory bool) {
 	if sb.depth == 0 || sb.cancel == nil || sb.ctx.Err() != nil {
 		return false
 	}
-	if sb.seen != sb.calls {
-		sb.seen, sb.heapBase = sb.calls, heap
-	}
+	sb.see(heap)
 	switch {
 	case sb.limit > 0 && now.Sub(sb.started) > sb.limit:
 		sb.stopped = fmt.Sprintf("ran past its budget of %v for one call (an endless loop?)", sb.limit)
@@ -180,7 +182,57 @@ func (sb *Sandbox) expireMemory(heap uint64) {
 		return
 	}
 	if heap > sb.heapBase+uint64(sb.memory) {
-		sb.stopped = fmt.Sprintf("took more than its memory budget of %d MiB in one call (--lua-memory)", sb.memory>>20)
+		sb.stopped = sb.memoryMessage()
+		sb.cancel()
+	}
+}
+
+func (sb *Sandbox) memoryMessage() string {
+	return fmt.Sprintf("took more than its memory budget of %d MiB in one call (--lua-memory)", sb.memory>>20)
+}
+
+// see records the heap when a call is first seen (by the watchdog or by
+// the call itself): what it grows from.
+func (sb *Sandbox) see(heap uint64) {
+	if sb.seen != sb.calls {
+		sb.seen, sb.heapBase = sb.calls, heap
+	}
+}
+
+// checkEvery is how many Lua instructions a call runs between looks at
+// the heap of its own.
+const checkEvery = 1 << 12
+
+// callCtx is the context of a sandbox's calls. gopher-lua asks for its
+// Done channel before each instruction, so that the call itself looks at
+// the heap every checkEvery instructions, however late the watchdog runs
+// on a busy machine, and stops where the heap has grown a quarter past its
+// budget (between a budget and that, the watchdog's collection decides).
+type callCtx struct {
+	context.Context
+	sb *Sandbox
+	n  uint32
+}
+
+func (c *callCtx) Done() <-chan struct{} {
+	if c.n++; c.n%checkEvery == 0 {
+		c.sb.checkMemory()
+	}
+	return c.Context.Done()
+}
+
+// checkMemory stops the call under way if the heap has grown a quarter
+// past its memory budget.
+func (sb *Sandbox) checkMemory() {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if sb.memory <= 0 || sb.depth == 0 || sb.ctx.Err() != nil {
+		return
+	}
+	heap := heapBytes()
+	sb.see(heap)
+	if heap > sb.heapBase+uint64(sb.memory)*5/4 {
+		sb.stopped = sb.memoryMessage()
 		sb.cancel()
 	}
 }
@@ -191,7 +243,8 @@ func (sb *Sandbox) begin() {
 	sb.mu.Lock()
 	if sb.depth == 0 {
 		if sb.ctx == nil || sb.ctx.Err() != nil {
-			sb.ctx, sb.cancel = context.WithCancel(context.Background())
+			ctx, cancel := context.WithCancel(context.Background())
+			sb.ctx, sb.cancel = &callCtx{Context: ctx, sb: sb}, cancel
 			sb.L.SetContext(sb.ctx)
 		}
 		sb.started = time.Now()

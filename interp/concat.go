@@ -13,8 +13,12 @@ const concatName = "(concat)"
 
 // gopher-lua's VM concatenates without a hook: s = s .. s doubles a
 // string until memory runs out, faster than any deadline can stop it. So
-// modules are compiled with every a .. b .. c replaced by a call of
-// concatName(a, b, c), which refuses a result longer than maxStringLen.
+// modules are compiled with every a .. b .. c that joins two values or
+// more (not only literals) replaced by a call of concatName(a, b, c),
+// which refuses a result longer than maxStringLen. A chain of one value
+// and literals ("attack into " .. terrain .. ": halved") stays the VM's:
+// it grows a string by a constant at most, which the time and memory
+// budgets stop, and it is what modules write most.
 
 // rewriteConcat replaces the .. expressions of a chunk by calls.
 func rewriteConcat(stmts []ast.Stmt) {
@@ -76,15 +80,27 @@ func rewriteExpr(e ast.Expr) ast.Expr {
 	switch e := e.(type) {
 	case *ast.StringConcatOpExpr:
 		var args []ast.Expr
-		var cur ast.Expr = e
-		for {
-			c, ok := cur.(*ast.StringConcatOpExpr)
+		values := 0
+		for c := e; ; {
+			c.Lhs = rewriteExpr(c.Lhs)
+			args = append(args, c.Lhs)
+			next, ok := c.Rhs.(*ast.StringConcatOpExpr)
 			if !ok {
-				args = append(args, rewriteExpr(cur))
+				c.Rhs = rewriteExpr(c.Rhs)
+				args = append(args, c.Rhs)
 				break
 			}
-			args = append(args, rewriteExpr(c.Lhs))
-			cur = c.Rhs
+			c = next
+		}
+		for _, a := range args {
+			switch a.(type) {
+			case *ast.StringExpr, *ast.NumberExpr:
+			default:
+				values++
+			}
+		}
+		if values < 2 {
+			return e
 		}
 		fn := &ast.IdentExpr{Value: concatName}
 		fn.SetLine(e.Line())
@@ -162,6 +178,7 @@ func luaConcat(L *lua.LState) int {
 				L.RaiseError("string too long: .. would make more than %d bytes (limit)", maxStringLen)
 			}
 		}
+		built(L, size)
 		var b strings.Builder
 		b.Grow(size)
 		for k := j + 1; k <= i; k++ {

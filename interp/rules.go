@@ -116,7 +116,7 @@ func (r *Rules) acquire() (*vm, error) {
 	rt.host = r.host
 	rt.world, _ = r.host.(World)
 	rt.sb.SetPhase(r.phase)
-	rt.sb.SetBudget(r.budget.Call, r.deadline)
+	rt.sb.setLimits(r.budget.Call, r.deadline, r.budget.Memory)
 	if r.luaLimit > 0 {
 		left := r.luaLimit - r.luaTime
 		if left <= 0 {
@@ -128,7 +128,6 @@ func (r *Rules) acquire() (*vm, error) {
 			rt.sb.SetDeadline(dl, fmt.Sprintf("ran past its budget of %v for %s", r.luaLimit, r.luaFor))
 		}
 	}
-	rt.sb.SetMemory(r.budget.Memory)
 	r.rt, r.depth = rt, 1
 	return rt, nil
 }

@@ -58,10 +58,14 @@ func (p *pool) put(rt *vm) {
 	p.mu.Unlock()
 }
 
-// retainCheck is how long a runtime runs Lua between measurements of what
-// it keeps: a measure costs about as much as a few thousand hook calls,
-// and nothing can keep much more than it allocates in that time.
-const retainCheck = 20 * time.Millisecond
+// A runtime measures what it keeps after retainTime of Lua or retainBuilt
+// bytes of long strings built: a measure costs about as much as a few
+// thousand hook calls, and nothing can keep much more than it allocates
+// in that time.
+const (
+	retainTime  = 20 * time.Millisecond
+	retainBuilt = 16 << 20
+)
 
 // putAfter returns a runtime to the pool after a call that ended with
 // callErr. A runtime stopped for its budget is dropped: the call may have
@@ -72,8 +76,8 @@ func (p *pool) putAfter(rt *vm, keep int64, callErr error) error {
 		rt.sb.Close()
 		return nil
 	}
-	if keep > 0 && rt.sb.spent >= retainCheck {
-		rt.sb.spent = 0
+	if keep > 0 && (rt.sb.spent >= retainTime || rt.sb.built >= retainBuilt) {
+		rt.sb.spent, rt.sb.built = 0, 0
 		if err := rt.checkKeep(keep); err != nil {
 			rt.sb.Close()
 			return err

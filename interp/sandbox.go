@@ -101,6 +101,7 @@ type Sandbox struct {
 	memory   int64         // the most the heap may grow during a call; 0 for no limit
 	calls    uint64        // outermost calls begun
 	spent    time.Duration // Lua time since the last measure of what it keeps
+	built    int           // long strings built since then, in bytes
 	last     time.Duration // the last outermost call's time
 
 	// What the watchdog saw of the call under way: its number and the
@@ -211,6 +212,13 @@ func (sb *Sandbox) SetDeadline(deadline time.Time, pastDue string) {
 func (sb *Sandbox) SetMemory(limit int64) {
 	sb.mu.Lock()
 	sb.memory = limit
+	sb.mu.Unlock()
+}
+
+// setLimits is SetBudget and SetMemory at once (one lock per call bound).
+func (sb *Sandbox) setLimits(limit time.Duration, deadline time.Time, memory int64) {
+	sb.mu.Lock()
+	sb.limit, sb.deadline, sb.pastDue, sb.memory = limit, deadline, "", memory
 	sb.mu.Unlock()
 }
 

@@ -49,6 +49,19 @@ func checked(L *lua.LState, lib *lua.LTable, name string, check func(*lua.LState
 	}
 }
 
+// built tells the memory budget that a library call made a string of n
+// bytes: a long one counts like many instructions, so that a loop of a
+// few instructions building megabytes is looked at as often as it should.
+func built(L *lua.LState, n int) {
+	if n < 64<<10 {
+		return
+	}
+	if c, ok := L.Context().(*callCtx); ok {
+		c.sb.built += n
+		c.sb.checkMemory()
+	}
+}
+
 // tooLong raises the standard error for a result over maxStringLen.
 func tooLong(L *lua.LState, fn string) {
 	L.RaiseError("%s: result too long (limit %d bytes)", fn, maxStringLen)
@@ -64,6 +77,7 @@ func strRep(L *lua.LState) int {
 	if n > maxStringLen/len(s) {
 		tooLong(L, "string.rep")
 	}
+	built(L, len(s)*n)
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1
 }
@@ -122,6 +136,7 @@ func strFormat(L *lua.LState) int {
 			tooLong(L, "string.format")
 		}
 	}
+	built(L, b.Len())
 	L.Push(lua.LString(b.String()))
 	return 1
 }
@@ -253,4 +268,5 @@ func checkConcat(L *lua.LState) {
 			tooLong(L, "table.concat")
 		}
 	}
+	built(L, size)
 }

@@ -106,3 +106,25 @@ return tostring(mt == string and mt.__index == string and mt.dump == nil and ("x
 		t.Errorf("getmetatable(\"\").rep: %v", err)
 	}
 }
+
+// TestConcatRewrite: chains that join two values or more are calls (and
+// capped); a value joined to literals stays the VM's.
+func TestConcatRewrite(t *testing.T) {
+	tests := []struct{ src, want, wantErr string }{
+		{`local s = string.rep("x", 1048576) return #("a" .. s .. "b")`, "1048578", ""}, // one value: the VM's, uncapped
+		{`local s = string.rep("x", 1048576) local t = s return #(s .. t)`, "", "string too long"},
+		{`local s = string.rep("x", 700000) return #(s .. ("y" .. s))`, "", "string too long"},
+		{`local f = function() return "ab" end return f() .. f() .. "c"`, "ababc", ""},
+	}
+	for _, tt := range tests {
+		got, err := eval(t, tt.src)
+		switch {
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("%s: error %v, want %q", tt.src, err, tt.wantErr)
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("%s: %v", tt.src, err)
+		case tt.wantErr == "" && got != tt.want:
+			t.Errorf("%s = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
