@@ -61,6 +61,10 @@ func TestHostileModuleCommands(t *testing.T) {
 		{"steps in a loop", "combat-zoc-retreat", `R.results.DR = function(b) for i = 1, 1e7 do gpw.defender_loss(1) end end`, []int{2}, false, interp.Budget{}, attack, "a battle's results queue at most 64 steps"},
 		{"shifts in a loop", "combat-zoc-retreat", "local o = R.odds\nfunction R.odds(b) for k = 1, 1e7 do gpw.shift('x', 1) end return o(b) end", nil, false, interp.Budget{}, attack, "a battle has at most 64 shifts"},
 		{"events in a loop", "combat-zoc-retreat", `R.commands = {spam = function() for i = 1, 1e5 do gpw.emit("spam", "x") end return true end}`, nil, false, interp.Budget{}, "spam", "a command prints at most 10000 events"},
+		{"weather unknown", "combat-zoc-retreat", `R.commands = {w = function() gpw.set_weather("blizzard") return true end}`, nil, false, interp.Budget{}, "w", `bad argument #1 to set_weather ("blizzard" is not a weather of the rules (clear, mud, snow))`},
+		{"winner unknown", "combat-zoc-retreat", `R.commands = {w = function() gpw.end_game("martian") return true end}`, nil, false, interp.Budget{}, "w", `bad argument #1 to end_game (unknown side "martian"`},
+		{"event key odd", "combat-zoc-retreat", `R.commands = {w = function() gpw.emit("x", "y", {"k", 1, "odd"}) return true end}`, nil, false, interp.Budget{}, "w", "bad argument #3 to emit (3 items: fields come in key, value pairs)"},
+		{"event value a table", "combat-zoc-retreat", `R.commands = {w = function() gpw.emit("x", "y", {"k", {1, {2}}}) return true end}`, nil, false, interp.Budget{}, "w", "bad argument #3 to emit (field k: a list inside a list)"},
 		{"allowance fails", "movement", `function R.allowance(u, mp) error("broken allowance") end`, nil, false, interp.Budget{}, "move army-2 B-1305", "house.lua:3: in phase soviet-general: broken allowance"},
 		{"allowance too large", "movement", `function R.allowance(u, mp) return 1e6 end`, nil, false, interp.Budget{}, "move army-2 B-1305", "allowance returned 1000000 MP for army-2; an allowance is 0 to 999"},
 		{"allowance NaN", "movement", `function R.allowance(u, mp) return 0/0 end`, nil, false, interp.Budget{}, "move army-2 B-1305", "allowance returned a bad number: NaN"},
@@ -117,5 +121,27 @@ func TestHostileModuleQueries(t *testing.T) {
 	// A query's failure does not fail the next command by itself.
 	if err := g.Exec("end"); err != nil {
 		t.Errorf("end: %v", err)
+	}
+}
+
+// TestEmitKeepsTypes: the fields of a module's event keep their Lua
+// types in the event (numbers, booleans, strings, lists), in order.
+func TestEmitKeepsTypes(t *testing.T) {
+	g, err := hostileGame(t, "combat-zoc-retreat", `R.commands = {w = function()
+  gpw.emit("mine", "typed", {"n", 3, "b", true, "s", "x", "l", {1, "two"}})
+  return true
+end}`, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Exec("w"); err != nil {
+		t.Fatal(err)
+	}
+	evs := find(g.Log(), "mine")
+	if len(evs) != 1 {
+		t.Fatalf("%d events", len(evs))
+	}
+	if got, want := jsonLog(t, evs), `{"event":"mine","n":3,"b":true,"s":"x","l":[1,"two"]}`+"\n"; got != want {
+		t.Errorf("event %s, want %s", got, want)
 	}
 }
