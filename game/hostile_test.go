@@ -24,11 +24,7 @@ func hostileGame(t *testing.T, scen, body string, o Options) (*Game, error) {
 	}
 	toml := strings.Replace(string(src), `rules = "gdw"`, `rules = "house.lua"`, 1)
 	lua := "local R = require(\"base\")\nR.id = \"house\"\n" + body + "\nreturn R\n"
-	for name, data := range map[string]string{"s.toml": toml, "house.lua": lua} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, map[string]string{"s.toml": toml, "house.lua": lua})
 	sc, err := scenario.LoadFile(filepath.Join(dir, "s.toml"), gpw.Data)
 	if err != nil {
 		t.Fatal(err)

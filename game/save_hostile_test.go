@@ -31,11 +31,7 @@ func specialGame(t *testing.T, slow bool, o Options) (*Game, string) {
   return R
 end
 `
-	for name, data := range map[string]string{"s.toml": src, "special.lua": special} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, map[string]string{"s.toml": src, "special.lua": special})
 	sc, err := scenario.LoadFile(filepath.Join(dir, "s.toml"), gpw.Data)
 	if err != nil {
 		t.Fatal(err)

@@ -20,8 +20,27 @@ func eval(t *testing.T, src string) (string, error) {
 	return lua.LVAsString(v), nil
 }
 
+// evalCase is a chunk of Lua with the value or the error it must give.
+type evalCase struct{ src, want, wantErr string }
+
+// checkEvals runs each case's prefix+src in a fresh sandbox.
+func checkEvals(t *testing.T, prefix string, tests []evalCase) {
+	t.Helper()
+	for _, tt := range tests {
+		got, err := eval(t, prefix+tt.src)
+		switch {
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("%s: error %v, want %q", tt.src, err, tt.wantErr)
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("%s: %v", tt.src, err)
+		case tt.wantErr == "" && got != tt.want:
+			t.Errorf("%s = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
+
 func TestFormat(t *testing.T) {
-	tests := []struct{ expr, want, wantErr string }{
+	tests := []evalCase{
 		{`string.format("%d %i %5d|%-5d|%05d|%+d|% d", 3, 4.7, 42, 42, 42, 7, 7)`, "3 4    42|42   |00042|+7| 7", ""},
 		{`string.format("%u %x %X %#x %o %c%c", 5, 255, 255, 255, 8, 72, 105)`, "5 ff FF 0xff 10 Hi", ""},
 		{`string.format("%x", -1)`, "ffffffffffffffff", ""},
@@ -50,23 +69,13 @@ func TestFormat(t *testing.T) {
 		{`string.format("%s", print)`, "", "string expected, got function"},
 		{`string.format("%s%s", string.rep("x", 1048576), "y")`, "", "result too long"},
 	}
-	for _, tt := range tests {
-		got, err := eval(t, "return "+tt.expr)
-		switch {
-		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
-			t.Errorf("%s: error %v, want %q", tt.expr, err, tt.wantErr)
-		case tt.wantErr == "" && err != nil:
-			t.Errorf("%s: %v", tt.expr, err)
-		case tt.wantErr == "" && got != tt.want:
-			t.Errorf("%s = %q, want %q", tt.expr, got, tt.want)
-		}
-	}
+	checkEvals(t, "return ", tests)
 }
 
 func TestConcat(t *testing.T) {
 	mt := `local T = setmetatable({}, {__concat = function(a, b)
 		return (type(a) == "table" and "T" or a) .. (type(b) == "table" and "T" or b) end}) `
-	tests := []struct{ src, want, wantErr string }{
+	tests := []evalCase{
 		{`return "a" .. "b" .. 1 .. 2.5`, "ab12.5", ""},
 		{`local x = "y" return (x .. x):upper() .. #(x .. "zz")`, "YY3", ""},
 		{mt + `return "a" .. T .. "b" .. "c"`, "aTbc", ""},
@@ -80,17 +89,7 @@ func TestConcat(t *testing.T) {
 		{`local s = string.rep("x", 1048576) return #(s .. "")`, "1048576", ""},
 		{`return _G["(concat)"] ~= nil and "hidden name" or "missing"`, "hidden name", ""},
 	}
-	for _, tt := range tests {
-		got, err := eval(t, tt.src)
-		switch {
-		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
-			t.Errorf("%s: error %v, want %q", tt.src, err, tt.wantErr)
-		case tt.wantErr == "" && err != nil:
-			t.Errorf("%s: %v", tt.src, err)
-		case tt.wantErr == "" && got != tt.want:
-			t.Errorf("%s = %q, want %q", tt.src, got, tt.want)
-		}
-	}
+	checkEvals(t, "", tests)
 }
 
 // TestStringMetatable: the strings' metatable is the capped string
@@ -110,21 +109,11 @@ return tostring(mt == string and mt.__index == string and mt.dump == nil and ("x
 // TestConcatRewrite: chains that join two values or more are calls (and
 // capped); a value joined to literals stays the VM's.
 func TestConcatRewrite(t *testing.T) {
-	tests := []struct{ src, want, wantErr string }{
+	tests := []evalCase{
 		{`local s = string.rep("x", 1048576) return #("a" .. s .. "b")`, "1048578", ""}, // one value: the VM's, uncapped
 		{`local s = string.rep("x", 1048576) local t = s return #(s .. t)`, "", "string too long"},
 		{`local s = string.rep("x", 700000) return #(s .. ("y" .. s))`, "", "string too long"},
 		{`local f = function() return "ab" end return f() .. f() .. "c"`, "ababc", ""},
 	}
-	for _, tt := range tests {
-		got, err := eval(t, tt.src)
-		switch {
-		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
-			t.Errorf("%s: error %v, want %q", tt.src, err, tt.wantErr)
-		case tt.wantErr == "" && err != nil:
-			t.Errorf("%s: %v", tt.src, err)
-		case tt.wantErr == "" && got != tt.want:
-			t.Errorf("%s = %q, want %q", tt.src, got, tt.want)
-		}
-	}
+	checkEvals(t, "", tests)
 }
