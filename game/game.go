@@ -69,7 +69,8 @@ type fixed struct {
 	startAuto                   bool
 	start, endTurn              int
 	seed                        uint64
-	closed                      [2]core.Bitset // hexes each side may not enter (the rules' closed areas), nil for none
+	closed                      [2]core.Bitset    // hexes each side may not enter (the rules' closed areas), nil for none
+	files                       map[string]string // the scenario's other files, for saves
 }
 
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
@@ -81,6 +82,14 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 		seed = o.Seed
 	}
 	g.fix = &fixed{startDice: o.Dice, startAuto: o.Auto, seed: uint64(seed)}
+	for name, data := range sc.Files {
+		if name != sc.File && name != sc.SpecialPath {
+			if g.fix.files == nil {
+				g.fix.files = map[string]string{}
+			}
+			g.fix.files[name] = string(data)
+		}
+	}
 	g.dice = newDice(uint64(seed), o.Dice)
 	g.weather = "clear"
 	g.auto = o.Auto

@@ -2,9 +2,11 @@ package game
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -68,13 +70,8 @@ func (g *Game) Snapshot() *Save {
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
 		Dice: slices.Clone(g.fix.startDice), Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
 		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls, Position: g.Digest()}
-	for name, data := range g.Sc.Files {
-		if name != g.Sc.File && name != g.Sc.SpecialPath {
-			if sv.Files == nil {
-				sv.Files = map[string]string{}
-			}
-			sv.Files[name] = string(data)
-		}
+	if len(g.fix.files) > 0 {
+		sv.Files = maps.Clone(g.fix.files)
 	}
 	sv.Check = sv.checksum()
 	return sv
@@ -291,15 +288,25 @@ func (sv *Save) changedModules(builtin fs.FS) string {
 func (g *Game) Digest() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%d %d %v %v %q %d %v %d %d\n", g.turn, g.pos, g.over, g.winner, g.weather, g.rolls, g.points, g.railUsed, len(g.steps))
+	b := make([]byte, 0, 8*len(g.S.Units)+len(g.S.Control))
 	for k := range g.S.Units {
 		u := &g.S.Units[k]
-		fmt.Fprintf(h, "%d %d %v %v %v %v %v\n", u.Hex, u.Status, u.Reduced, g.moved[k], g.attacked[k], g.defended[k], g.awaiting[k])
+		b = binary.AppendVarint(b, int64(u.Hex))
+		b = append(b, byte(u.Status), b2byte(u.Reduced), b2byte(g.moved[k]), b2byte(g.attacked[k]), b2byte(g.defended[k]), b2byte(g.awaiting[k]))
 	}
 	for _, c := range g.S.Control {
-		h.Write([]byte{byte(c)})
+		b = append(b, byte(c))
 	}
+	h.Write(b)
 	for _, k := range g.store.Keys() {
 		fmt.Fprintf(h, "%d %d %q %#v\n", k.Scope, k.Index, k.Name, g.store.Get(k))
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+func b2byte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
 }
