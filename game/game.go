@@ -75,8 +75,15 @@ type fixed struct {
 
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
 // to sink as commands succeed; with a nil sink the game keeps them (Log).
-func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Game, error) {
-	g := &Game{Sc: sc, Opts: o, sink: sink, keepLog: sink == nil || o.KeepLog, acting: core.NoSide}
+func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *Game, err error) {
+	defer func() {
+		// The last net, as for commands (Do): a bug in the setup of a
+		// strange scenario fails the start, not the program serving it.
+		if p := recover(); p != nil {
+			g, err = nil, fmt.Errorf("%s: internal error starting the game: %v", sc.File, p)
+		}
+	}()
+	g = &Game{Sc: sc, Opts: o, sink: sink, keepLog: sink == nil || o.KeepLog, acting: core.NoSide}
 	seed := sc.Seed
 	if o.SeedSet {
 		seed = o.Seed
