@@ -25,6 +25,9 @@ type Rules struct {
 	luaLimit time.Duration
 	luaFor   string
 	luaTime  time.Duration
+	// the Lua call last counted in luaTime: its state and number
+	countedSB *Sandbox
+	counted   uint64
 
 	rt    *vm // bound while a call is under way
 	depth int
@@ -97,7 +100,7 @@ func (r *Rules) Hold() func() {
 		return func() {}
 	}
 	return func() {
-		var err error
+		var err error // what the held state keeps was checked after each call
 		r.release(&err)
 	}
 }
@@ -132,19 +135,31 @@ func (r *Rules) acquire() (*vm, error) {
 	return rt, nil
 }
 
-// release gives the runtime back after a call that ended with *errp; a
-// runtime that keeps too much is dropped and the call fails.
+// release ends a call that ended with *errp, and gives the runtime back
+// once no call or Hold needs it. After each call (held or not): its Lua
+// time counts against SetLuaLimit; a runtime whose call ran past its
+// budget is marked broken (the call may have left the module's tables
+// half changed), as is one found keeping too much, which fails the call.
+// A broken runtime is dropped, not pooled.
 func (r *Rules) release(errp *error) {
+	rt := r.rt
+	if sb := rt.sb; sb.depth == 0 && (sb != r.countedSB || sb.calls != r.counted) { // a Lua call just ended
+		r.countedSB, r.counted = sb, sb.calls
+		r.luaTime += sb.last
+		if err := rt.afterCall(r.budget.Keep(), *errp); err != nil && *errp == nil {
+			*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
+		}
+	}
 	r.depth--
 	if r.depth > 0 {
 		return
 	}
-	rt := r.rt
 	r.rt = nil
-	r.luaTime += rt.sb.last
-	if err := r.pool.putAfter(rt, r.budget.Keep(), *errp); err != nil && *errp == nil {
-		*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
+	if rt.broken {
+		rt.sb.Close()
+		return
 	}
+	r.pool.put(rt)
 }
 
 // module is the module the runtime runs, for validation in gpw functions.

@@ -22,6 +22,9 @@ type vm struct {
 	bt    *battleTables
 	cache tableCache
 	pure  string // the pure hook running ("" for none): the game may not change
+	// broken: a call ran past its budget or it keeps too much; it is
+	// dropped instead of pooled.
+	broken bool
 }
 
 // mutate fails the Lua call when a pure hook tries to change the game.
@@ -67,23 +70,21 @@ const (
 	retainBuilt = 16 << 20
 )
 
-// putAfter returns a runtime to the pool after a call that ended with
-// callErr. A runtime stopped for its budget is dropped: the call may have
-// left the module's tables half changed. So is one that keeps more than
-// keep bytes (0: no limit), with an error.
-func (p *pool) putAfter(rt *vm, keep int64, callErr error) error {
+// afterCall judges a runtime after a call that ended with callErr: broken
+// when the call ran past its budget, or when it keeps more than keep
+// bytes (0: no limit), which is an error.
+func (rt *vm) afterCall(keep int64, callErr error) error {
 	if errors.Is(callErr, ErrBudget) {
-		rt.sb.Close()
+		rt.broken = true
 		return nil
 	}
 	if keep > 0 && (rt.sb.spent >= retainTime || rt.sb.built >= retainBuilt) {
 		rt.sb.spent, rt.sb.built = 0, 0
 		if err := rt.checkKeep(keep); err != nil {
-			rt.sb.Close()
+			rt.broken = true
 			return err
 		}
 	}
-	p.put(rt)
 	return nil
 }
 
