@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -437,8 +438,12 @@ func (r *Module) compile(t *lua.LTable) error {
 			return fmt.Errorf("R.calendar[%d] is a %s; it must be a table {name =, weather =}", i, cal.RawGetInt(i).Type())
 		}
 		path := fmt.Sprintf("R.calendar[%d]", i)
-		r.Calendar = append(r.Calendar, Month{Name: rd.str(m, "name", path+".name"), Weather: rd.str(m, "weather", path+".weather"),
-			Roll: rd.num(m, "roll", path+".roll", roll, 0, 6)})
+		mo := Month{Name: rd.str(m, "name", path+".name"), Weather: rd.str(m, "weather", path+".weather"),
+			Roll: rd.num(m, "roll", path+".roll", roll, math.MinInt32, math.MaxInt32)}
+		if rd.err == nil && (mo.Roll < 0 || mo.Roll > 6) {
+			return fmt.Errorf("%s (%s): roll %d is not a die of 0 to 6", path, mo.Name, mo.Roll)
+		}
+		r.Calendar = append(r.Calendar, mo)
 	}
 	if rd.err == nil && len(r.Calendar) == 0 {
 		return fmt.Errorf("R.calendar is empty")
