@@ -68,8 +68,14 @@ func (g *Game) eliminated(k, h int) {
 // listing legal actions or a unit's options. The command under way fails
 // with it; Actions and the queries report it (takeHookErr).
 func (g *Game) hookFailed(err error) {
+	if err == nil || g.hookErr != nil {
+		return
+	}
+	if _, refused := err.(*Refusal); refused {
+		return // the common case, without errors.As's allocation
+	}
 	var rf *Refusal
-	if err != nil && !errors.As(err, &rf) && g.hookErr == nil {
+	if !errors.As(err, &rf) {
 		g.hookErr = err
 	}
 }
