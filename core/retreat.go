@@ -61,22 +61,40 @@ func (s *State) mayEndRetreat(k, i int, o RetreatOpts) bool {
 	return extra <= o.StackAlone
 }
 
+// Bounds of a retreat search, whatever the rules ask: a retreat of
+// MaxRetreatHexes and as many more to find a hex to end in has millions of
+// paths on an open map. The search visits at most maxRetreatVisits hexes
+// and keeps the first maxRetreats retreats, in its fixed order.
+const (
+	MaxRetreatHexes  = 6
+	maxRetreatVisits = 1 << 16
+	maxRetreats      = 1024
+)
+
 // Retreats lists every legal retreat of unit k, in a fixed order: paths
 // that do not cross water or strait hexsides, never enter an enemy unit or
 // a hex twice, end exactly Hexes from the start, and go farther only to
 // leave a hex the unit may not end in (GDW: Combat Results / DR). Each
-// counts the enemy zones of control it enters (RetreatEntersZOC).
+// counts the enemy zones of control it enters (RetreatEntersZOC). Hexes
+// and MaxExtra are taken within 0..MaxRetreatHexes, and the search is
+// bounded (maxRetreatVisits).
 func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
 	m := s.Map
 	u := &s.Units[k]
 	if u.Status != OnMap {
 		return nil
 	}
+	o.Hexes = min(max(o.Hexes, 0), MaxRetreatHexes)
+	o.MaxExtra = min(max(o.MaxExtra, 0), MaxRetreatHexes)
 	start := u.Hex
 	var out []Retreat
 	path := make([]int, 0, o.Hexes+o.MaxExtra)
+	visits := 0
 	var walk func(a, zoc int)
 	walk = func(a, zoc int) {
+		if visits++; visits > maxRetreatVisits || len(out) >= maxRetreats {
+			return
+		}
 		n := len(path)
 		if n >= o.Hexes {
 			if s.mayEndRetreat(k, a, o) {

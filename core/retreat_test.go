@@ -253,3 +253,47 @@ func TestRetreatsOffMap(t *testing.T) {
 		t.Errorf("Retreats of an eliminated unit = %v", retreatList(s.Map, rs))
 	}
 }
+
+// crowded is a sheet full of friends but for ger-1's hex: no retreat can
+// end anywhere, so every path up to the longest extension is searched.
+func crowded(t testing.TB) (*State, int) {
+	var b strings.Builder
+	b.WriteString("sheet B 0 0 20 10\nowner soviet\nunit ger-1 axis infantry 4 B-1005\n")
+	for c := 1; c <= 20; c++ {
+		for r := 1; r <= 10; r++ {
+			if c == 10 && r == 5 {
+				continue
+			}
+			fmt.Fprintf(&b, "unit f%02d%02d axis infantry 4 B-%02d%02d\n", c, r, c, r)
+		}
+	}
+	s := parseFixture(t, b.String())
+	return s, unitIndex(t, s, "ger-1")
+}
+
+// TestRetreatsBounded: whatever lengths the rules ask for, the search is
+// bounded: lengths are taken within 0..MaxRetreatHexes and at most
+// maxRetreats retreats are kept.
+func TestRetreatsBounded(t *testing.T) {
+	s, k := crowded(t)
+	for _, o := range []RetreatOpts{{Hexes: 6, MaxExtra: 6}, {Hexes: 1 << 40, MaxExtra: 1 << 40}, {Hexes: -100, MaxExtra: -100}, {Hexes: 2, MaxExtra: 6}} {
+		rs := s.Retreats(k, o)
+		if len(rs) > maxRetreats {
+			t.Errorf("%+v: %d retreats, more than %d", o, len(rs), maxRetreats)
+		}
+		for _, r := range rs {
+			if len(r.Path) > 2*MaxRetreatHexes {
+				t.Errorf("%+v: a retreat of %d hexes", o, len(r.Path))
+			}
+		}
+	}
+}
+
+// BenchmarkRetreatsWorstCase searches the longest retreats on a sheet
+// where none can end: the bound of the search.
+func BenchmarkRetreatsWorstCase(b *testing.B) {
+	s, k := crowded(b)
+	for b.Loop() {
+		s.Retreats(k, RetreatOpts{Hexes: MaxRetreatHexes, MaxExtra: MaxRetreatHexes})
+	}
+}

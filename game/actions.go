@@ -32,6 +32,9 @@ type Actions struct {
 	Undo bool `json:"undo"`
 	// Warning says what ending the phase now would lose.
 	Warning string `json:"warning,omitempty"`
+	// Error is a failure of the rules module met while listing: the
+	// actions it hid are missing, and a command meeting it fails.
+	Error string `json:"error,omitempty"`
 }
 
 // UnitMoves is one unit's destinations by move or rail.
@@ -128,6 +131,14 @@ func (g *Game) Actions() *Actions { return g.ActionsWith(ActionOpts{}) }
 // ActionsWith lists what the side to act may do now, as o asks.
 func (g *Game) ActionsWith(o ActionOpts) *Actions {
 	defer g.Rules.Hold()()
+	var a *Actions
+	if err := g.failures(func() { a = g.actionsWith(o) }); err != nil {
+		a.Error = err.Error()
+	}
+	return a
+}
+
+func (g *Game) actionsWith(o ActionOpts) *Actions {
 	g.shareMemo = map[int]bool{} // the position does not change while listing
 	defer func() { g.shareMemo = nil }()
 	a := &Actions{}
@@ -205,10 +216,18 @@ func (g *Game) placement(k int, hs []int) Placement {
 // each checked by the rules' can_move_path along the cheapest path.
 func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 	u := &g.S.Units[k]
-	if u.Status != core.OnMap || u.Side != g.Phase().Side || g.canMove(k) != nil {
+	if u.Status != core.OnMap || u.Side != g.Phase().Side {
 		return nil
 	}
-	mv, mp := g.reach(k)
+	if err := g.canMove(k); err != nil {
+		g.hookFailed(err)
+		return nil
+	}
+	mv, mp, err := g.reach(k)
+	if err != nil {
+		g.hookFailed(err)
+		return nil
+	}
 	m := g.S.Map
 	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Allowance: mp, Dest: []Dest{}}
 	hook := checked && g.Rules.Has("can_move_path")
@@ -225,7 +244,8 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 			d.Path = mv.Path(h)
 		}
 		if hook {
-			if g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(d.Path)), interp.Str("move")) != nil {
+			if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(d.Path)), interp.Str("move")); err != nil {
+				g.hookFailed(err)
 				continue
 			}
 			if !paths {
@@ -243,7 +263,7 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 // railOf lists unit k's rail destinations in a rail phase (nil for none).
 func (g *Game) railOf(k int, paths, checked bool) *UnitMoves {
 	u := &g.S.Units[k]
-	if u.Status != core.OnMap || u.Side != g.Phase().Side || !g.S.Map.IsRail(u.Hex) || g.canRail(k) != nil {
+	if u.Status != core.OnMap || u.Side != g.Phase().Side || !g.S.Map.IsRail(u.Hex) || !g.allowed(g.canRail(k)) {
 		return nil
 	}
 	m := g.S.Map
@@ -255,7 +275,7 @@ func (g *Game) railOf(k int, paths, checked bool) *UnitMoves {
 		if paths || hook {
 			d.Path = routes.Path(h)
 		}
-		if hook && g.checkRailPath(k, d.Path) != nil {
+		if hook && !g.allowed(g.checkRailPath(k, d.Path)) {
 			continue
 		}
 		if !paths {
@@ -303,7 +323,7 @@ func (g *Game) targets() []Target {
 				continue
 			}
 			for _, k := range s.UnitsAt(int(n)) {
-				if s.Units[k].Side == side && g.canAttack(k, def, dh) == nil {
+				if s.Units[k].Side == side && g.allowed(g.canAttack(k, def, dh)) {
 					atk = append(atk, k)
 				}
 			}
@@ -312,7 +332,7 @@ func (g *Game) targets() []Target {
 			continue
 		}
 		slices.Sort(atk)
-		if _, err := g.Weigh(dh, atk); err != nil {
+		if _, err := g.Weigh(dh, atk); !g.allowed(err) {
 			continue
 		}
 		out = append(out, Target{Hex: dh, ID: m.ID(dh), Defender: def, Unit: s.Units[def].ID, Attackers: atk, From: g.unitIDs(atk)})
@@ -330,21 +350,21 @@ func (g *Game) rebuildOf(k int) *Rebuild {
 		return nil
 	}
 	cost, err := g.rebuildCost(k)
-	if err != nil {
+	if !g.allowed(err) {
 		return nil
 	}
 	r := &Rebuild{Unit: k, ID: u.ID, Cost: cost, OnMap: u.Status == core.OnMap}
 	if r.OnMap {
-		if g.checkRebuild(k, -1) != nil {
+		if !g.allowed(g.checkRebuild(k, -1)) {
 			return nil
 		}
 		return r
 	}
-	if g.canRebuild(k) != nil {
+	if !g.allowed(g.canRebuild(k)) {
 		return nil
 	}
 	for _, h := range g.placeCandidates(k) {
-		if !slices.Contains(r.Hexes, h) && g.placeHex(k, h, "rebuild", true) == nil {
+		if !slices.Contains(r.Hexes, h) && g.allowed(g.placeHex(k, h, "rebuild", true)) {
 			r.Hexes = append(r.Hexes, h)
 		}
 	}

@@ -28,29 +28,49 @@ type step struct {
 	flag bool
 }
 
+// maxBattleItems bounds the notes, the shifts and the steps of one
+// battle: a module calling gpw.shift in a loop fails at once instead of
+// filling memory.
+const maxBattleItems = 64
+
 // Note records a remark for the battle being weighed (interp.Host).
-func (g *Game) Note(text, cite string) {
-	if b := g.battle; b != nil {
-		for _, n := range b.notes {
-			if n.Text == text {
-				return
-			}
-		}
-		b.notes = append(b.notes, Note{text, cite})
+func (g *Game) Note(text, cite string) error {
+	b := g.battle
+	if b == nil {
+		return nil
 	}
+	for _, n := range b.notes {
+		if n.Text == text {
+			return nil
+		}
+	}
+	if len(b.notes) >= maxBattleItems {
+		return fmt.Errorf("a battle has at most %d notes", maxBattleItems)
+	}
+	b.notes = append(b.notes, Note{text, cite})
+	return nil
 }
 
 // Shift records a column shift (interp.Host).
-func (g *Game) Shift(cause string, n int, cite string) {
-	if g.battle != nil {
-		g.battle.shifts = append(g.battle.shifts, Shift{cause, n, cite})
+func (g *Game) Shift(cause string, n int, cite string) error {
+	b := g.battle
+	if b == nil {
+		return nil
 	}
+	if len(b.shifts) >= maxBattleItems {
+		return fmt.Errorf("a battle has at most %d shifts", maxBattleItems)
+	}
+	b.shifts = append(b.shifts, Shift{cause, n, cite})
+	return nil
 }
 
 // Step queues a combat step (interp.Host); only a battle's results may.
 func (g *Game) Step(kind string, n int, flag bool) error {
 	if g.battle == nil || !g.applying {
 		return fmt.Errorf("a combat step may only be queued by a battle's results (results[CODE])")
+	}
+	if len(g.steps) >= maxBattleItems {
+		return fmt.Errorf("a battle's results queue at most %d steps", maxBattleItems)
 	}
 	g.steps = append(g.steps, step{kind, n, flag})
 	return nil
@@ -345,7 +365,9 @@ func (g *Game) losers(st step) []int {
 	}
 	var out []int
 	for _, k := range g.livingAttackers() {
-		if ok, _, _, err := g.Rules.Check("can_lose", interp.Unit(k), interp.Str(st.kind)); err != nil || ok {
+		ok, _, _, err := g.Rules.Check("can_lose", interp.Unit(k), interp.Str(st.kind))
+		g.hookFailed(err)
+		if ok {
 			out = append(out, k)
 		}
 	}

@@ -152,6 +152,9 @@ func (g *Game) Parse(line string) (Command, error) {
 		if !g.Rules.Has("commands." + c.Verb) {
 			return c, g.refuse("unknown", "unknown command %q (commands: %s)", c.Verb, strings.Join(append(append([]string{}, Commands...), g.Rules.CommandWords()...), ", "))
 		}
+		if len(w) > interp.MaxCommandArgs {
+			return c, g.refuse("unknown", "%s: %d words; a command of the rules module takes at most %d", c.Verb, len(w), interp.MaxCommandArgs)
+		}
 		c.Args = w
 	}
 	return c, err

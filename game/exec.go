@@ -55,6 +55,7 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	g.Rules.BeginCommand()
 	defer g.Rules.EndCommand()
 	defer g.Rules.Hold()()
+	g.hookErr = nil
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -63,10 +64,9 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 		}()
 		err = g.dispatch(&c)
 	}()
-	if err == nil && g.hookErr != nil {
-		err = g.hookErr
+	if hookErr := g.takeHookErr(); err == nil {
+		err = hookErr
 	}
-	g.hookErr = nil
 	if err != nil {
 		text := g.Text(c)
 		g.restore(snap)

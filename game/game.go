@@ -25,7 +25,9 @@ type Options struct {
 	Auto   bool  // make every pending choice by its default
 	// AutoSetup places every setup unit by the documented rule (game/setup.go).
 	AutoSetup bool
-	// Budget limits the rules module's Lua work (zero: interp.DefaultBudget).
+	// Budget limits the rules module's Lua work: time per call and per
+	// command, memory. Zero fields take interp.DefaultBudget's; a negative
+	// field means no limit.
 	Budget interp.Budget
 	// KeepLog keeps every event (Log) even when a sink streams them.
 	KeepLog bool
@@ -58,8 +60,9 @@ type Game struct {
 	shareMemo map[int]bool
 	// traced holds each side's supply traced once for a query (traceOnce).
 	traced [2]core.Bitset
-	// hookErr is a failure of a hook that cannot refuse (on_eliminated),
-	// returned by the command during which it happened.
+	// hookErr is a failure of the rules module met where it cannot be
+	// returned (hookFailed), returned by the command during which it
+	// happened.
 	hookErr error
 }
 
@@ -70,18 +73,34 @@ type fixed struct {
 	startDice                   []int
 	startAuto                   bool
 	start, endTurn              int
-	closed                      [2]core.Bitset // hexes each side may not enter (the rules' closed areas), nil for none
+	closed                      [2]core.Bitset    // hexes each side may not enter (the rules' closed areas), nil for none
+	files                       map[string]string // the scenario's other files, for saves
 }
 
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
 // to sink as commands succeed; with a nil sink the game keeps them (Log).
-func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Game, error) {
-	g := &Game{Sc: sc, Opts: o, sink: sink, keepLog: sink == nil || o.KeepLog, acting: core.NoSide}
+func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *Game, err error) {
+	defer func() {
+		// The last net, as for commands (Do): a bug in the setup of a
+		// strange scenario fails the start, not the program serving it.
+		if p := recover(); p != nil {
+			g, err = nil, fmt.Errorf("%s: internal error starting the game: %v", sc.File, p)
+		}
+	}()
+	g = &Game{Sc: sc, Opts: o, sink: sink, keepLog: sink == nil || o.KeepLog, acting: core.NoSide}
 	seed := sc.Seed
 	if o.SeedSet {
 		seed = o.Seed
 	}
 	g.fix = &fixed{startDice: o.Dice, startAuto: o.Auto}
+	for name, data := range sc.Files {
+		if name != sc.File && name != sc.SpecialPath {
+			if g.fix.files == nil {
+				g.fix.files = map[string]string{}
+			}
+			g.fix.files[name] = string(data)
+		}
+	}
 	key := seedKey(uint64(seed))
 	if o.Secret != nil {
 		if len(o.Secret) != len(key) {
@@ -110,9 +129,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (*Ga
 		return nil, err
 	}
 	g.Rules = m.Bind(g)
-	if o.Budget != (interp.Budget{}) {
-		g.Rules.SetBudget(o.Budget)
-	}
+	g.Rules.SetBudget(o.Budget.Or(interp.DefaultBudget))
 	g.store = interp.NewStore()
 	if err := g.setup(); err != nil {
 		return nil, err
@@ -515,21 +532,29 @@ func (g *Game) mayShare(k, o int) bool {
 // friendMayLeave reports whether unit o may still move and has a legal
 // move out of its hex.
 func (g *Game) friendMayLeave(o int) bool {
-	if g.canMove(o) != nil {
+	if err := g.canMove(o); err != nil {
+		g.hookFailed(err)
 		return false
 	}
 	// o must have somewhere to go, or the phase could never end.
 	sm := g.shareMover()
 	sm.Extra = g.mover().Extra
-	sm.Reach(o, g.MP(o))
+	mp, err := g.Allowance(o)
+	if err != nil {
+		g.hookFailed(err)
+		return false
+	}
+	sm.Reach(o, mp)
 	hook := g.Rules.Has("can_move_path")
 	for _, h := range sm.Reached() {
 		if int(h) == g.S.Units[o].Hex || !sm.CanEnd(o, int(h)) {
 			continue
 		}
-		if !hook || g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move")) == nil {
+		err := g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move"))
+		if !hook || err == nil {
 			return true
 		}
+		g.hookFailed(err)
 	}
 	return false
 }

@@ -8,7 +8,7 @@ import (
 	"gpw/core"
 )
 
-func loadFile(t *testing.T, name string) (string, string) {
+func loadFile(t testing.TB, name string) (string, string) {
 	t.Helper()
 	sc, err := os.ReadFile("testdata/" + name + ".toml")
 	if err != nil {

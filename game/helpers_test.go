@@ -2,6 +2,8 @@ package game
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -24,6 +26,20 @@ func newTestGame(t testing.TB, toml string, o Options) (*Game, *[]Event) {
 	}
 	t.Cleanup(g.Close)
 	return g, &evs
+}
+
+// writeFiles writes files (name: content) into dir.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // script runs each line, collecting refusals; other errors fail the test.

@@ -60,9 +60,47 @@ func (g *Game) eliminated(k, h int) {
 	if !g.Rules.Has("on_eliminated") {
 		return
 	}
-	err := g.check("on_eliminated", interp.Unit(k), interp.Str(g.S.Map.ID(h)))
+	g.hookFailed(g.check("on_eliminated", interp.Unit(k), interp.Str(g.S.Map.ID(h))))
+}
+
+// hookFailed keeps the first failure of the rules module (not a refusal)
+// met where it cannot be returned: by a hook that cannot refuse, or while
+// listing legal actions or a unit's options. The command under way fails
+// with it; Actions and the queries report it (takeHookErr).
+func (g *Game) hookFailed(err error) {
+	if err == nil || g.hookErr != nil {
+		return
+	}
+	if _, refused := err.(*Refusal); refused {
+		return // the common case, without errors.As's allocation
+	}
 	var rf *Refusal
-	if err != nil && !errors.As(err, &rf) && g.hookErr == nil {
+	if !errors.As(err, &rf) {
 		g.hookErr = err
 	}
+}
+
+// allowed reports whether a validator let something be done, keeping a
+// module failure (hookFailed) rather than reading it as a no.
+func (g *Game) allowed(err error) bool {
+	g.hookFailed(err)
+	return err == nil
+}
+
+// takeHookErr returns the failure hookFailed kept, and forgets it.
+func (g *Game) takeHookErr() error {
+	err := g.hookErr
+	g.hookErr = nil
+	return err
+}
+
+// failures runs f (a query) and returns the first module failure it met,
+// leaving the one kept by the command under way, if any, as it was.
+func (g *Game) failures(f func()) error {
+	prev := g.hookErr
+	g.hookErr = nil
+	f()
+	err := g.hookErr
+	g.hookErr = prev
+	return err
 }

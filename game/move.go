@@ -11,15 +11,25 @@ import (
 
 // MP is unit k's movement allowance now: halved out of supply and in
 // mud (GDW: Supply; Weather), fractions dropped, then as the rules'
-// allowance hook says.
+// allowance hook says. When the hook fails, MP is the engine's own
+// allowance; commands and queries report the failure (Allowance).
 func (g *Game) MP(k int) int {
-	mp, _, _ := g.allowance(k)
+	mp, _, _, _ := g.allowance(k)
 	return mp
 }
 
+// Allowance is MP, or the rules module's failure.
+func (g *Game) Allowance(k int) (int, error) {
+	mp, _, _, err := g.allowance(k)
+	return mp, err
+}
+
+// maxAllowance bounds what the allowance hook may answer.
+const maxAllowance = 999
+
 // allowance is MP with the module's reason and rule for a change ("" when
-// the engine's own rule stands).
-func (g *Game) allowance(k int) (int, string, string) {
+// the engine's own rule stands), or the module's failure.
+func (g *Game) allowance(k int) (int, string, string, error) {
 	mp := g.S.Units[k].MP
 	if !g.inSupply(k) {
 		mp /= 2
@@ -28,16 +38,19 @@ func (g *Game) allowance(k int) (int, string, string) {
 		mp /= 2
 	}
 	if !g.Rules.Has("allowance") {
-		return mp, "", ""
+		return mp, "", "", nil
 	}
 	n, why, rule, err := g.Rules.Reason("allowance", mp, interp.Unit(k), interp.Num(mp), interp.Str(g.Phase().ID))
-	if err != nil || n < 0 {
-		return mp, "", "" // a broken hook cannot grant more than the engine's rule
+	switch {
+	case err != nil:
+		return mp, "", "", err
+	case n < 0 || n > maxAllowance:
+		return mp, "", "", &interp.Error{Module: g.Rules.Module.Module, Phase: g.Phase().ID,
+			Msg: fmt.Sprintf("allowance returned %d MP for %s; an allowance is 0 to %d", n, g.S.Units[k].ID, maxAllowance)}
+	case n == mp:
+		return mp, "", "", nil
 	}
-	if n == mp {
-		return mp, "", ""
-	}
-	return n, why, rule
+	return n, why, rule, nil
 }
 
 // moveRefusal cites a move's refusal. One for want of movement points
@@ -49,7 +62,7 @@ func (g *Game) moveRefusal(k int, err error) error {
 	if !errors.As(err, &re) || re.Rule != "mp" {
 		return g.fromCore(err)
 	}
-	mp, why, rule := g.allowance(k)
+	mp, why, rule, _ := g.allowance(k) // a failure was met before the refusal
 	if why != "" {
 		return &Refusal{Msg: fmt.Sprintf("%s: the allowance is %d: %s", re.Msg, mp, why), Rule: rule}
 	}
@@ -86,12 +99,15 @@ func (g *Game) canMove(k int) error {
 
 // reach runs the movement search for unit k as move would check it, and
 // returns its allowance.
-func (g *Game) reach(k int) (*core.Mover, int) {
+func (g *Game) reach(k int) (*core.Mover, int, error) {
 	mv := g.mover()
 	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
-	mp := g.MP(k)
+	mp, err := g.Allowance(k)
+	if err != nil {
+		return nil, 0, err
+	}
 	mv.Reach(k, mp)
-	return mv, mp
+	return mv, mp, nil
 }
 
 // pathTo finds unit k's path to dst when a move names only its
@@ -104,7 +120,10 @@ func (g *Game) pathTo(k, dst int) ([]int, error) {
 	}
 	mv := g.mover()
 	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
-	mp := g.MP(k)
+	mp, err := g.Allowance(k)
+	if err != nil {
+		return nil, err
+	}
 	if _, adj := g.S.Map.Adjacent(u.Hex, dst); adj {
 		if _, err := mv.CheckPath(k, []int{dst}, mp); err == nil {
 			return []int{dst}, nil
@@ -131,7 +150,10 @@ func (g *Game) pathTo(k, dst int) ([]int, error) {
 func (g *Game) checkMove(k int, path []int) (core.PathResult, int, error) {
 	mv := g.mover()
 	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
-	mp := g.MP(k)
+	mp, err := g.Allowance(k)
+	if err != nil {
+		return core.PathResult{}, 0, err
+	}
 	res, err := mv.CheckPath(k, path, mp)
 	if err != nil {
 		return res, mp, g.moveRefusal(k, err)
@@ -163,7 +185,7 @@ func (g *Game) cmdMove(c *Command) error {
 	g.S.Move(k, c.Path, res.Straits)
 	g.moved[k] = true
 	if !g.quiet() {
-		_, why, rule := g.allowance(k)
+		_, why, rule, _ := g.allowance(k) // checked by checkMove
 		text := fmt.Sprintf("%s moves %s → %s, %d of %d MP", u.ID, from, strings.Join(g.ids(c.Path), " "), res.MP, mp)
 		fs := []Field{{"unit", u.ID}, {"from", from}, {"path", g.ids(c.Path)}, {"mp", res.MP}, {"allowance", mp}, {"weather", g.weather}}
 		if why != "" {

@@ -148,7 +148,9 @@ func (g *Game) unitRow(k int) UnitRow {
 		r.Hex = g.S.Map.ID(u.Hex)
 	}
 	if u.Status == core.OnMap && g.Phase().Kind == "move" && g.judged(u.Side) {
-		r.Allowance = g.MP(k)
+		mp, err := g.Allowance(k)
+		g.hookFailed(err)
+		r.Allowance = mp
 	}
 	return r
 }
@@ -216,12 +218,14 @@ func (g *Game) UnitList(side, filter string) ([]UnitRow, error) {
 	}
 	out := []UnitRow{}
 	defer g.traceOnce()()
-	for k := range g.S.Units {
-		if (want == core.NoSide || g.S.Units[k].Side == want) && keep(k) {
-			out = append(out, g.unitRow(k))
+	err := g.failures(func() {
+		for k := range g.S.Units {
+			if (want == core.NoSide || g.S.Units[k].Side == want) && keep(k) {
+				out = append(out, g.unitRow(k))
+			}
 		}
-	}
-	return out, nil
+	})
+	return out, err
 }
 
 // NeighborIDs lists the hexes around hex id on the map, clockwise from
@@ -405,8 +409,14 @@ func (g *Game) ReachOf(ref string) (*Reach, error) {
 	if err := g.canMove(k); err != nil {
 		return nil, err
 	}
-	um := g.movesOf(k, true, true)
-	mv, mp := g.reach(k)
+	var um *UnitMoves
+	if err := g.failures(func() { um = g.movesOf(k, true, true) }); err != nil {
+		return nil, err
+	}
+	mv, mp, err := g.reach(k)
+	if err != nil {
+		return nil, err
+	}
 	m := g.S.Map
 	start := g.S.Units[k].Hex
 	r := &Reach{Unit: g.S.Units[k].ID, From: m.ID(start), Allowance: mp, Weather: g.weather, Hexes: []Reachable{}, Rule: g.Rules.CiteRule("mp")}

@@ -103,7 +103,7 @@ func (g *Game) placeHexes(k, max int) []int {
 	var out []int
 	seen := map[int]bool{}
 	for _, h := range g.placeCandidates(k) {
-		if !seen[h] && g.placeHex(k, h, "place", false) == nil {
+		if !seen[h] && g.allowed(g.placeHex(k, h, "place", false)) {
 			out = append(out, h)
 			if len(out) == max {
 				break

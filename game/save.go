@@ -2,12 +2,15 @@ package game
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing/fstest"
 
@@ -26,16 +29,19 @@ const autoSetupMark = "!auto-setup"
 // hash, the dice and every accepted command. Loading replays the commands,
 // so a reload gives the same dice: nothing can be re-rolled.
 type Save struct {
-	Format        int                `json:"format_version"`
-	Scenario      string             `json:"scenario"`
-	Source        string             `json:"scenario_source"`
-	Special       string             `json:"special,omitempty"`        // the special rules' path
-	SpecialSource string             `json:"special_source,omitempty"` // and text
-	Rules         string             `json:"rules"`
-	Modules       []interp.ModuleSum `json:"modules"`
-	Hash          string             `json:"rules_hash"`
-	Seed          int64              `json:"seed"`
-	SeedSet       bool               `json:"seed_set"`
+	Format        int    `json:"format_version"`
+	Scenario      string `json:"scenario"`
+	Source        string `json:"scenario_source"`
+	Special       string `json:"special,omitempty"`        // the special rules' path
+	SpecialSource string `json:"special_source,omitempty"` // and text
+	// Files are the other files the scenario read from its folder (maps,
+	// catalogues, schedules of its own, its rules module), by path.
+	Files   map[string]string  `json:"files,omitempty"`
+	Rules   string             `json:"rules"`
+	Modules []interp.ModuleSum `json:"modules"`
+	Hash    string             `json:"rules_hash"`
+	Seed    int64              `json:"seed"`
+	SeedSet bool               `json:"seed_set"`
 	// DiceSecret, hex, keys the dice instead of Seed (Options.Secret).
 	DiceSecret string   `json:"dice_secret,omitempty"`
 	Dice       []int    `json:"dice,omitempty"`
@@ -45,6 +51,9 @@ type Save struct {
 	Turn       string   `json:"turn"`
 	Phase      string   `json:"phase"`
 	Rolls      int      `json:"rolls"`
+	// Position is a digest of the position the game was saved in
+	// (Game.Digest): the replay must end in it.
+	Position string `json:"position,omitempty"`
 	// Check is a SHA-256 over the rest of the save: a save edited by hand
 	// is refused (unless forced).
 	Check string `json:"check"`
@@ -62,10 +71,13 @@ func (g *Game) Snapshot() *Save {
 	sv := &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.fix.variant,
 		Special: g.Sc.SpecialPath, SpecialSource: string(g.Sc.SpecialSource),
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
-		Dice: g.fix.startDice, Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
-		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls}
+		Dice: slices.Clone(g.fix.startDice), Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
+		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls, Position: g.Digest()}
 	if g.Opts.Secret != nil {
 		sv.DiceSecret = hex.EncodeToString(g.Opts.Secret)
+	}
+	if len(g.fix.files) > 0 {
+		sv.Files = maps.Clone(g.fix.files)
 	}
 	sv.Seal()
 	return sv
@@ -142,6 +154,18 @@ func ReadSave(path string) (*Save, error) {
 // their hash compared with the saved one: a save made under other rules is
 // refused unless force is set. builtin holds the built-in data.
 func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, error) {
+	return LoadSaveWith(path, builtin, LoadOptions{Force: force}, sink)
+}
+
+// LoadOptions are the choices of LoadSaveWith.
+type LoadOptions struct {
+	Force  bool          // replay a save made under other rules, or edited
+	Budget interp.Budget // the game's Lua budget, as in Options
+}
+
+// LoadSaveWith is LoadSave with a Lua budget for the game.
+func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) (*Game, error) {
+	force := lo.Force
 	sv, err := ReadSave(path)
 	if err != nil {
 		return nil, err
@@ -159,6 +183,12 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 			return nil, fmt.Errorf("%s: die %d of the forced dice is %d, not 1 to 6", path, i+1, d)
 		}
 	}
+	if problem := sv.moduleList(); problem != "" {
+		if !force {
+			return nil, fmt.Errorf("%s: %s: refusing to replay it; use --force to replay anyway", path, problem)
+		}
+		warnings = append(warnings, problem+"; replayed anyway (--force)")
+	}
 	if changed := sv.changedModules(builtin); changed != "" {
 		if !force {
 			return nil, fmt.Errorf("%s was saved under rules %q with hash %.12s; a module changed since (%s). Refusing to replay it under other rules; use --force to replay anyway",
@@ -166,9 +196,13 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 		}
 		warnings = append(warnings, "the rules changed since the save ("+changed+"); replayed anyway (--force)")
 	}
-	// The scenario and its special rules come from the save itself; unit
-	// catalogues and maps from the built-in data.
-	files := fstest.MapFS{sv.Scenario: {Data: []byte(sv.Source)}}
+	// The scenario and the files it read from its folder come from the
+	// save itself; the rest from the built-in data.
+	files := fstest.MapFS{}
+	for name, data := range sv.Files {
+		files[name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	files[sv.Scenario] = &fstest.MapFile{Data: []byte(sv.Source)}
 	if sv.Special != "" {
 		files[sv.Special] = &fstest.MapFile{Data: []byte(sv.SpecialSource)}
 	}
@@ -176,7 +210,7 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: the saved scenario: %w", path, err)
 	}
-	o := Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true}
+	o := Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true, Budget: lo.Budget}
 	if sv.DiceSecret != "" {
 		if o.Secret, err = hex.DecodeString(sv.DiceSecret); err != nil || len(o.Secret) != 32 {
 			return nil, fmt.Errorf("%s: dice_secret is not 32 bytes in hex", path)
@@ -186,6 +220,17 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if g.Rules.Hash() != sv.Hash {
+		if !force {
+			return nil, fmt.Errorf("%s was saved under rules %q with hash %.12s; they load now with hash %.12s (another module is required). Refusing to replay it under other rules; use --force to replay anyway",
+				path, sv.Rules, sv.Hash, g.Rules.Hash())
+		}
+		warnings = append(warnings, "the rules load other modules than when the game was saved; replayed anyway (--force)")
+	}
+	// The replay as a whole has the Lua time of one command: a module
+	// slow on purpose cannot make a long save take hours to load.
+	g.Rules.SetLuaLimit(g.Rules.Budget().Command, "replaying the save")
+	defer g.Rules.SetLuaLimit(0, "")
 	for i, c := range sv.Commands {
 		if c == autoSetupMark { // saves of an earlier gpw
 			if err := g.AutoSetup(); err != nil {
@@ -203,6 +248,11 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 		return nil, fmt.Errorf("%s: the replay rolled %d dice where the game rolled %d: the save does not match this engine", path, g.rolls, sv.Rolls)
 	case g.TurnName(g.turn) != sv.Turn || g.Phase().ID != sv.Phase:
 		return nil, fmt.Errorf("%s: the replay ends in %s, %s where the game was saved in %s, %s: the save does not match this engine", path, g.TurnName(g.turn), g.Phase().ID, sv.Turn, sv.Phase)
+	case sv.Position != "" && g.Digest() != sv.Position:
+		if !force {
+			return nil, fmt.Errorf("%s: the replay ends in another position than the game was saved in: the save does not match this engine; use --force to load that position anyway", path)
+		}
+		warnings = append(warnings, "the replay ends in another position than the game was saved in; loaded anyway (--force)")
 	}
 	g.Opts.NoUndo = false
 	g.SetSink(sink)
@@ -211,6 +261,18 @@ func LoadSave(path string, builtin fs.FS, force bool, sink func(Event)) (*Game, 
 	}
 	g.flush()
 	return g, nil
+}
+
+// moduleList checks the save's list of modules against its hash and its
+// rules, before anything runs: "" when they agree, else the problem.
+func (sv *Save) moduleList() string {
+	switch top := interp.TopFile(sv.Rules); {
+	case interp.HashOf(sv.Modules) != sv.Hash:
+		return "the save's list of modules does not give its rules hash"
+	case !slices.ContainsFunc(sv.Modules, func(m interp.ModuleSum) bool { return m.Path == top }):
+		return fmt.Sprintf("the save's list of modules lacks %s, the module of its rules %q", top, sv.Rules)
+	}
+	return ""
 }
 
 // changedModules names the modules of the save whose source is no longer
@@ -233,4 +295,34 @@ func (sv *Save) changedModules(builtin fs.FS) string {
 		out = append(out, "the save lists no modules")
 	}
 	return strings.Join(out, ", ")
+}
+
+// Digest is a SHA-256 of the game's position and progress: the turn and
+// phase, the dice rolled, each unit's hex, status and step, control, the
+// phase's bookkeeping, the pending battle's steps and what the rules keep.
+// A save records it; its replay must end in the same.
+func (g *Game) Digest() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%d %d %v %v %q %d %v %d %d\n", g.turn, g.pos, g.over, g.winner, g.weather, g.rolls, g.points, g.railUsed, len(g.steps))
+	b := make([]byte, 0, 8*len(g.S.Units)+len(g.S.Control))
+	for k := range g.S.Units {
+		u := &g.S.Units[k]
+		b = binary.AppendVarint(b, int64(u.Hex))
+		b = append(b, byte(u.Status), b2byte(u.Reduced), b2byte(g.moved[k]), b2byte(g.attacked[k]), b2byte(g.defended[k]), b2byte(g.awaiting[k]))
+	}
+	for _, c := range g.S.Control {
+		b = append(b, byte(c))
+	}
+	h.Write(b)
+	for _, k := range g.store.Keys() {
+		fmt.Fprintf(h, "%d %d %q %#v\n", k.Scope, k.Index, k.Name, g.store.Get(k))
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+func b2byte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
 }

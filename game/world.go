@@ -70,16 +70,24 @@ func (g *Game) Place(k, h int) error {
 	return nil
 }
 
+// maxEvents bounds the events of one command: a module emitting in a
+// loop fails the command instead of filling memory.
+const maxEvents = 10000
+
 // Emit prints an event for a rules module; fields are key, value pairs.
-func (g *Game) Emit(kind, text string, kv [][2]any) {
+func (g *Game) Emit(kind, text string, kv [][2]any) error {
 	if g.quiet() {
-		return
+		return nil
+	}
+	if len(g.buf) >= maxEvents {
+		return fmt.Errorf("a command prints at most %d events", maxEvents)
 	}
 	fs := make([]Field, len(kv))
 	for i, f := range kv {
 		fs[i] = Field{f[0].(string), f[1]}
 	}
 	g.emit(kind, text, fs...)
+	return nil
 }
 
 // Points returns side's replacement points left this phase.

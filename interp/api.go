@@ -32,9 +32,9 @@ type Host interface {
 	// SetWeather sets the weather of the current movement phase.
 	SetWeather(w string, die int, cite string)
 	// Note records a halving or other remark for the battle being computed.
-	Note(text, cite string)
+	Note(text, cite string) error
 	// Shift records a column shift for the battle being computed.
-	Shift(cause string, columns int, cite string)
+	Shift(cause string, columns int, cite string) error
 	// Step queues a combat step: retreat, defender_loss,
 	// defender_eliminate, attacker_loss, exchange, advance,
 	// attackers_eliminate. It fails outside a battle's results.
@@ -49,7 +49,7 @@ var Steps = []string{"retreat", "defender_loss", "defender_eliminate", "attacker
 const maxStepN = 99
 
 // maxRetreatHexes bounds a retreat's length: the search is exponential in it.
-const maxRetreatHexes = 6
+const maxRetreatHexes = core.MaxRetreatHexes
 
 // toInt reads a Lua number as an int: finite, whole and of a sane size.
 func toInt(f float64) (int, error) {
@@ -81,6 +81,19 @@ func optInt(L *lua.LState, n, def, lo, hi int) int {
 		return def
 	}
 	return checkInt(L, n, lo, hi)
+}
+
+// maxText bounds a text a module gives the engine to print: a note, a
+// shift's cause, a citation, an event's text.
+const maxText = 4 << 10
+
+// checkText reads optional argument n as a text of at most maxText bytes.
+func checkText(L *lua.LState, n int) string {
+	s := L.OptString(n, "")
+	if len(s) > maxText {
+		L.ArgError(n, fmt.Sprintf("a text of %d bytes (limit %d)", len(s), maxText))
+	}
+	return s
 }
 
 // raise fails the Lua call with err when it is not nil.
@@ -116,10 +129,13 @@ func installAPI(L *lua.LState, rt *vm) {
 			return 0
 		},
 		// gpw.note(text, cite)
-		"note": func(L *lua.LState) int { rt.host.Note(L.CheckString(1), L.OptString(2, "")); return 0 },
+		"note": func(L *lua.LState) int {
+			raise(L, "note", rt.host.Note(checkText(L, 1), checkText(L, 2)))
+			return 0
+		},
 		// gpw.shift(cause, columns, cite)
 		"shift": func(L *lua.LState) int {
-			rt.host.Shift(L.CheckString(1), checkInt(L, 2, -99, 99), L.OptString(3, ""))
+			raise(L, "shift", rt.host.Shift(checkText(L, 1), checkInt(L, 2, -99, 99), checkText(L, 3)))
 			return 0
 		},
 	}
@@ -294,10 +310,10 @@ func (NopHost) Turn() TurnInfo { return TurnInfo{} }
 func (NopHost) SetWeather(string, int, string) {}
 
 // Note does nothing.
-func (NopHost) Note(string, string) {}
+func (NopHost) Note(string, string) error { return nil }
 
 // Shift does nothing.
-func (NopHost) Shift(string, int, string) {}
+func (NopHost) Shift(string, int, string) error { return nil }
 
 // Step does nothing.
 func (NopHost) Step(string, int, bool) error { return nil }

@@ -139,22 +139,66 @@ func closest(name string, candidates []string) string {
 }
 
 // Lint lists what gpw check reports about a module's table beyond what
-// stops it loading: data fields that look like a misspelt engine field.
-// The module's own fields (read by its own functions) are fine.
+// stops it loading: data fields, at the top and in the engine's own
+// tables, that look like a misspelt engine field. The module's own fields
+// (read by its own functions) are fine.
 func (m *Module) Lint() []string { return m.lint }
 
+// subFields are the fields the engine reads in its tables of a module.
+var subFields = map[string][]string{
+	"crt":        {"columns", "rows"},
+	"retreat":    {"hexes", "max_extra", "avoid_zoc_end", "friend_opens_zoc", "avoid_zoc"},
+	"rail":       {"no_enemy_zoc", "zoc_stop", "limit"},
+	"strait":     {"extra", "per_turn", "closed"},
+	"stacking":   {"nonstacking_with_combat", "nonstacking_alone"},
+	"sea_supply": {"axis", "soviet"},
+	"phases[]":   {"id", "side", "kind", "classes", "weather"},
+	"calendar[]": {"name", "weather"},
+	"weather.*":  {"move_extra", "mp_half", "attack_half"},
+}
+
 func lintFields(t *lua.LTable) []string {
-	var out []string
 	known := append(append([]string{}, Fields...), HookNames()...)
+	out := lintTable(t, "R", known)
+	for _, f := range keys(t) {
+		sub, _ := t.RawGetString(f).(*lua.LTable)
+		if sub == nil {
+			continue
+		}
+		if names, ok := subFields[f]; ok {
+			out = append(out, lintTable(sub, "R."+f, names)...)
+		}
+		if names, ok := subFields[f+"[]"]; ok {
+			for i := 1; i <= sub.Len(); i++ {
+				if e, ok := sub.RawGetInt(i).(*lua.LTable); ok {
+					out = append(out, lintTable(e, fmt.Sprintf("R.%s[%d]", f, i), names)...)
+				}
+			}
+		}
+		if names, ok := subFields[f+".*"]; ok {
+			for _, k := range keys(sub) {
+				if e, ok := sub.RawGetString(k).(*lua.LTable); ok {
+					out = append(out, lintTable(e, "R."+f+"."+k, names)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// lintTable lists the fields of t (at path) that are not among known but
+// within two edits of one of them.
+func lintTable(t *lua.LTable, path string, known []string) []string {
+	var out []string
 	for _, k := range keys(t) {
 		if slices.Contains(known, k) {
 			continue
 		}
-		if _, fn := t.RawGetString(k).(*lua.LFunction); fn {
+		if _, fn := t.RawGetString(k).(*lua.LFunction); fn && path == "R" {
 			continue
 		}
 		if near := closest(k, known); near != "" {
-			out = append(out, fmt.Sprintf("R.%s is not a field the engine reads (did you mean R.%s?)", k, near))
+			out = append(out, fmt.Sprintf("%s.%s is not a field the engine reads (did you mean %s.%s?)", path, k, path, near))
 		}
 	}
 	return out

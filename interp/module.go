@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -238,6 +239,19 @@ func (m *Module) fresh() bool {
 	return true
 }
 
+// HashOf is the hash of a list of modules, as Hash gives it for the
+// modules loaded.
+func HashOf(sums []ModuleSum) string { return hashSums(sums) }
+
+// TopFile is the file a variant loads first: the built-in variant's
+// module, or the base name of a module's path.
+func TopFile(variant string) string {
+	if name, ok := Variants[variant]; ok {
+		return name + ".lua"
+	}
+	return filepath.Base(variant)
+}
+
 func hashSums(sums []ModuleSum) string {
 	h := sha256.New()
 	for _, m := range sums {
@@ -323,182 +337,211 @@ func (m *Module) Help(word string) string { return m.help[word] }
 // sources table), or "".
 func (m *Module) Source(field string) string { return m.sources[field] }
 
+// Limits of a module's data: the engine's structures and messages assume
+// tables of a sane size.
+const (
+	maxClasses  = 32
+	maxKinds    = 1000
+	maxMonths   = 60
+	maxPhases   = 64
+	maxWeathers = 32
+	maxCRTCols  = 30
+)
+
 func (r *Module) compile(t *lua.LTable) error {
 	if err := checkHooks(t); err != nil {
 		return err
 	}
+	rd := &reader{}
 	var err error
-	if r.Store, err = parseStore(table(t, "store")); err != nil {
+	if r.Store, err = parseStore(rd.table(t, "store", "R.store")); err != nil {
 		return err
 	}
-	r.ID, r.Name, r.Description, r.Book = str(t, "id"), str(t, "name"), str(t, "description"), str(t, "book")
-	if r.ID == "" {
+	r.ID, r.Name, r.Description, r.Book = rd.str(t, "id", "R.id"), rd.str(t, "name", "R.name"), rd.str(t, "description", "R.description"), rd.str(t, "book", "R.book")
+	rd.num(t, "format_version", "R.format_version", 1, 1, 1)
+	for _, f := range []string{"sources", "help", "cite"} {
+		rd.texts(t, f, "R."+f)
+	}
+	if rd.err == nil && r.ID == "" {
 		return fmt.Errorf("the rules table has no id")
 	}
-	r.Classes = list(table(t, "classes"))
-	if len(r.Classes) == 0 {
-		return fmt.Errorf("classes: at least one movement class is needed")
+	r.Classes = rd.strings(t, "classes", "R.classes", maxClasses)
+	if rd.err == nil && len(r.Classes) == 0 {
+		return fmt.Errorf("R.classes: at least one movement class is needed")
 	}
 	classIdx := map[string]int{}
 	for i, c := range r.Classes {
 		classIdx[c] = i
 	}
 	r.KindClass = map[string]int{}
-	kinds := table(t, "kinds")
+	kinds := rd.table(t, "kinds", "R.kinds")
+	if ks := keys(kinds); len(ks) > maxKinds {
+		rd.fail("R.kinds has %d kinds; at most %d", len(ks), maxKinds)
+	}
 	for _, k := range keys(kinds) {
-		c := lua.LVAsString(kinds.RawGetString(k))
+		c := rd.str(kinds, k, "R.kinds."+k)
 		i, ok := classIdx[c]
-		if !ok {
-			return fmt.Errorf("kinds.%s: unknown class %q", k, c)
+		if !ok && rd.err == nil {
+			return fmt.Errorf("R.kinds.%s: unknown class %q (the classes: %s)", k, c, strings.Join(r.Classes, ", "))
 		}
 		r.KindClass[k] = i
 	}
-	r.Armor = map[string]bool{}
-	ak := table(t, "armor_kinds")
-	for _, k := range keys(ak) {
-		r.Armor[k] = truth(ak.RawGetString(k))
-	}
+	r.Armor = rd.set(t, "armor_kinds", "R.armor_kinds")
 	// movement costs
-	mc := table(t, "move_cost")
+	mc := rd.table(t, "move_cost", "R.move_cost")
 	r.Move.Cost = make([][core.NumTerrain]int8, len(r.Classes))
 	for ci, c := range r.Classes {
-		ct := table(mc, c)
+		ct := rd.table(mc, c, "R.move_cost."+c)
 		if ct == nil {
-			return fmt.Errorf("move_cost.%s is missing", c)
+			if rd.err != nil {
+				return rd.err
+			}
+			return fmt.Errorf("R.move_cost.%s is missing", c)
 		}
 		for tt := core.Terrain(0); tt < core.NumTerrain; tt++ {
-			v := ct.RawGetString(tt.String())
-			switch v := v.(type) {
+			path := "R.move_cost." + c + "." + tt.String()
+			switch v := ct.RawGetString(tt.String()).(type) {
 			case lua.LNumber:
-				if v < 1 || v > 100 {
-					return fmt.Errorf("move_cost.%s.%s: %v is out of range 1..100", c, tt, v)
-				}
-				r.Move.Cost[ci][tt] = int8(v)
+				r.Move.Cost[ci][tt] = int8(rd.num(ct, tt.String(), path, 1, 1, 100))
 			case lua.LString:
 				if v != "stop" {
-					return fmt.Errorf("move_cost.%s.%s: %q (a number, \"stop\" or absent)", c, tt, string(v))
+					rd.fail("%s: %q (a number, \"stop\" or absent)", path, string(v))
 				}
 				r.Move.Cost[ci][tt] = core.CostStop
-			default:
+			case *lua.LNilType:
 				r.Move.Cost[ci][tt] = core.CostNo
+			default:
+				rd.fail("%s is a %s (a number, \"stop\" or absent)", path, v.Type())
 			}
 		}
 	}
-	r.Move.RiverExtra = num(t, "river_extra", 0)
-	if st := table(t, "strait"); st != nil {
-		r.Move.StraitExtra = num(st, "extra", 0)
-		r.Move.StraitLimit = num(st, "per_turn", 0)
+	r.Move.RiverExtra = rd.num(t, "river_extra", "R.river_extra", 0, 0, 99)
+	if st := rd.table(t, "strait", "R.strait"); st != nil {
+		r.Move.StraitExtra = rd.num(st, "extra", "R.strait.extra", 0, 0, 99)
+		r.Move.StraitLimit = rd.num(st, "per_turn", "R.strait.per_turn", 0, 0, 9999)
 		r.Move.StraitNo = make([]bool, len(r.Classes))
-		closed := table(st, "closed")
-		for _, c := range keys(closed) {
+		for c, no := range rd.set(st, "closed", "R.strait.closed") {
 			if i, ok := classIdx[c]; ok {
-				r.Move.StraitNo[i] = truth(closed.RawGetString(c))
+				r.Move.StraitNo[i] = no
 			}
 		}
 	}
 	// calendar and weather
-	cal := table(t, "calendar")
-	roll := num(t, "weather_roll", 0)
-	for i := 1; cal != nil && i <= cal.Len(); i++ {
+	cal := rd.table(t, "calendar", "R.calendar")
+	roll := rd.num(t, "weather_roll", "R.weather_roll", 0, 0, 6)
+	if cal != nil && cal.Len() > maxMonths {
+		rd.fail("R.calendar has %d turns; a year has at most %d", cal.Len(), maxMonths)
+	}
+	for i := 1; rd.err == nil && cal != nil && i <= cal.Len(); i++ {
 		m, _ := cal.RawGetInt(i).(*lua.LTable)
 		if m == nil {
-			return fmt.Errorf("calendar[%d] must be a table", i)
+			return fmt.Errorf("R.calendar[%d] is a %s; it must be a table {name =, weather =}", i, cal.RawGetInt(i).Type())
 		}
-		mo := Month{Name: str(m, "name"), Weather: str(m, "weather"), Roll: num(m, "roll", roll)}
-		if mo.Roll < 0 || mo.Roll > 6 {
-			return fmt.Errorf("calendar[%d] (%s): roll %d is not a die of 0 to 6", i, mo.Name, mo.Roll)
+		path := fmt.Sprintf("R.calendar[%d]", i)
+		mo := Month{Name: rd.str(m, "name", path+".name"), Weather: rd.str(m, "weather", path+".weather"),
+			Roll: rd.num(m, "roll", path+".roll", roll, math.MinInt32, math.MaxInt32)}
+		if rd.err == nil && (mo.Roll < 0 || mo.Roll > 6) {
+			return fmt.Errorf("%s (%s): roll %d is not a die of 0 to 6", path, mo.Name, mo.Roll)
 		}
 		r.Calendar = append(r.Calendar, mo)
 	}
-	if len(r.Calendar) == 0 {
-		return fmt.Errorf("calendar is empty")
+	if rd.err == nil && len(r.Calendar) == 0 {
+		return fmt.Errorf("R.calendar is empty")
 	}
 	r.Weather = map[string]WeatherFx{}
-	wt := table(t, "weather")
+	wt := rd.table(t, "weather", "R.weather")
+	if ws := keys(wt); len(ws) > maxWeathers {
+		rd.fail("R.weather has %d weathers; at most %d", len(ws), maxWeathers)
+	}
 	for _, w := range keys(wt) {
-		e, _ := wt.RawGetString(w).(*lua.LTable)
+		path := "R.weather." + w
+		e := rd.table(wt, w, path)
 		if e == nil {
 			continue
 		}
-		r.Weather[w] = WeatherFx{MoveExtra: num(e, "move_extra", 0), MPHalf: truth(e.RawGetString("mp_half")), AttackHalf: truth(e.RawGetString("attack_half"))}
+		r.Weather[w] = WeatherFx{MoveExtra: rd.num(e, "move_extra", path+".move_extra", 0, 0, 99),
+			MPHalf: rd.flag(e, "mp_half", path+".mp_half"), AttackHalf: rd.flag(e, "attack_half", path+".attack_half")}
 	}
 	// phases
-	ph := table(t, "phases")
-	for i := 1; ph != nil && i <= ph.Len(); i++ {
+	ph := rd.table(t, "phases", "R.phases")
+	if ph != nil && ph.Len() > maxPhases {
+		rd.fail("R.phases has %d phases; at most %d", ph.Len(), maxPhases)
+	}
+	for i := 1; rd.err == nil && ph != nil && i <= ph.Len(); i++ {
 		p, _ := ph.RawGetInt(i).(*lua.LTable)
 		if p == nil {
-			return fmt.Errorf("phases[%d] must be a table", i)
+			return fmt.Errorf("R.phases[%d] is a %s; it must be a table {id =, side =, kind =}", i, ph.RawGetInt(i).Type())
 		}
-		side, err := core.ParseSide(str(p, "side"))
-		if err != nil {
-			return fmt.Errorf("phases[%d]: %v", i, err)
+		path := fmt.Sprintf("R.phases[%d]", i)
+		side, err := core.ParseSide(rd.str(p, "side", path+".side"))
+		if err != nil && rd.err == nil {
+			return fmt.Errorf("%s: %v", path, err)
 		}
-		phase := Phase{ID: str(p, "id"), Side: side, Kind: str(p, "kind"), Weather: truth(p.RawGetString("weather"))}
+		phase := Phase{ID: rd.str(p, "id", path+".id"), Side: side, Kind: rd.str(p, "kind", path+".kind"), Weather: rd.flag(p, "weather", path+".weather")}
 		switch phase.Kind {
 		case "reinforcement", "rail", "move", "combat":
 		default:
-			return fmt.Errorf("phases[%d] (%s): kind %q is not reinforcement, rail, move or combat", i, phase.ID, phase.Kind)
+			rd.fail("%s (%s): kind %q is not reinforcement, rail, move or combat", path, phase.ID, phase.Kind)
 		}
-		if cl := table(p, "classes"); cl != nil {
+		if cl := rd.strings(p, "classes", path+".classes", maxClasses); cl != nil {
 			phase.Classes = make([]bool, len(r.Classes))
-			for _, c := range list(cl) {
+			for _, c := range cl {
 				ci, ok := classIdx[c]
 				if !ok {
-					return fmt.Errorf("phases[%d] (%s): unknown class %q", i, phase.ID, c)
+					return fmt.Errorf("%s (%s): unknown class %q", path, phase.ID, c)
 				}
 				phase.Classes[ci] = true
 			}
 		}
 		for _, q := range r.Phases {
 			if q.ID == phase.ID {
-				return fmt.Errorf("phases[%d]: the id %q is used twice", i, phase.ID)
+				return fmt.Errorf("%s: the id %q is used twice", path, phase.ID)
 			}
 		}
-		if phase.ID == "" {
-			return fmt.Errorf("phases[%d] has no id", i)
+		if phase.ID == "" && rd.err == nil {
+			return fmt.Errorf("%s has no id", path)
 		}
 		r.Phases = append(r.Phases, phase)
 	}
-	if len(r.Phases) == 0 {
-		return fmt.Errorf("phases is empty")
+	if rd.err == nil && len(r.Phases) == 0 {
+		return fmt.Errorf("R.phases is empty")
 	}
-	r.Cite = map[string]string{}
-	ct := table(t, "cite")
-	for _, k := range keys(ct) {
-		r.Cite[k] = lua.LVAsString(ct.RawGetString(k))
-	}
-	if rl := table(t, "rail"); rl != nil {
-		r.RailNoZOC = truth(rl.RawGetString("no_enemy_zoc"))
-		r.RailZOCStop = truth(rl.RawGetString("zoc_stop"))
-		if lim := table(rl, "limit"); lim != nil {
-			r.RailLimit = [2]int{num(lim, "axis", 0), num(lim, "soviet", 0)}
+	r.Cite = rd.texts(t, "cite", "R.cite")
+	if rl := rd.table(t, "rail", "R.rail"); rl != nil {
+		r.RailNoZOC = rd.flag(rl, "no_enemy_zoc", "R.rail.no_enemy_zoc")
+		r.RailZOCStop = rd.flag(rl, "zoc_stop", "R.rail.zoc_stop")
+		if lim := rd.table(rl, "limit", "R.rail.limit"); lim != nil {
+			r.RailLimit = [2]int{rd.num(lim, "axis", "R.rail.limit.axis", 0, 0, 9999), rd.num(lim, "soviet", "R.rail.limit.soviet", 0, 0, 9999)}
 		}
 	}
 	r.Retreat = core.RetreatOpts{Hexes: 2, MaxExtra: 4}
-	if rt := table(t, "retreat"); rt != nil {
-		r.Retreat = core.RetreatOpts{Hexes: num(rt, "hexes", 2), MaxExtra: num(rt, "max_extra", 4), AvoidZOCEnd: truth(rt.RawGetString("avoid_zoc_end")),
-			FriendOpensZOC: truth(rt.RawGetString("friend_opens_zoc"))}
-		r.RetreatAvoidZOC = truth(rt.RawGetString("avoid_zoc"))
+	if rt := rd.table(t, "retreat", "R.retreat"); rt != nil {
+		r.Retreat = core.RetreatOpts{Hexes: rd.num(rt, "hexes", "R.retreat.hexes", 2, 0, core.MaxRetreatHexes),
+			MaxExtra:       rd.num(rt, "max_extra", "R.retreat.max_extra", 4, 0, core.MaxRetreatHexes),
+			AvoidZOCEnd:    rd.flag(rt, "avoid_zoc_end", "R.retreat.avoid_zoc_end"),
+			FriendOpensZOC: rd.flag(rt, "friend_opens_zoc", "R.retreat.friend_opens_zoc")}
+		r.RetreatAvoidZOC = rd.flag(rt, "avoid_zoc", "R.retreat.avoid_zoc")
 	}
-	if st := table(t, "stacking"); st != nil {
-		r.Retreat.StackWith, r.Retreat.StackAlone = num(st, "nonstacking_with_combat", 0), num(st, "nonstacking_alone", 0)
+	if st := rd.table(t, "stacking", "R.stacking"); st != nil {
+		r.Retreat.StackWith = rd.num(st, "nonstacking_with_combat", "R.stacking.nonstacking_with_combat", 0, 0, 99)
+		r.Retreat.StackAlone = rd.num(st, "nonstacking_alone", "R.stacking.nonstacking_alone", 0, 0, 99)
 	}
-	r.NonCombat, r.OwnHexZOC = boolSet(table(t, "noncombat")), boolSet(table(t, "zoc_own_hex"))
-	r.NonStacking, r.NoOccupy = boolSet(table(t, "nonstacking")), boolSet(table(t, "no_occupy"))
-	if ss := table(t, "sea_supply"); ss != nil {
-		r.SeaSupply = [2]string{str(ss, "axis"), str(ss, "soviet")}
+	r.NonCombat, r.OwnHexZOC = rd.set(t, "noncombat", "R.noncombat"), rd.set(t, "zoc_own_hex", "R.zoc_own_hex")
+	r.NonStacking, r.NoOccupy = rd.set(t, "nonstacking", "R.nonstacking"), rd.set(t, "no_occupy", "R.no_occupy")
+	if ss := rd.table(t, "sea_supply", "R.sea_supply"); ss != nil {
+		r.SeaSupply = [2]string{rd.str(ss, "axis", "R.sea_supply.axis"), rd.str(ss, "soviet", "R.sea_supply.soviet")}
 	}
-	if cl := table(t, "closed"); cl != nil {
+	if cl := rd.table(t, "closed", "R.closed"); cl != nil {
 		for _, sd := range keys(cl) {
 			side, err := core.ParseSide(sd)
 			if err != nil {
-				return fmt.Errorf("closed.%s: %v", sd, err)
+				return fmt.Errorf("R.closed.%s: %v", sd, err)
 			}
-			names := list(table(cl, sd))
+			ct := rd.table(cl, sd, "R.closed."+sd)
+			names := list(ct)
 			if len(names) == 0 { // a set: { Finland = true }
-				ct := table(cl, sd)
 				for _, k := range keys(ct) {
-					if truth(ct.RawGetString(k)) {
+					if rd.flag(ct, k, "R.closed."+sd+"."+k) {
 						names = append(names, k)
 					}
 				}
@@ -506,43 +549,71 @@ func (r *Module) compile(t *lua.LTable) error {
 			r.Closed[side] = names
 		}
 	}
-	r.PlaceCityNoZOC = truth(t.RawGetString("place_city_no_zoc"))
-	if pa := table(t, "place_anywhere"); pa != nil {
-		r.PlaceAnywhere = boolSet(pa)
+	r.PlaceCityNoZOC = rd.flag(t, "place_city_no_zoc", "R.place_city_no_zoc")
+	if rd.table(t, "place_anywhere", "R.place_anywhere") != nil {
+		r.PlaceAnywhere = rd.set(t, "place_anywhere", "R.place_anywhere")
 	}
-	r.ShareUntilMoved = truth(t.RawGetString("share_until_moved"))
-	crt := table(t, "crt")
+	r.ShareUntilMoved = rd.flag(t, "share_until_moved", "R.share_until_moved")
+	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
+	if rd.err != nil {
+		return rd.err
+	}
+	return r.compileCRT(rd, t)
+}
+
+// compileCRT reads R.crt: columns, and six rows of result codes each with
+// its function in R.results.
+func (r *Module) compileCRT(rd *reader, t *lua.LTable) error {
+	crt := rd.table(t, "crt", "R.crt")
+	if rd.err != nil {
+		return rd.err
+	}
 	if crt == nil {
-		return fmt.Errorf("crt is missing")
+		return fmt.Errorf("R.crt is missing")
 	}
-	r.CRTColumns = list(table(crt, "columns"))
-	if len(r.CRTColumns) == 0 || len(r.CRTColumns) > 30 {
-		return fmt.Errorf("crt.columns: %d columns; a table has 1 to 30", len(r.CRTColumns))
+	r.CRTColumns = rd.strings(crt, "columns", "R.crt.columns", 1<<16)
+	if rd.err != nil {
+		return rd.err
 	}
-	rows := table(crt, "rows")
+	if len(r.CRTColumns) == 0 || len(r.CRTColumns) > maxCRTCols {
+		return fmt.Errorf("R.crt.columns: %d columns; a table has 1 to %d", len(r.CRTColumns), maxCRTCols)
+	}
+	rows := rd.table(crt, "rows", "R.crt.rows")
+	if rd.err != nil {
+		return rd.err
+	}
 	if rows == nil || rows.Len() != 6 {
 		n := 0
 		if rows != nil {
 			n = rows.Len()
 		}
-		return fmt.Errorf("crt.rows: %d rows; the table has one row per face of the die (6)", n)
+		return fmt.Errorf("R.crt.rows: %d rows; the table has one row per face of the die (6)", n)
 	}
-	results := table(t, "results")
+	results := rd.table(t, "results", "R.results")
+	if rd.err != nil {
+		return rd.err
+	}
 	if results == nil {
-		return fmt.Errorf("results is missing: a function per result code")
+		return fmt.Errorf("R.results is missing: a function per result code")
 	}
 	for i := 1; i <= rows.Len(); i++ {
+		path := fmt.Sprintf("R.crt.rows[%d]", i)
 		rt, ok := rows.RawGetInt(i).(*lua.LTable)
 		if !ok {
-			return fmt.Errorf("crt.rows[%d] is a %s, not a row of results", i, rows.RawGetInt(i).Type())
+			return fmt.Errorf("%s is a %s, not a row of results", path, rows.RawGetInt(i).Type())
 		}
 		row := list(rt)
 		if len(row) != len(r.CRTColumns) {
-			return fmt.Errorf("crt.rows[%d] has %d results for %d columns", i, len(row), len(r.CRTColumns))
+			return fmt.Errorf("%s has %d results for %d columns", path, len(row), len(r.CRTColumns))
+		}
+		for j := 1; j <= rt.Len(); j++ {
+			if _, ok := rt.RawGetInt(j).(lua.LString); !ok {
+				return fmt.Errorf("%s[%d] is a %s; it must be a result code", path, j, rt.RawGetInt(j).Type())
+			}
 		}
 		for _, code := range row {
 			if _, ok := results.RawGetString(code).(*lua.LFunction); !ok {
-				return fmt.Errorf("crt.rows[%d]: result %q has no function results.%s", i, code, code)
+				return fmt.Errorf("%s: result %q has no function R.results.%s", path, code, code)
 			}
 		}
 		r.CRT = append(r.CRT, row)

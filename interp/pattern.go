@@ -482,6 +482,7 @@ loop:
 	if src < len(s) {
 		add(s[src:])
 	}
+	built(L, b.Len())
 	L.Push(lua.LString(b.String()))
 	L.Push(lua.LNumber(n))
 	return 2

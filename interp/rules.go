@@ -20,6 +20,15 @@ type Rules struct {
 	phase    string
 	deadline time.Time // the command's, zero between commands
 
+	// A limit on the Lua time of all calls from SetLuaLimit on (0: none),
+	// what it is for, and the time spent since.
+	luaLimit time.Duration
+	luaFor   string
+	luaTime  time.Duration
+	// the Lua call last counted in luaTime: its state and number
+	countedSB *Sandbox
+	counted   uint64
+
 	rt    *vm // bound while a call is under way
 	depth int
 	last  Battle // the battle last weighed, for Apply
@@ -70,6 +79,12 @@ func (r *Rules) BeginCommand() { r.deadline = deadline(r.budget.Command) }
 // EndCommand stops the command's clock.
 func (r *Rules) EndCommand() { r.deadline = time.Time{} }
 
+// SetLuaLimit limits the Lua time of all the calls from now on together
+// to d (0: no limit), for what ("replaying the save"), in messages.
+func (r *Rules) SetLuaLimit(d time.Duration, what string) {
+	r.luaLimit, r.luaFor, r.luaTime = d, what, 0
+}
+
 func deadline(d time.Duration) time.Time {
 	if d <= 0 {
 		return time.Time{}
@@ -84,7 +99,10 @@ func (r *Rules) Hold() func() {
 	if _, err := r.acquire(); err != nil {
 		return func() {}
 	}
-	return r.release
+	return func() {
+		var err error // what the held state keeps was checked after each call
+		r.release(&err)
+	}
 }
 
 // acquire binds a Lua state to the game for a call; release gives it back.
@@ -101,18 +119,46 @@ func (r *Rules) acquire() (*vm, error) {
 	rt.host = r.host
 	rt.world, _ = r.host.(World)
 	rt.sb.SetPhase(r.phase)
-	rt.sb.SetBudget(r.budget.Call, r.deadline)
+	rt.sb.setLimits(r.budget.Call, r.deadline, r.budget.Memory)
+	if r.luaLimit > 0 {
+		left := r.luaLimit - r.luaTime
+		if left <= 0 {
+			r.pool.put(rt)
+			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget,
+				Msg: fmt.Sprintf("rules module ran past its budget of %v for %s", r.luaLimit, r.luaFor)}
+		}
+		if dl := time.Now().Add(left); r.deadline.IsZero() || dl.Before(r.deadline) {
+			rt.sb.SetDeadline(dl, fmt.Sprintf("ran past its budget of %v for %s", r.luaLimit, r.luaFor))
+		}
+	}
 	r.rt, r.depth = rt, 1
 	return rt, nil
 }
 
-func (r *Rules) release() {
+// release ends a call that ended with *errp, and gives the runtime back
+// once no call or Hold needs it. After each call (held or not): its Lua
+// time counts against SetLuaLimit; a runtime whose call ran past its
+// budget is marked broken (the call may have left the module's tables
+// half changed), as is one found keeping too much, which fails the call.
+// A broken runtime is dropped, not pooled.
+func (r *Rules) release(errp *error) {
+	rt := r.rt
+	if sb := rt.sb; sb.depth == 0 && (sb != r.countedSB || sb.calls != r.counted) { // a Lua call just ended
+		r.countedSB, r.counted = sb, sb.calls
+		r.luaTime += sb.last
+		if err := rt.afterCall(r.budget.Keep(), *errp); err != nil && *errp == nil {
+			*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
+		}
+	}
 	r.depth--
 	if r.depth > 0 {
 		return
 	}
-	rt := r.rt
 	r.rt = nil
+	if rt.broken {
+		rt.sb.Close()
+		return
+	}
 	r.pool.put(rt)
 }
 
@@ -182,7 +228,7 @@ func (rt *vm) value(a Arg) lua.LValue {
 // call calls the hook fn (a top-level function, "results.X" or
 // "commands.X") with args and returns nret results. An absent hook
 // returns nil results and no error.
-func (r *Rules) call(name string, nret int, args ...Arg) ([]lua.LValue, error) {
+func (r *Rules) call(name string, nret int, args ...Arg) (ret []lua.LValue, err error) {
 	if !r.hooks[name] {
 		return nil, nil
 	}
@@ -190,7 +236,7 @@ func (r *Rules) call(name string, nret int, args ...Arg) ([]lua.LValue, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer r.release()
+	defer r.release(&err)
 	var vals [6]lua.LValue
 	lv := vals[:0]
 	for _, a := range args {
@@ -225,7 +271,7 @@ func (r *Rules) hookErr(name, format string, a ...any) error {
 }
 
 // OnPhaseStart calls on_phase_start(phase) if the module has it.
-func (r *Rules) OnPhaseStart(p *Phase) error {
+func (r *Rules) OnPhaseStart(p *Phase) (err error) {
 	if !r.hooks["on_phase_start"] {
 		return nil
 	}
@@ -233,7 +279,7 @@ func (r *Rules) OnPhaseStart(p *Phase) error {
 	if err != nil {
 		return err
 	}
-	defer r.release()
+	defer r.release(&err)
 	pt := rt.sb.L.CreateTable(0, 4)
 	pt.RawSetString("id", rt.str(p.ID))
 	pt.RawSetString("side", rt.str(p.Side.String()))
@@ -265,7 +311,7 @@ func (r *Rules) Int(name string, def int, args ...Arg) (int, error) {
 	}
 	v, err := toInt(float64(n))
 	if err != nil {
-		return 0, r.hookErr(name, "%v", err)
+		return 0, r.hookErr(name, "a bad number: %v", err)
 	}
 	return v, nil
 }
@@ -305,7 +351,7 @@ func (r *Rules) Reason(name string, def int, args ...Arg) (n int, why, rule stri
 		return 0, "", "", r.hookErr(name, "a %s; it must return a number", ret[0].Type())
 	}
 	if n, err = toInt(float64(num)); err != nil {
-		return 0, "", "", r.hookErr(name, "%v", err)
+		return 0, "", "", r.hookErr(name, "a bad number: %v", err)
 	}
 	return n, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
 }
@@ -348,8 +394,14 @@ func (r *Rules) List(name string, args ...Arg) ([]string, error) {
 	return out, nil
 }
 
+// MaxCommandArgs bounds the words of a module command.
+const MaxCommandArgs = 32
+
 // RunCommand calls a module command with its words; it answers like Check.
 func (r *Rules) RunCommand(word string, args []string) (ok bool, msg, rule string, err error) {
+	if len(args) > MaxCommandArgs {
+		return false, "", "", &Error{Module: r.Module.Module, Phase: r.phase, Msg: fmt.Sprintf("commands.%s: %d words; a command takes at most %d", word, len(args), MaxCommandArgs)}
+	}
 	as := make([]Arg, len(args))
 	for i, a := range args {
 		as[i] = Str(a)
@@ -361,7 +413,7 @@ func (r *Rules) RunCommand(word string, args []string) (ok bool, msg, rule strin
 // Weigh calls the module's odds(b) for a battle and checks its answer:
 // the odds index within the table or 0 (below it), the column within the
 // table.
-func (r *Rules) Weigh(b *Battle) (Odds, error) {
+func (r *Rules) Weigh(b *Battle) (o Odds, err error) {
 	if !r.hooks["odds"] {
 		return Odds{}, hookError{r.Module.Module, "odds"}
 	}
@@ -369,7 +421,7 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 	if err != nil {
 		return Odds{}, err
 	}
-	defer r.release()
+	defer r.release(&err)
 	r.last = *b
 	defer rt.purity("odds")()
 	ret, err := rt.sb.Call(rt.fn("odds"), 4, rt.fill(b))
@@ -383,10 +435,10 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 			return Odds{}, r.hookErr("odds", "a %s as its %s; it returns attack, defence, odds index, column (numbers)", ret[i].Type(), name)
 		}
 		if v[i], err = toInt(float64(n)); err != nil {
-			return Odds{}, r.hookErr("odds", "%v as its %s", err, name)
+			return Odds{}, r.hookErr("odds", "a bad %s: %v", name, err)
 		}
 	}
-	o := Odds{Attack: v[0], Defense: v[1], Odds: v[2], Column: v[3]}
+	o = Odds{Attack: v[0], Defense: v[1], Odds: v[2], Column: v[3]}
 	cols := len(r.CRTColumns)
 	switch {
 	case o.Attack < 0 || o.Defense < 0:
@@ -400,7 +452,7 @@ func (r *Rules) Weigh(b *Battle) (Odds, error) {
 }
 
 // Apply calls results[code](b) for the battle last weighed.
-func (r *Rules) Apply(code string) error {
+func (r *Rules) Apply(code string) (err error) {
 	name := "results." + code
 	if !r.hooks[name] {
 		return hookError{r.Module.Module, name}
@@ -409,7 +461,7 @@ func (r *Rules) Apply(code string) error {
 	if err != nil {
 		return err
 	}
-	defer r.release()
+	defer r.release(&err)
 	_, err = rt.sb.Call(rt.fn(name), 0, rt.fill(&r.last))
 	return err
 }

@@ -13,13 +13,13 @@ type recHost struct {
 	steps  []string
 }
 
-func (h *recHost) Roll() int                            { return h.die }
-func (h *recHost) RollN(int) int                        { return h.die }
-func (h *recHost) Turn() TurnInfo                       { return TurnInfo{Name: "Jul 1941", Month: "Jul", Year: 1941} }
-func (h *recHost) SetWeather(w string, d int, c string) {}
-func (h *recHost) Note(t, c string)                     { h.notes = append(h.notes, t) }
-func (h *recHost) Shift(c string, n int, r string)      { h.shifts = append(h.shifts, c) }
-func (h *recHost) Step(k string, n int, f bool) error   { h.steps = append(h.steps, k); return nil }
+func (h *recHost) Roll() int                             { return h.die }
+func (h *recHost) RollN(int) int                         { return h.die }
+func (h *recHost) Turn() TurnInfo                        { return TurnInfo{Name: "Jul 1941", Month: "Jul", Year: 1941} }
+func (h *recHost) SetWeather(w string, d int, c string)  {}
+func (h *recHost) Note(t, c string) error                { h.notes = append(h.notes, t); return nil }
+func (h *recHost) Shift(c string, n int, r string) error { h.shifts = append(h.shifts, c); return nil }
+func (h *recHost) Step(k string, n int, f bool) error    { h.steps = append(h.steps, k); return nil }
 
 func loadGDW(t testing.TB, h Host) *Rules {
 	t.Helper()

@@ -1,8 +1,10 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -20,6 +22,9 @@ type vm struct {
 	bt    *battleTables
 	cache tableCache
 	pure  string // the pure hook running ("" for none): the game may not change
+	// broken: a call ran past its budget or it keeps too much; it is
+	// dropped instead of pooled.
+	broken bool
 }
 
 // mutate fails the Lua call when a pure hook tries to change the game.
@@ -56,6 +61,41 @@ func (p *pool) put(rt *vm) {
 	p.mu.Unlock()
 }
 
+// A runtime measures what it keeps after retainTime of Lua or retainBuilt
+// bytes of long strings built: a measure costs about as much as a few
+// thousand hook calls, and nothing can keep much more than it allocates
+// in that time.
+const (
+	retainTime  = 20 * time.Millisecond
+	retainBuilt = 16 << 20
+)
+
+// afterCall judges a runtime after a call that ended with callErr: broken
+// when the call ran past its budget, or when it keeps more than keep
+// bytes (0: no limit), which is an error.
+func (rt *vm) afterCall(keep int64, callErr error) error {
+	if errors.Is(callErr, ErrBudget) {
+		rt.broken = true
+		return nil
+	}
+	if keep > 0 && (rt.sb.spent >= retainTime || rt.sb.built >= retainBuilt) {
+		rt.sb.spent, rt.sb.built = 0, 0
+		if err := rt.checkKeep(keep); err != nil {
+			rt.broken = true
+			return err
+		}
+	}
+	return nil
+}
+
+// checkKeep fails when the runtime keeps more than keep bytes in Lua.
+func (rt *vm) checkKeep(keep int64) error {
+	if n := rt.sb.retained(keep, rt.tbl); n > keep {
+		return fmt.Errorf("the rules module keeps more than %d MiB in Lua between calls (limit: a quarter of --lua-memory); a game's state belongs in the engine's store (R.store, gpw.set)", keep>>20)
+	}
+	return nil
+}
+
 // newRuntime starts a Lua state and loads the module and the special
 // rules into it.
 func (m *Module) newRuntime() (*vm, error) {
@@ -74,6 +114,7 @@ func (m *Module) newRuntime() (*vm, error) {
 	installAPI(sb.L, rt)
 	sb.SetPhase("load")
 	sb.SetBudget(DefaultBudget.Call, deadline(DefaultBudget.Command))
+	sb.SetMemory(DefaultBudget.Memory)
 	fail := func(err error) (*vm, error) {
 		sb.Close()
 		return nil, err
@@ -93,6 +134,11 @@ func (m *Module) newRuntime() (*vm, error) {
 	}
 	rt.tbl = t
 	rt.host = nil
+	if keep := DefaultBudget.Keep(); keep > 0 {
+		if err := rt.checkKeep(keep); err != nil {
+			return fail(fmt.Errorf("%s: after loading, %v", m.Module, err))
+		}
+	}
 	sb.freezeGlobals()
 	return rt, nil
 }

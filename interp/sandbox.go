@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
@@ -94,8 +95,19 @@ type Sandbox struct {
 	depth    int       // calls under way (nested calls count once)
 	started  time.Time // when the outermost call began
 	limit    time.Duration
-	deadline time.Time // the command's deadline; zero for none
-	stopped  string    // why the watchdog stopped the call
+	deadline time.Time     // the command's deadline; zero for none
+	pastDue  string        // what passing the deadline means
+	stopped  string        // why the watchdog stopped the call
+	memory   int64         // the most the heap may grow during a call; 0 for no limit
+	calls    uint64        // outermost calls begun
+	spent    time.Duration // Lua time since the last measure of what it keeps
+	built    int           // long strings built since then, in bytes
+	last     time.Duration // the last outermost call's time
+
+	// What the watchdog saw of the call under way: its number and the
+	// heap when it first saw it.
+	seen     uint64
+	heapBase uint64
 }
 
 // NewSandbox returns a Lua state with base, table, string and math, minus
@@ -119,6 +131,7 @@ func NewSandbox(o Options) *Sandbox {
 			panic("interp: opening " + lib.name + ": " + err.Error()) // built in: cannot fail
 		}
 	}
+	sortLibs(L)
 	for _, name := range removedGlobals {
 		L.SetGlobal(name, lua.LNil)
 	}
@@ -132,8 +145,35 @@ func NewSandbox(o Options) *Sandbox {
 	math.RawSetString("random", L.NewFunction(sb.luaRandom))
 	math.RawSetString("randomseed", L.NewFunction(func(*lua.LState) int { return 0 }))
 	capStringLib(L)
+	L.SetGlobal(concatName, L.NewFunction(luaConcat))
 	watch.add(sb)
 	return sb
+}
+
+// sortLibs rebuilds _G and the library tables with their names inserted
+// in sorted order: gopher-lua opens them from Go maps, and pairs visits a
+// table in insertion order, so a module iterating them would see another
+// order in each Lua state.
+func sortLibs(L *lua.LState) {
+	sorted := func(t *lua.LTable) *lua.LTable {
+		ks := keys(t)
+		nt := L.CreateTable(0, len(ks))
+		for _, k := range ks {
+			nt.RawSetString(k, t.RawGetString(k))
+		}
+		return nt
+	}
+	for _, lib := range []string{lua.StringLibName, lua.TabLibName, lua.MathLibName} {
+		L.SetGlobal(lib, sorted(L.GetGlobal(lib).(*lua.LTable)))
+	}
+	// The string library is the strings' metatable too (its __index is
+	// itself): the new table takes both places.
+	str := L.GetGlobal(lua.StringLibName).(*lua.LTable)
+	str.RawSetString("__index", str)
+	L.SetMetatable(lua.LString(""), str)
+	g := sorted(L.G.Global)
+	g.RawSetString("_G", g)
+	L.G.Global, L.Env = g, g
 }
 
 // Close releases the Lua state.
@@ -155,7 +195,30 @@ func (sb *Sandbox) SetPhase(phase string) { sb.phase = phase }
 // call runs; nothing expires between calls.
 func (sb *Sandbox) SetBudget(limit time.Duration, deadline time.Time) {
 	sb.mu.Lock()
-	sb.limit, sb.deadline = limit, deadline
+	sb.limit, sb.deadline, sb.pastDue = limit, deadline, ""
+	sb.mu.Unlock()
+}
+
+// SetDeadline moves the deadline of SetBudget; passing it stops a call
+// with the message pastDue.
+func (sb *Sandbox) SetDeadline(deadline time.Time, pastDue string) {
+	sb.mu.Lock()
+	sb.deadline, sb.pastDue = deadline, pastDue
+	sb.mu.Unlock()
+}
+
+// SetMemory limits how much the process's heap may grow during one call
+// (0: no limit). See budget.go.
+func (sb *Sandbox) SetMemory(limit int64) {
+	sb.mu.Lock()
+	sb.memory = limit
+	sb.mu.Unlock()
+}
+
+// setLimits is SetBudget and SetMemory at once (one lock per call bound).
+func (sb *Sandbox) setLimits(limit time.Duration, deadline time.Time, memory int64) {
+	sb.mu.Lock()
+	sb.limit, sb.deadline, sb.pastDue, sb.memory = limit, deadline, "", memory
 	sb.mu.Unlock()
 }
 
@@ -182,7 +245,11 @@ func (sb *Sandbox) Call(fn lua.LValue, nret int, args ...lua.LValue) (out []lua.
 		// error, and the state is left as it was before the call.
 		if p := recover(); p != nil {
 			L.SetTop(top)
-			out, err = nil, &Error{Phase: sb.phase, Msg: fmt.Sprintf("internal error in a gpw function: %v", p)}
+			msg := fmt.Sprint(p)
+			if ae, ok := p.(*lua.ApiError); ok {
+				msg = ae.Object.String()
+			}
+			out, err = nil, &Error{Phase: sb.phase, Msg: "internal error in a gpw function: " + cleanMsg(msg)}
 		}
 	}()
 	L.Push(fn)
@@ -218,8 +285,11 @@ type Error struct {
 // Error returns e.g. "rules/base.lua:42: in phase axis-combat: attempt to index a nil value".
 func (e *Error) Error() string {
 	var b strings.Builder
-	if e.Module != "" {
+	switch {
+	case e.Module != "" && e.Line > 0:
 		fmt.Fprintf(&b, "%s:%d: ", e.Module, e.Line)
+	case e.Module != "":
+		fmt.Fprintf(&b, "%s: ", e.Module)
 	}
 	if e.Phase != "" {
 		fmt.Fprintf(&b, "in phase %s: ", e.Phase)
@@ -243,6 +313,11 @@ func (sb *Sandbox) wrap(err error) *Error {
 	var ae *lua.ApiError
 	if errors.As(err, &ae) {
 		e.Msg, trace = ae.Object.String(), ae.StackTrace
+		switch ae.Object.(type) {
+		case lua.LString, lua.LNumber:
+		default: // its text would be an address, different in each run
+			e.Msg = fmt.Sprintf("error raised with a %s value instead of a message", ae.Object.Type())
+		}
 	}
 	if m := posRE.FindStringSubmatch(e.Msg); m != nil {
 		e.Module, e.Msg = m[1], m[3]
@@ -251,7 +326,7 @@ func (sb *Sandbox) wrap(err error) *Error {
 		e.Module = m[1]
 		e.Line, _ = strconv.Atoi(m[2])
 	}
-	e.Msg = strings.TrimSpace(e.Msg)
+	e.Msg = cleanMsg(e.Msg)
 	sb.mu.Lock()
 	if sb.ctx != nil && sb.ctx.Err() != nil {
 		e.Msg = "rules module " + sb.stopped
@@ -273,6 +348,29 @@ func (sb *Sandbox) freezeGlobals() {
 		L.RaiseError("global %s: a rules module may not set globals once loaded (a game's state goes in R.store: docs/modding.md)", L.ToString(2))
 		return 0
 	}))
+}
+
+// maxMsgLen bounds the text of a module's error.
+const maxMsgLen = 2000
+
+// cleanMsg trims a Lua error's text: no stack traceback, no Go panic
+// value's internals, at most maxMsgLen bytes.
+func cleanMsg(msg string) string {
+	if i := strings.Index(msg, "stack traceback:"); i >= 0 {
+		msg = msg[:i]
+	}
+	msg = strings.TrimSpace(msg)
+	if strings.HasSuffix(msg, "registry overflow") {
+		msg += " (too many values at once on the Lua stack)"
+	}
+	if len(msg) > maxMsgLen {
+		cut := maxMsgLen
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = fmt.Sprintf("%s... (%d bytes more)", msg[:cut], len(msg)-cut)
+	}
+	return msg
 }
 
 // globalIndex is _G's __index: nil, or an error for a forbidden name.
@@ -424,12 +522,15 @@ func (sb *Sandbox) readSource(name, rel string) ([]byte, error) {
 // protoCache holds compiled modules for the whole process, keyed by module
 // path and source hash, so sandboxes share bytecode instead of re-parsing.
 // A FunctionProto is read-only once compiled and may be shared by states
-// on different goroutines. The cache is never pruned.
+// on different goroutines. It holds at most maxProtos chunks.
 var protoCache = struct {
 	sync.Mutex
 	m        map[protoKey]*lua.FunctionProto
 	compiles int // number of compilations, for tests
 }{m: map[protoKey]*lua.FunctionProto{}}
+
+// maxProtos bounds the chunks protoCache holds.
+const maxProtos = 1024
 
 type protoKey struct {
 	path string
@@ -456,6 +557,7 @@ func compileCached(rel string, src []byte) (*lua.FunctionProto, error) {
 		}
 		return nil, fmt.Errorf("%s:0: %v", rel, err)
 	}
+	rewriteConcat(chunk)
 	p, err = lua.Compile(chunk, rel)
 	if err != nil {
 		var ce *lua.CompileError
@@ -465,6 +567,9 @@ func compileCached(rel string, src []byte) (*lua.FunctionProto, error) {
 		return nil, fmt.Errorf("%s:0: %v", rel, err)
 	}
 	protoCache.Lock()
+	if len(protoCache.m) >= maxProtos {
+		clear(protoCache.m) // a process compiling module after module
+	}
 	protoCache.m[key] = p
 	protoCache.compiles++
 	protoCache.Unlock()
@@ -486,7 +591,8 @@ func (sb *Sandbox) luaPrint(L *lua.LState) int {
 
 // luaRandom is math.random on Options.Dice: random() is (Dice(2^20)-1)/2^20,
 // a multiple of 2^-20 in [0,1); random(n) is Dice(n); random(m, n) is
-// m-1+Dice(n-m+1).
+// m-1+Dice(n-m+1). The bounds are whole numbers within ±2^31 and an
+// interval holds at most 2^31 numbers.
 func (sb *Sandbox) luaRandom(L *lua.LState) int {
 	if sb.opts.Dice == nil {
 		L.RaiseError("math.random: no dice in this sandbox")
@@ -497,20 +603,23 @@ func (sb *Sandbox) luaRandom(L *lua.LState) int {
 		L.Push(lua.LNumber(float64(sb.opts.Dice(floatSteps)-1) / floatSteps))
 		return 1
 	case 1:
-		n := L.CheckInt(1)
-		if n < 1 {
-			L.ArgError(1, "interval is empty")
-		}
+		n := checkInt(L, 1, 1, maxRandom)
 		L.Push(lua.LNumber(sb.opts.Dice(n)))
 	default:
-		m, n := L.CheckInt(1), L.CheckInt(2)
-		if m > n {
+		m, n := checkInt(L, 1, -maxRandom, maxRandom), checkInt(L, 2, -maxRandom, maxRandom)
+		switch {
+		case m > n:
 			L.ArgError(2, "interval is empty")
+		case n-m >= maxRandom:
+			L.ArgError(2, fmt.Sprintf("the interval %d..%d holds more than %d numbers", m, n, maxRandom))
 		}
 		L.Push(lua.LNumber(m - 1 + sb.opts.Dice(n-m+1)))
 	}
 	return 1
 }
+
+// maxRandom bounds math.random's arguments and interval.
+const maxRandom = 1 << 31
 
 // maxSourceSize is the largest Lua source file gpw reads.
 const maxSourceSize = 1 << 20

@@ -1,6 +1,9 @@
 package interp
 
 import (
+	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -10,11 +13,9 @@ import (
 // cannot interrupt a library call at the deadline, so functions that build
 // or scan long strings check sizes first.
 //
-// The .. operator cannot be capped (the VM concatenates without a hook):
-// a loop doubling a string is stopped by the phase deadline only between
-// instructions, and a few doublings of a 1 MiB string still allocate a lot.
-// Pattern functions are reimplemented in pattern.go so that the deadline
-// also stops a backtracking match.
+// The .. operator is capped too: modules are compiled with it made a call
+// (concat.go). Pattern functions are reimplemented in pattern.go so that
+// the deadline also stops a backtracking match.
 const (
 	maxStringLen  = 1 << 20 // longest string a library call may build or scan
 	maxPatternLen = 256     // longest Lua pattern
@@ -26,7 +27,7 @@ func capStringLib(L *lua.LState) {
 	str := L.GetGlobal("string").(*lua.LTable)
 	str.RawSetString("dump", lua.LNil)
 	str.RawSetString("rep", L.NewFunction(strRep))
-	str.RawSetString("format", L.NewFunction(checked(L, str, "format", checkFormat)))
+	str.RawSetString("format", L.NewFunction(strFormat))
 	str.RawSetString("find", L.NewFunction(strFind))
 	str.RawSetString("match", L.NewFunction(strMatch))
 	str.RawSetString("gmatch", L.NewFunction(strGmatch))
@@ -48,6 +49,19 @@ func checked(L *lua.LState, lib *lua.LTable, name string, check func(*lua.LState
 	}
 }
 
+// built tells the memory budget that a library call made a string of n
+// bytes: a long one counts like many instructions, so that a loop of a
+// few instructions building megabytes is looked at as often as it should.
+func built(L *lua.LState, n int) {
+	if n < 64<<10 {
+		return
+	}
+	if c, ok := L.Context().(*callCtx); ok {
+		c.sb.built += n
+		c.sb.checkMemory()
+	}
+}
+
 // tooLong raises the standard error for a result over maxStringLen.
 func tooLong(L *lua.LState, fn string) {
 	L.RaiseError("%s: result too long (limit %d bytes)", fn, maxStringLen)
@@ -63,23 +77,36 @@ func strRep(L *lua.LState) int {
 	if n > maxStringLen/len(s) {
 		tooLong(L, "string.rep")
 	}
+	built(L, len(s)*n)
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1
 }
 
-// checkFormat bounds string.format: widths and precisions have at most two
-// digits (as in Lua 5.1), so each directive adds at most a few hundred bytes
-// beyond its string argument.
-func checkFormat(L *lua.LState) {
+// strFormat is string.format as Lua 5.1 defines it, in bounded memory:
+// the directives %d %i %u %c %x %X %o %e %E %f %g %G %q %s and %%, each
+// with flags from "-+ #0" and a width and precision of at most two digits.
+// Anything else (Go's %v, %T, %[1]s, %*d, ...) is an invalid option, and
+// the result may not pass maxStringLen.
+func strFormat(L *lua.LState) int {
 	f := L.CheckString(1)
-	size := len(f)
+	var b strings.Builder
+	arg := 1
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' {
+			b.WriteByte(f[i])
 			continue
 		}
 		i++
+		if i < len(f) && f[i] == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		start := i
 		for i < len(f) && strings.IndexByte("-+ #0", f[i]) >= 0 {
 			i++
+		}
+		if i-start > 5 {
+			L.RaiseError("string.format: invalid format (repeated flags)")
 		}
 		for _, part := range []string{"width", "precision"} {
 			digits := 0
@@ -87,22 +114,136 @@ func checkFormat(L *lua.LState) {
 				digits++
 			}
 			if digits > 2 {
-				L.RaiseError("string.format: invalid format (%s too long)", part)
+				L.RaiseError("string.format: invalid format (%s longer than two digits)", part)
 			}
 			if part == "width" && i < len(f) && f[i] == '.' {
 				i++
 			}
 		}
-	}
-	for i := 2; i <= L.GetTop(); i++ {
-		size += 512
-		if s, ok := L.Get(i).(lua.LString); ok {
-			size += len(s)
+		if i >= len(f) {
+			L.RaiseError("string.format: invalid format (%q ends without a conversion)", "%"+f[start:])
+		}
+		spec, conv := "%"+f[start:i], f[i]
+		if strings.IndexByte("diucxXoeEfgGqs", conv) < 0 {
+			L.RaiseError("string.format: invalid option '%%%c' (Lua's are %%d %%i %%u %%c %%x %%X %%o %%e %%E %%f %%g %%G %%q %%s %%%%)", conv)
+		}
+		arg++
+		if arg > L.GetTop() {
+			L.ArgError(arg, "no value")
+		}
+		formatOne(L, &b, spec, conv, arg)
+		if b.Len() > maxStringLen {
+			tooLong(L, "string.format")
 		}
 	}
-	if size > maxStringLen {
-		tooLong(L, "string.format")
+	built(L, b.Len())
+	L.Push(lua.LString(b.String()))
+	return 1
+}
+
+// formatOne writes argument n formatted by one directive: spec holds
+// its flags, width and precision, conv its conversion.
+func formatOne(L *lua.LState, b *strings.Builder, spec string, conv byte, n int) {
+	switch conv {
+	case 'd', 'i':
+		fmt.Fprintf(b, spec+"d", intArg(L, n))
+	case 'u', 'x', 'X', 'o':
+		v, c := intArg(L, n), conv
+		if c == 'u' {
+			c = 'd'
+		}
+		if v < 0 { // as C prints a negative number as unsigned
+			fmt.Fprintf(b, spec+string(c), uint64(v))
+		} else {
+			fmt.Fprintf(b, spec+string(c), v)
+		}
+	case 'c':
+		pad(b, spec, string([]byte{byte(intArg(L, n))}))
+	case 'e', 'E', 'f', 'g', 'G':
+		x := float64(L.CheckNumber(n))
+		switch {
+		case math.IsNaN(x):
+			pad(b, spec, "nan")
+		case math.IsInf(x, 1):
+			pad(b, spec, "inf")
+		case math.IsInf(x, -1):
+			pad(b, spec, "-inf")
+		default:
+			if (conv == 'g' || conv == 'G') && !strings.Contains(spec, ".") {
+				spec += ".6" // C's default precision; Go's is the shortest
+			}
+			fmt.Fprintf(b, spec+string(conv), x)
+		}
+	case 'q':
+		quote(b, L.CheckString(n))
+	case 's':
+		v := L.Get(n)
+		switch v.(type) {
+		case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
+		default:
+			if L.GetMetaField(v, "__tostring") == lua.LNil {
+				// its address would make the text differ from run to run
+				L.ArgError(n, "string expected, got "+v.Type().String())
+			}
+		}
+		s := lua.LVAsString(L.ToStringMeta(v))
+		if len(s) > maxStringLen {
+			tooLong(L, "string.format")
+		}
+		if p := strings.IndexByte(spec, '.'); p >= 0 {
+			if prec, _ := strconv.Atoi(spec[p+1:]); prec < len(s) {
+				s = s[:prec]
+			}
+			spec = spec[:p]
+		}
+		pad(b, spec, s)
 	}
+}
+
+// intArg reads argument n as an integer as Lua 5.1 casts it: fractions
+// dropped; beyond the 64-bit range there is none.
+func intArg(L *lua.LState, n int) int64 {
+	x := math.Trunc(float64(L.CheckNumber(n)))
+	if math.IsNaN(x) || x < -(1<<63) || x >= 1<<63 {
+		L.ArgError(n, "number has no integer representation")
+	}
+	return int64(x)
+}
+
+// pad writes s within the width of spec (bytes, as C counts them), on the
+// left unless spec has the - flag.
+func pad(b *strings.Builder, spec, s string) {
+	flags := strings.TrimLeft(spec[1:], "-+ #0")
+	if p := strings.IndexByte(flags, '.'); p >= 0 {
+		flags = flags[:p]
+	}
+	w, _ := strconv.Atoi(flags)
+	fill := strings.Repeat(" ", max(w-len(s), 0))
+	if strings.Contains(spec, "-") {
+		b.WriteString(s + fill)
+	} else {
+		b.WriteString(fill + s)
+	}
+}
+
+// quote writes s as %q does in Lua 5.1: in double quotes, with ", \, the
+// newline, the carriage return and the zero byte escaped.
+func quote(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\', '\n':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\r':
+			b.WriteString(`\r`)
+		case 0:
+			b.WriteString(`\000`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
 }
 
 // checkConcat bounds table.concat(t, sep, i, j) by summing the parts.
@@ -127,4 +268,5 @@ func checkConcat(L *lua.LState) {
 			tooLong(L, "table.concat")
 		}
 	}
+	built(L, size)
 }

@@ -28,8 +28,9 @@ type World interface {
 	// pending.
 	Remove(k int, status core.Status) error
 	Place(k, h int) error
-	// Emit prints an event; fields are key, value pairs in order.
-	Emit(kind, text string, fields [][2]any)
+	// Emit prints an event; fields are key, value pairs in order. It fails
+	// past a command's limit of events.
+	Emit(kind, text string, fields [][2]any) error
 	Points(side core.Side) int
 	SetPoints(side core.Side, n int)
 	PhaseID() string
@@ -563,11 +564,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			} else if L.Get(3) != lua.LNil {
 				L.ArgError(3, "a table of key, value pairs")
 			}
-			text := L.OptString(2, "")
-			if len(text) > maxStoreString {
-				L.ArgError(2, "text longer than 4 KiB")
-			}
-			rt.w(L).Emit(kind, text, kv)
+			raise(L, "emit", rt.w(L).Emit(kind, checkText(L, 2), kv))
 			return 0
 		},
 		// gpw.points(side) -> replacement points left this phase

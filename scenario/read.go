@@ -178,3 +178,41 @@ func checkName(what, name string) error {
 	}
 	return nil
 }
+
+// recordFS keeps the content of each file read whole through it: the
+// files a scenario took from its folder, that a save must carry
+// (Scenario.Files).
+type recordFS struct {
+	fsys  fs.FS
+	files map[string][]byte
+}
+
+func newRecordFS(fsys fs.FS) *recordFS { return &recordFS{fsys: fsys, files: map[string][]byte{}} }
+
+func (r *recordFS) Open(name string) (fs.File, error) {
+	f, err := r.fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return &recordFile{File: f, name: name, r: r}, nil
+}
+
+func (r *recordFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(r.fsys, name) }
+
+func (r *recordFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(r.fsys, name) }
+
+type recordFile struct {
+	fs.File
+	name string
+	r    *recordFS
+	buf  []byte
+}
+
+func (f *recordFile) Read(p []byte) (int, error) {
+	n, err := f.File.Read(p)
+	f.buf = append(f.buf, p[:n]...)
+	if err == io.EOF {
+		f.r.files[f.name] = f.buf
+	}
+	return n, err
+}

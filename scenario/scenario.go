@@ -51,13 +51,18 @@ type Scenario struct {
 	// SpecialSource is the special rules' Lua text, read with the scenario
 	// so that a save carries what it was played with.
 	SpecialSource []byte
-	Setup         []SetupSpec
-	Reinforce     []ScheduleSpec // reinforcements by turn, shared schedule first
-	Withdraw      []ScheduleSpec
-	Return        []ScheduleSpec
-	PoolSpecs     []PoolSpec
-	Victory       VictorySpec
-	Front         *FrontSpec
+	// Files are the files the scenario read from its folder (Load,
+	// LoadFile), by path in it: the scenario file, its special rules, maps,
+	// catalogues and schedules of its own, a rules module's file. A save
+	// carries them, so that it loads without the folder.
+	Files     map[string][]byte
+	Setup     []SetupSpec
+	Reinforce []ScheduleSpec // reinforcements by turn, shared schedule first
+	Withdraw  []ScheduleSpec
+	Return    []ScheduleSpec
+	PoolSpecs []PoolSpec
+	Victory   VictorySpec
+	Front     *FrontSpec
 	// Bot is the [bot] table: doctrine for the computer players
 	// (docs/bots.md), read by package bot.
 	Bot map[string]any
@@ -187,11 +192,17 @@ type loader struct {
 }
 
 func load(ld *loader, file string) (*Scenario, error) {
+	rec := newRecordFS(ld.fsys)
+	ld.fsys = rec
 	data, err := readFile(ld.fsys, file, MaxFileSize)
 	if err != nil {
 		return nil, &Error{File: file, Msg: why(err)}
 	}
-	return parse(file, data, ld)
+	sc, err := parse(file, data, ld)
+	if sc != nil {
+		sc.Files = rec.files
+	}
+	return sc, err
 }
 
 func parse(file string, data []byte, ld *loader) (*Scenario, error) {

@@ -42,7 +42,7 @@ func checkRun(o *checkOptions) error {
 		if strings.HasSuffix(f, ".lua") {
 			r, err := loadRules(f)
 			if err == nil {
-				r.Close()
+				warn(o, f, r.Lint())
 			}
 			if report(o, f, err) {
 				bad++
@@ -68,7 +68,7 @@ func checkRun(o *checkOptions) error {
 			var g *game.Game
 			g, err = game.New(sc, game.Options{Rules: o.Rules}, rulesFS(), nil)
 			if err == nil {
-				g.Close()
+				warn(o, f, g.Rules.Lint())
 			}
 		}
 		if report(o, f, err) {
@@ -79,6 +79,14 @@ func checkRun(o *checkOptions) error {
 		return silentError{fmt.Sprintf("%d file(s) with problems", bad)}
 	}
 	return nil
+}
+
+// warn prints what a module's Lint found: likely mistakes that do not
+// stop it loading (a misspelt field is never read).
+func warn(o *checkOptions, f string, lint []string) {
+	for _, l := range lint {
+		fmt.Fprintf(o.IO.Out, "%s: warning: %s\n", f, l)
+	}
 }
 
 // checkDataFile checks file in folder dir as the data file it is.

@@ -29,7 +29,7 @@ func TestCheckRun(t *testing.T) {
 		{[]string{"../../rules/house/river2.lua", "../../scenarios/gdw/kursk.toml", "../../maps/gpw.toml", "../../scenarios/units/gdw/german.toml"},
 			[]string{"river2.lua: ok", "kursk.toml: ok", "gpw.toml: ok", "german.toml: ok"}, false},
 		{[]string{badLua}, []string{"bad.lua:4: in phase load"}, true},
-		{[]string{badData}, []string{`slow.lua: move_cost.armor.forest: "slow"`}, true},
+		{[]string{badData}, []string{`slow.lua: R.move_cost.armor.forest: "slow"`}, true},
 		{[]string{badToml}, []string{"bad.toml:13: unit a: hex B-0909 is off the map"}, true},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpw/game"
+	"gpw/interp"
 )
 
 // gameOptions are the flags that start a game, shared by run, play and odds.
@@ -21,6 +22,16 @@ type gameOptions struct {
 	AutoSetup bool
 	Load      string
 	Force     bool
+	LuaMemory int // MiB; 0 for no limit
+}
+
+// budget is the Lua budget the flags give a game.
+func (o *gameOptions) budget() interp.Budget {
+	b := interp.Budget{Memory: int64(o.LuaMemory) << 20}
+	if o.LuaMemory <= 0 {
+		b.Memory = -1
+	}
+	return b
 }
 
 // addGameFlags registers the game flags on cmd; load adds --load/--force.
@@ -32,6 +43,7 @@ func addGameFlags(cmd *cobra.Command, o *gameOptions, load bool) {
 	f.StringVar(&o.Dice, "dice", "", "die rolls to use first, e.g. 2,5")
 	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
 	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
+	f.IntVar(&o.LuaMemory, "lua-memory", int(interp.DefaultBudget.Memory>>20), "MiB the rules module's Lua may take in one call (a quarter of it between calls); 0 for no limit")
 	if load {
 		f.StringVar(&o.Load, "load", "", "continue a saved game instead of starting a scenario")
 		f.BoolVar(&o.Force, "force", false, "with --load: replay the save even though the rules changed")
@@ -55,7 +67,7 @@ func (o *gameOptions) start(sink func(game.Event)) (*game.Game, error) {
 		if err := o.agreesWithSave(); err != nil {
 			return nil, err
 		}
-		return game.LoadSave(o.Load, rulesFS(), o.Force, sink)
+		return game.LoadSaveWith(o.Load, rulesFS(), game.LoadOptions{Force: o.Force, Budget: o.budget()}, sink)
 	}
 	if o.Scenario == "" {
 		return nil, fmt.Errorf("--scenario (or --load) is required")
@@ -68,7 +80,7 @@ func (o *gameOptions) start(sink func(game.Event)) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup}, rulesFS(), sink)
+	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup, Budget: o.budget()}, rulesFS(), sink)
 }
 
 // agreesWithSave refuses flags that contradict the save being loaded: a

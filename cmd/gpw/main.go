@@ -6,12 +6,26 @@ import (
 	"os"
 )
 
-func main() {
+func main() { os.Exit(run()) }
+
+// run runs the command line and returns the exit status. A panic (a bug:
+// every bad input has its error) is reported in a line, without Go's
+// stack trace unless GPW_TRACEBACK is set.
+func run() (status int) {
+	if os.Getenv("GPW_TRACEBACK") == "" {
+		defer func() {
+			if p := recover(); p != nil {
+				fmt.Fprintf(os.Stderr, "gpw: internal error: %v (a bug in gpw: please report it with the command and files that caused it; GPW_TRACEBACK=1 shows where it happened)\n", p)
+				status = 2
+			}
+		}()
+	}
 	root := newRootCmd(os.Stdin, os.Stdout, os.Stderr)
 	if err := root.Execute(); err != nil {
 		if _, quiet := err.(silentError); !quiet {
 			fmt.Fprintln(os.Stderr, "gpw:", err)
 		}
-		os.Exit(1)
+		return 1
 	}
+	return 0
 }

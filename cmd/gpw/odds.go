@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"strings"
@@ -89,11 +88,10 @@ func replay(g *game.Game, script string) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		if err := g.Exec(sc.Text()); err != nil {
+	return lines(f, script, func(line int, text string) error {
+		if err := g.Exec(text); err != nil {
 			return fmt.Errorf("%s:%d: %w", script, line, err)
 		}
-	}
-	return sc.Err()
+		return nil
+	})
 }

@@ -57,6 +57,11 @@ func playRun(o *runOptions) error {
 	if err := p.runBots(); err != nil {
 		return err
 	}
+	if !interactive(o.IO) {
+		// A file or a pipe: plain lines, no prompt and no line editing
+		// (readline's costs grow with the square of a line's length).
+		return playLoop(p, newPlainReader(o.IO.In))
+	}
 	rl, err := newLineReader(o.IO, p)
 	if err != nil {
 		return err
@@ -90,6 +95,12 @@ func (p *player) runBots() error {
 	return p.match.Run(0)
 }
 
+// interactive reports whether play reads a terminal.
+func interactive(ios *ioStreams) bool {
+	f, ok := ios.In.(*os.File)
+	return ok && f == os.Stdin && readline.DefaultIsTerminal()
+}
+
 // lineReader is where play reads its lines: a readline.Instance, or a
 // plain reader in tests.
 type lineReader interface {
@@ -105,7 +116,7 @@ func newLineReader(ios *ioStreams, p *player) (*readline.Instance, error) {
 		Stdout:       ios.Out,
 		Stderr:       ios.Err,
 	}
-	if f, ok := ios.In.(*os.File); !ok || f != os.Stdin || !readline.DefaultIsTerminal() {
+	if !interactive(ios) {
 		cfg.Stdin = io.NopCloser(ios.In)
 		cfg.FuncIsTerminal = func() bool { return false }
 		cfg.FuncMakeRaw = func() error { return nil }
@@ -126,6 +137,9 @@ func playLoop(p *player, r lineReader) error {
 			continue // ^C drops the line
 		case errors.Is(err, io.EOF):
 			return nil
+		case errors.As(err, new(lineTooLong)):
+			p.failed(err)
+			continue
 		case err != nil:
 			return err
 		}

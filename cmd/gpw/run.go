@@ -1,7 +1,8 @@
 package main
 
 import (
-	"bufio"
+	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -96,8 +97,10 @@ func runRun(o *runOptions) error {
 		return err
 	}
 	var in io.Reader
+	name := "standard input"
 	switch {
 	case o.Script != "":
+		name = o.Script
 		f, err := os.Open(o.Script)
 		if err != nil {
 			return err
@@ -112,23 +115,21 @@ func runRun(o *runOptions) error {
 	}
 	refused := 0
 	if in != nil {
-		sc := bufio.NewScanner(in)
-		line := 0
-		for sc.Scan() {
-			line++
-			err := g.Exec(sc.Text())
+		err := lines(in, name, func(line int, text string) error {
+			err := g.Exec(text)
 			if err == nil {
-				continue
+				return nil
 			}
 			if _, ok := err.(*game.Refusal); !ok {
-				return fmt.Errorf("%s:%d: %w", o.Script, line, err)
+				return fmt.Errorf("%s:%d: %w", name, line, err)
 			}
 			refused++
 			if !o.KeepGoing {
-				return silentError{fmt.Sprintf("%s:%d: refused", o.Script, line)}
+				return silentError{fmt.Sprintf("%s:%d: refused", name, line)}
 			}
-		}
-		if err := sc.Err(); err != nil {
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 	}
@@ -164,26 +165,33 @@ func finish(o *runOptions, g *game.Game) error {
 func runBots(o *runOptions, g *game.Game, bots [2]*bot.Bot, in io.Reader) error {
 	m := &bot.Match{G: g, Bots: bots, OnTurn: summaryPrinter(o.IO.Out, o.JSON)}
 	o.match = m
-	var sc *bufio.Scanner
+	var rd *plainReader
 	if in != nil {
-		sc = bufio.NewScanner(in)
+		rd = newPlainReader(in)
 	}
-	line, refused := 0, 0
+	name := cmp.Or(o.Script, "standard input")
+	refused := 0
 	for !g.Over() {
 		if err := m.Run(o.Turns); err != nil {
 			return err
 		}
-		if g.Over() || m.Done() || sc == nil || !sc.Scan() {
+		if g.Over() || m.Done() || rd == nil {
 			break
 		}
-		line++
-		if err := g.Exec(sc.Text()); err != nil {
+		text, err := rd.next(name)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if err := g.Exec(text); err != nil {
 			if _, ok := err.(*game.Refusal); !ok {
-				return fmt.Errorf("%s:%d: %w", o.Script, line, err)
+				return fmt.Errorf("%s:%d: %w", name, rd.n, err)
 			}
 			refused++
 			if !o.KeepGoing {
-				return silentError{fmt.Sprintf("%s:%d: refused", o.Script, line)}
+				return silentError{fmt.Sprintf("%s:%d: refused", name, rd.n)}
 			}
 		}
 	}

@@ -1,0 +1,274 @@
+package interp
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// compileHouse compiles a house module made of body after
+// require("base"), in a folder of its own.
+func compileHouse(t *testing.T, body string) (*Module, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "house.lua")
+	src := "local R = require(\"base\")\nR.id = \"house\"\n" + body + "\nreturn R\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return Compile(path, os.DirFS(".."), "", nil)
+}
+
+// TestCompileRefusesBadData: each broken data field of a module is
+// refused at load with its path, never read as zero or panicking later.
+func TestCompileRefusesBadData(t *testing.T) {
+	tests := []struct{ body, want string }{
+		{`R.crt.rows[1] = {"DR"}`, "R.crt.rows[1] has 1 results for 6 columns"},
+		{`R.crt.rows[2] = "x"`, "R.crt.rows[2] is a string, not a row of results"},
+		{`R.crt.rows[3][2] = 7`, "R.crt.rows[3][2] is a number; it must be a result code"},
+		{`R.crt.rows[6] = nil`, "R.crt.rows: 5 rows"},
+		{`R.crt.columns = {}`, "R.crt.columns: 0 columns; a table has 1 to 30"},
+		{`R.crt.columns = "1:1"`, "R.crt.columns is a string; it must be a table"},
+		{`local c = {} for i = 1, 100 do c[i] = "x" end R.crt.columns = c`, "R.crt.columns: 100 columns"},
+		{`R.crt.rows[1][1] = "ZZ"`, `result "ZZ" has no function R.results.ZZ`},
+		{`R.crt = nil`, "R.crt is missing"},
+		{`R.retreat.max_extra = 2^40`, "R.retreat.max_extra: 1.099511627776e+12 is out of range"},
+		{`R.retreat.max_extra = 40`, "R.retreat.max_extra: 40 is outside 0..6"},
+		{`R.retreat.hexes = -5`, "R.retreat.hexes: -5 is outside 0..6"},
+		{`R.retreat.hexes = 0/0`, "R.retreat.hexes: NaN is not a number"},
+		{`R.retreat = "far"`, "R.retreat is a string; it must be a table"},
+		{`R.retreat.avoid_zoc = "yes"`, "R.retreat.avoid_zoc is a string; it must be true or false"},
+		{`R.move_cost.infantry.clear = 0/0`, "R.move_cost.infantry.clear: NaN"},
+		{`R.move_cost.infantry.clear = 0`, "R.move_cost.infantry.clear: 0 is outside 1..100"},
+		{`R.move_cost.armor = nil`, "R.move_cost.armor is missing"},
+		{`R.move_cost = 5`, "R.move_cost is a number; it must be a table"},
+		{`R.weather.mud = 5`, "R.weather.mud is a number; it must be a table"},
+		{`R.weather.snow.move_extra = 2^40`, "R.weather.snow.move_extra: 1.099511627776e+12 is out of range"},
+		{`R.river_extra = -1`, "R.river_extra: -1 is outside 0..99"},
+		{`R.strait.per_turn = -2^62`, "R.strait.per_turn:"},
+		{`R.rail = {limit = "many"}`, "R.rail.limit is a string; it must be a table"},
+		{`R.rail.limit = {axis = 2^62}`, "R.rail.limit.axis:"},
+		{`R.stacking = {nonstacking_alone = -1}`, "R.stacking.nonstacking_alone: -1 is outside 0..99"},
+		{`R.kinds = 7`, "R.kinds is a number; it must be a table"},
+		{`R.kinds.infantry = "walker"`, `R.kinds.infantry: unknown class "walker"`},
+		{`R.classes = {}`, "R.classes: at least one movement class is needed"},
+		{`R.classes = {1, 2}`, "R.classes[1] is a number; it must be a string"},
+		{`R.calendar = {}`, "R.calendar is empty"},
+		{`R.calendar = 5`, "R.calendar is a number; it must be a table"},
+		{`R.calendar[2] = "Mar"`, "R.calendar[2] is a string; it must be a table"},
+		{`local c = {} for i = 1, 1000 do c[i] = {name = "M" .. i} end R.calendar = c`, "R.calendar has 1000 turns"},
+		{`R.phases = "x"`, "R.phases is a string; it must be a table"},
+		{`R.phases[#R.phases + 1] = R.phases[1]`, `R.phases[11]: the id "axis-reinforcement" is used twice`},
+		{`R.phases[1].side = "martian"`, `R.phases[1]: unknown side "martian"`},
+		{`R.phases[2].kind = "lunch"`, `kind "lunch" is not reinforcement, rail, move or combat`},
+		{`R.phases[3].classes = {"hovercraft"}`, `unknown class "hovercraft"`},
+		{`R.store = 1`, "R.store is a number; it must be a table"},
+		{`R.share_until_moved = 1`, "R.share_until_moved is a number; it must be true or false"},
+		{`R.noncombat = {leader = "yes"}`, "R.noncombat.leader is a string; it must be true or false"},
+		{`R.cite.move = 5`, "R.cite.move is a number; it must be a string"},
+		{`R.id = 5`, "R.id is a number; it must be a string"},
+		{`function R.can_mvoe(u) end`, "R.can_mvoe is not a hook the engine calls (did you mean R.can_move?)"},
+		{`function R.on_turn_start() end`, "R.on_turn_start is not a hook the engine calls"},
+	}
+	for _, tt := range tests {
+		_, err := compileHouse(t, tt.body)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.body, err, tt.want)
+		}
+	}
+}
+
+// TestLint: misspelt engine fields are reported, at the top and inside
+// the engine's tables; the module's own fields are not.
+func TestLint(t *testing.T) {
+	m, err := compileHouse(t, `R.retreet = {hexes = 3}
+R.crt.columsn = 1
+R.retreat.max_extr = 2
+R.phases[1].wether = true
+R.weather.snow.move_xtra = 1
+R.my_own_table = {1, 2}
+R.weather.snow.shift = -1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"R.retreet is not a field the engine reads (did you mean R.retreat?)",
+		"R.crt.columsn is not a field the engine reads (did you mean R.crt.columns?)",
+		"R.retreat.max_extr is not a field the engine reads (did you mean R.retreat.max_extra?)",
+		"R.phases[1].wether is not a field the engine reads (did you mean R.phases[1].weather?)",
+		"R.weather.snow.move_xtra is not a field the engine reads (did you mean R.weather.snow.move_extra?)",
+	}
+	got := m.Lint()
+	for _, w := range want {
+		if !strings.Contains(strings.Join(got, "\n"), w) {
+			t.Errorf("Lint lacks %q:\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("Lint found %d, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+}
+
+// TestWeighRefusesBadOdds: whatever odds returns, Weigh answers a value
+// within the table or an error naming the hook.
+func TestWeighRefusesBadOdds(t *testing.T) {
+	tests := []struct{ ret, want string }{
+		{"a, d, i, 99", "odds returned column 99; the table has columns 1..6"},
+		{"a, d, i, 0", "odds returned column 0"},
+		{"a, d, 99, c", "odds returned odds index 99"},
+		{"a, d, -1, c", "odds returned odds index -1"},
+		{"a, d, 0/0, c", "odds returned a bad odds index: NaN is not a number gpw can use"},
+		{"a, d, i, 1/0", "odds returned a bad column: +Inf is not a number gpw can use"},
+		{"a, d, i, 2.5", "odds returned a bad column: 2.5 is not a whole number"},
+		{"-5, d, i, c", "odds returned attack -5 and defence 6; neither may be negative"},
+		{"a, d, 'x', c", "odds returned a string as its odds index"},
+		{"a, d", "odds returned a nil as its odds index"},
+	}
+	b := Battle{Att: []int{12}, Sup: []bool{true}, River: []bool{false}, Strait: []bool{false}, Def: 6, Terrain: "clear"}
+	for _, tt := range tests {
+		m, err := compileHouse(t, "local o = R.odds\nfunction R.odds(b) local a, d, i, c = o(b) return "+tt.ret+" end")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = m.Bind(&recHost{}).Weigh(&b)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), ":0:") {
+			t.Errorf("return %s: error %v, want %q", tt.ret, err, tt.want)
+		}
+	}
+}
+
+// TestMemoryBudget: a call that grows the heap past the game's memory
+// budget is stopped with ErrBudget, and the next call runs in a fresh
+// state.
+func TestMemoryBudget(t *testing.T) {
+	m, err := compileHouse(t, `HOARD = {}
+function R.on_phase_start(p)
+  if p.id == "grow" then for i = 1, 1e9 do HOARD[i] = {i, i} end end
+  if p.id == "check" and HOARD[1] then error("the hoard survived") end
+end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := m.Bind(&recHost{})
+	r.SetBudget(Budget{Call: 20 * time.Second, Memory: 32 << 20})
+	start := time.Now()
+	err = r.OnPhaseStart(&Phase{ID: "grow"})
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "took more than its memory budget of 32 MiB in one call") {
+		t.Fatalf("error %v, want the memory budget's", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+	if err := r.OnPhaseStart(&Phase{ID: "check"}); err != nil {
+		t.Errorf("the next call: %v", err)
+	}
+}
+
+// TestKeepLimit: a module that keeps more and more in Lua between calls
+// fails once it keeps more than a quarter of its memory budget.
+func TestKeepLimit(t *testing.T) {
+	m, err := compileHouse(t, `local stash = {}
+function R.on_phase_start(p)
+  for i = 1, 20000 do stash[#stash + 1] = {i} end
+end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := m.Bind(&recHost{})
+	r.SetBudget(Budget{Call: 10 * time.Second, Memory: 16 << 20})
+	for i := 0; i < 1000; i++ {
+		err = r.OnPhaseStart(&Phase{ID: "p"})
+		if err != nil {
+			break
+		}
+	}
+	if err == nil || !strings.Contains(err.Error(), "keeps more than 4 MiB in Lua between calls") {
+		t.Fatalf("error %v, want the limit of what a module keeps", err)
+	}
+	// The state that kept too much is gone: a fresh one starts empty.
+	if err := r.OnPhaseStart(&Phase{ID: "p"}); err != nil {
+		t.Errorf("after the limit: %v", err)
+	}
+}
+
+// TestRandomBounds: math.random refuses intervals it cannot draw from,
+// in words.
+func TestRandomBounds(t *testing.T) {
+	tests := []struct{ call, want string }{
+		{"math.random(-2^31, 2^31)", "holds more than 2147483648 numbers"},
+		{"math.random(-2^62, 2^62)", "is out of range"},
+		{"math.random(2^62)", "is out of range"},
+		{"math.random(0)", "0 is outside 1..2147483648"},
+		{"math.random(0/0)", "NaN is not a number gpw can use"},
+		{"math.random(5, 1)", "interval is empty"},
+		{"math.random(1.5)", "1.5 is not a whole number"},
+	}
+	for _, tt := range tests {
+		sb := NewSandbox(Options{Dice: func(n int) int { return n }})
+		_, err := sb.Run("test.lua", []byte("return "+tt.call))
+		sb.Close()
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "IntN") {
+			t.Errorf("%s: error %v, want %q", tt.call, err, tt.want)
+		}
+	}
+}
+
+// TestPairsOrder: a module iterating the engine's tables with pairs sees
+// the same order in every Lua state (never Go's map order).
+func TestPairsOrder(t *testing.T) {
+	src := `local s = ""
+for k in pairs(gpw) do s = s .. k .. "," end
+for _, lib in ipairs({_G, string, table, math, getmetatable("")}) do
+  for k in pairs(lib) do s = s .. k .. "," end
+end
+local t = {}
+for i = 1, 50 do t["k" .. i] = i end
+for k in pairs(t) do s = s .. k .. "," end
+return s`
+	var first string
+	for i := 0; i < 20; i++ {
+		rt := &vm{host: NopHost{}}
+		sb := NewSandbox(Options{})
+		installAPI(sb.L, rt)
+		v, err := sb.Run("order.lua", []byte(src))
+		sb.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = v.String()
+		} else if v.String() != first {
+			t.Fatalf("run %d saw another order:\n%s\nvs\n%s", i, v, first)
+		}
+	}
+}
+
+// TestWatchdogForgetsSandboxes: Lua states dropped without Close (the
+// runtimes of a module compiled again) are collected: the watchdog does
+// not keep them.
+func TestWatchdogForgetsSandboxes(t *testing.T) {
+	count := func() int {
+		watch.mu.Lock()
+		defer watch.mu.Unlock()
+		n := 0
+		for p := range watch.all {
+			if p.Value() != nil {
+				n++
+			}
+		}
+		return n
+	}
+	before := count()
+	for i := 0; i < 50; i++ {
+		NewSandbox(Options{})
+	}
+	for i := 0; i < 5 && count() > before; i++ {
+		runtime.GC()
+	}
+	if n := count(); n > before {
+		t.Errorf("%d sandboxes dropped are still alive", n-before)
+	}
+}
