@@ -16,7 +16,7 @@ type Summary struct {
 	Lost    [2]int       // attack strength each side lost (steps and units)
 	Battles int          // battles fought
 	Held    [2][]string  // the objectives (cities of the victory conditions) each side holds at the end
-	Result  []game.Event // victory and end events of the turn
+	Result  []game.Event // the turn's victory and verdict events
 }
 
 func (s Summary) String() string {
@@ -30,10 +30,7 @@ func (s Summary) String() string {
 	if len(s.Held[core.Axis]) > 0 {
 		fmt.Fprintf(&b, "\n   axis holds %s", strings.Join(s.Held[core.Axis], ", "))
 	}
-	for _, e := range s.Result {
-		fmt.Fprintf(&b, "\n   %s", e.Text)
-	}
-	return b.String()
+	return b.String() // the victory events are printed as they come
 }
 
 // snapshot is what a turn's summary is measured against.
@@ -96,7 +93,7 @@ func summarise(g *game.Game, before snapshot, turn string) Summary {
 		switch e.Kind {
 		case "combat":
 			sum.Battles++
-		case "victory", "end":
+		case "victory", "verdict":
 			sum.Result = append(sum.Result, e)
 		}
 	}
