@@ -64,10 +64,6 @@ type Bot struct {
 	Say func(string)
 	// Tactics counts the actions each tactic led to.
 	Tactics map[string]int
-	// Defender is asked, before the bot picks the retreat of a defender
-	// that may stand instead, whether it stands (the other player's
-	// choice; Match sets it to the other bot's Stand). Nil: never.
-	Defender func(g *game.Game) (bool, error)
 
 	doctrineSet bool
 	rng         *rand.Rand
@@ -80,8 +76,7 @@ type Bot struct {
 	lastWeigh weighing
 	ratios    []float64
 	lossByCol []float64
-	declined  int // the log length at which the bot last declined to stand
-	asked     int // the log length at which it last asked its Defender
+	random    *game.RandomPlayer // the random level's player
 
 	view      *view // this phase's reading of the position
 	viewPhase string
@@ -125,7 +120,7 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 		return nil, fmt.Errorf("bot: side %v is not axis or soviet", side)
 	}
 	b := &Bot{Side: side, Level: l, rng: rand.New(rand.NewPCG(seed, uint64(side)+0x5eed)), said: map[string]bool{},
-		Tactics: map[string]int{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}, declined: -1, asked: -1}
+		Tactics: map[string]int{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
 	for _, t := range l.Skip {
 		b.skip[t] = true
 	}
@@ -159,7 +154,7 @@ func (b *Bot) bind(g *game.Game) error {
 	if b.g == g {
 		return nil
 	}
-	b.g, b.e, b.view, b.turnView = g, newEngine(g), nil, nil
+	b.g, b.e, b.view, b.turnView = g, newEngine(g, b.Side), nil, nil
 	g.KeepLog() // the bot reads the phase's events
 	if !b.doctrineSet {
 		d, err := doctrineFor(g, b.Side)
@@ -215,30 +210,30 @@ func (b *Bot) uses(name string) bool { return !b.skip[name] }
 
 func (b *Bot) clearCache() { clear(b.weighs); clear(b.retreats) }
 
-// ErrAsk, returned by a Defender, makes Play return to let the defender
-// (a person) answer; the next Play goes on with the retreat if it did
-// not stand.
-var ErrAsk = errors.New("bot: the defender is asked")
-
 // errStuck ends Play when the bot cannot finish its part.
 var errStuck = errors.New("bot: no progress")
 
 // Play plays the bot's side in game g until the other side must act or
 // the game ends: setup, reinforcements and replacements, rail moves,
-// movement, attacks and the attacker's battle decisions (which retreat,
-// which unit loses a step, which advances). The defender's choice to
-// stand is Stand's: a caller offers it before the attacker decides.
+// movement, attacks and the battle decisions that are its side's (which
+// retreat, which unit loses a step, which advances, and for a defender
+// that may, whether to stand).
 func (b *Bot) Play(g *game.Game) error {
 	if err := b.bind(g); err != nil {
 		return err
 	}
 	start, turn := time.Now(), g.Turn().Index
 	defer func() { b.Think[turn] += time.Since(start) }()
+	if b.Level.Random {
+		if b.random == nil {
+			b.random = game.NewRandomPlayer(b.Side, b.rng.Uint64())
+		}
+		return b.random.Play(g)
+	}
 	e := b.e
-	h := b.handlers()
 	last, same := -1, 0
 	for {
-		if Actor(g) != b.Side {
+		if g.Actor() != b.Side {
 			return nil
 		}
 		// guard: passes that change nothing, or only collect refusals
@@ -251,25 +246,22 @@ func (b *Bot) Play(g *game.Game) error {
 		}
 		var err error
 		switch d := e.pending(); {
-		case d != nil && d.kind == retreatDecision && d.stand && b.Defender != nil && b.asked != len(g.Log()):
-			b.asked = len(g.Log())
-			if _, err = b.Defender(g); errors.Is(err, ErrAsk) {
-				return nil
-			}
+		case d != nil && d.kind == electDecision:
+			_, err = b.elect(d)
 		case d != nil:
-			err = h.decide(d)
+			err = b.decide(d)
 		case g.InSetup():
-			err = h.setup()
+			err = b.setup()
 		default:
 			switch g.Phase().Kind {
 			case "reinforcement":
-				err = h.reinforce()
+				err = b.reinforce()
 			case "rail":
-				err = h.rail()
+				err = b.rail()
 			case "move":
-				err = h.move()
+				err = b.move()
 			case "combat":
-				err = h.combat()
+				err = b.combat()
 			default:
 				err = b.endPhase()
 			}
@@ -280,38 +272,26 @@ func (b *Bot) Play(g *game.Game) error {
 	}
 }
 
-// handlers are a level's ways of taking each step of the game.
-type handlers struct {
-	decide                               func(*decision) error
-	setup, reinforce, rail, move, combat func() error
-}
-
-func (b *Bot) handlers() handlers {
-	if b.Level.Random {
-		return handlers{b.randomDecision, b.randomSetup, b.randomReinforce,
-			func() error { return b.randomMoves(true) }, func() error { return b.randomMoves(false) }, b.randomCombat}
-	}
-	return handlers{b.decide, b.setup, b.reinforce, b.rail, b.move, b.combat}
-}
-
-// endPhase ends the phase. Under rules that refuse it (a module's
-// on_phase_end), the bot attacks the enemy units the refusal names (or
-// any it can, if it names none), each with all the units that may, and
-// tries again after each battle.
+// endPhase ends the phase. Where the rules may refuse it (a module's
+// on_phase_end), the bot first asks a copy of the game; if the end would
+// be refused, it attacks the enemy units the refusal names (or any it
+// can, if it names none), each with all the units that may, until the
+// phase may end.
 func (b *Bot) endPhase() error {
-	err := b.e.do("end")
-	if err == nil || !isRefusal(err) || b.e.g.Phase().Kind != "combat" {
-		return err
+	e := b.e
+	if e.g.Phase().Kind == "combat" && e.g.Rules.Has("on_phase_end") {
+		if ok, why := e.mayEnd(); !ok {
+			b.say("end-refused", "the rules would not let the combat phase end (%s): it makes the attacks they ask for", why)
+			return b.attackDemanded(why)
+		}
 	}
-	b.say("end-refused", "the rules refused to end the combat phase (%s): it makes the attacks they ask for", b.e.lastErr)
-	return b.attackDemanded()
+	return e.end()
 }
 
 // attackDemanded makes the attacks a refused end asks for, then ends
 // the phase.
-func (b *Bot) attackDemanded() error {
+func (b *Bot) attackDemanded(why string) error {
 	e := b.e
-	why := e.lastErr
 	for i := 0; i < 100; i++ {
 		if e.g.Over() || e.g.Phase().Kind != "combat" || e.actor() != b.Side {
 			return nil
@@ -326,7 +306,7 @@ func (b *Bot) attackDemanded() error {
 		attacked, defended := e.fought()
 		ts := b.allTargets(v, attacked, defended)
 		if len(ts) == 0 {
-			return e.do("end")
+			return e.end()
 		}
 		t := ts[0]
 		for _, x := range ts {
@@ -344,12 +324,16 @@ func (b *Bot) attackDemanded() error {
 				return err
 			}
 		}
-		if err := e.do("end"); err == nil || !isRefusal(err) {
-			return err
+		if e.actor() != b.Side {
+			return nil // the other side elects; Play goes on after
 		}
-		why = e.lastErr
+		ok, w := e.mayEnd()
+		if ok {
+			return e.end()
+		}
+		why = w
 	}
-	return e.do("end")
+	return e.end()
 }
 
 func isRefusal(err error) bool {
@@ -357,43 +341,45 @@ func isRefusal(err error) bool {
 	return errors.As(err, &rf)
 }
 
-// Stand is the defender's choice when a battle lets it stand instead of
-// retreating: the bot stands (and loses a step) when the retreat would
-// cost as much, or when the hex is worth keeping. It reports whether it
-// stood. Call it when the pending retreat is the bot's side's.
+// Stand makes the defender's election when a battle lets one of the
+// bot's units stand instead of retreating (it must be the bot's turn to
+// elect): it stands, losing a step, when the retreat would cost as much,
+// or when the hex is worth keeping; otherwise it elects to retreat
+// (nostand) and the attacker picks the path. It reports whether it
+// stood.
 func (b *Bot) Stand(g *game.Game) (bool, error) {
 	if err := b.bind(g); err != nil {
 		return false, err
 	}
 	d := b.e.pending()
-	if d == nil || d.kind != retreatDecision || !d.stand || d.def < 0 || b.e.s.Units[d.def].Side != b.Side {
+	if d == nil || d.kind != electDecision || d.side != b.Side {
 		return false, nil
 	}
-	if b.declined == len(g.Log()) {
-		return false, nil
-	}
+	return b.elect(d)
+}
+
+// elect takes the defender's election.
+func (b *Bot) elect(d *decision) (bool, error) {
+	e := b.e
+	stand := false
 	if b.Level.Random {
-		if b.rng.IntN(2) == 0 {
-			b.declined = len(g.Log())
-			return false, nil
+		stand = b.rng.IntN(2) == 0
+	} else {
+		v := b.newView(e, b.Side)
+		u := &v.s.Units[d.def]
+		most, any := 0, false
+		for _, r := range e.g.RetreatChoices() {
+			most, any = max(most, r.ZOC), true
 		}
-		return true, b.e.do("stand")
-	}
-	v := b.newView(b.e, b.Side)
-	u := &v.s.Units[d.def]
-	most := 0
-	for _, z := range d.zoc {
-		most = max(most, z)
-	}
-	keep := float64(v.value[d.hex])
-	stand := most >= 1 || (keep >= v.doc.MajorCity && !u.Reduced) || len(d.retreats) == 0
-	if u.Reduced && u.HasHalf() && most == 0 && len(d.retreats) > 0 {
-		stand = false // a step would be its last
+		keep := float64(v.value[d.hex])
+		stand = most >= 1 || (keep >= v.doc.MajorCity && !u.Reduced) || !any
+		if u.Reduced && u.HasHalf() && most == 0 && any {
+			stand = false // a step would be its last
+		}
 	}
 	if !stand {
-		b.declined = len(g.Log())
-		return false, nil
+		return false, e.plain("nostand")
 	}
 	b.Tactics["stand-fast"]++
-	return true, b.e.do("stand")
+	return true, e.plain("stand")
 }

@@ -118,12 +118,14 @@ func TestNoRefusals(t *testing.T) {
 }
 
 // TestBeatsRandom: the bot wins Barbarossa against the random legal
-// player from either side, judged by the scenario's victory conditions
-// (Winner). BenchmarkBeatsRandom plays the full 100 seeds.
+// player (the engine's, game.RandomPlayer) from either side, judged by the
+// scenario's victory conditions (Winner). The random player takes seconds
+// a game, so go test plays 4 seeds a side; BenchmarkBeatsRandom plays the
+// full 100.
 func TestBeatsRandom(t *testing.T) {
-	seeds := 10
+	seeds := 4
 	if testing.Short() {
-		seeds = 3
+		seeds = 2
 	}
 	for _, side := range []core.Side{core.Axis, core.Soviet} {
 		t.Run(side.String(), func(t *testing.T) {
@@ -295,6 +297,48 @@ func BenchmarkBeatsRandom(b *testing.B) {
 			if wins < 95 {
 				b.Errorf("%s won %d of 100 (lost %v)", side, wins, lost)
 			}
+		}
+	}
+}
+
+// TestHistoryShape: bot against bot, Barbarossa keeps the shape of 1941
+// (gpw bots history prints the whole table): the Axis at Smolensk by
+// August, in Kiev by the end, short of Leningrad and Moscow in the winter.
+func TestHistoryShape(t *testing.T) {
+	seeds := 20
+	if testing.Short() {
+		seeds = 6
+	}
+	sc, err := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := PlayHistory(HistoryOptions{Scenario: sc, Rules: "gdw", Seeds: seeds, Builtin: gpw.Data})
+	if err != nil || len(h.Errors) > 0 {
+		t.Fatalf("%v %v", err, h.Errors)
+	}
+	share := func(city, turn string) float64 {
+		for i, c := range h.Cities {
+			for j, name := range h.Turns {
+				if c.City == city && name == turn {
+					return float64(h.Held[i][j]) / float64(h.Games)
+				}
+			}
+		}
+		t.Fatalf("no %s in %s", city, turn)
+		return 0
+	}
+	for _, c := range []struct {
+		city, turn string
+		lo, hi     float64
+	}{
+		{"Smolensk", "Aug 1941", 0.6, 1},
+		{"Kiev", "Nov/Dec 1941", 0.6, 1},
+		{"Leningrad", "Nov/Dec 1941", 0, 0.2},
+		{"Moscow", "Nov/Dec 1941", 0, 0.35},
+	} {
+		if x := share(c.city, c.turn); x < c.lo || x > c.hi {
+			t.Errorf("the Axis holds %s at the end of %s in %.0f%% of the games, want %.0f%% to %.0f%%\n%s", c.city, c.turn, 100*x, 100*c.lo, 100*c.hi, h)
 		}
 	}
 }

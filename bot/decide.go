@@ -2,8 +2,6 @@ package bot
 
 import (
 	"math"
-	"regexp"
-	"strconv"
 
 	"gpw/core"
 )
@@ -19,16 +17,15 @@ func (b *Bot) decide(d *decision) error {
 		}
 		i := b.pickRetreat(v, d)
 		b.Tactics["retreat-into-trap"]++
-		return e.do(append([]string{"retreat"}, e.ids(d.retreats[i])...)...)
+		return e.retreat(d.retreats[i])
 	case lossDecision, exchangeDecision:
-		k := b.pickLoss(v, d)
-		return e.do("loss", e.s.Units[k].ID)
+		return e.loss(b.pickLoss(v, d))
 	case advanceDecision:
 		k := b.pickAdvance(v, d)
 		if k < 0 {
-			return e.do("noadvance")
+			return e.plain("noadvance")
 		}
-		return e.do("advance", e.s.Units[k].ID)
+		return e.advance(k)
 	}
 	return errStuck
 }
@@ -56,18 +53,11 @@ func (b *Bot) pickRetreat(v *view, d *decision) int {
 	return best
 }
 
-var exchangeRe = regexp.MustCompile(`has lost (\d+) of the (\d+) strength`)
-
 // pickLoss is the attacker that loses a step: the one whose step costs
 // least (armour weighs more: it costs more to rebuild); in an exchange,
 // the cheapest whose step covers what is still owed, if any does.
 func (b *Bot) pickLoss(v *view, d *decision) int {
-	need := 0
-	if m := exchangeRe.FindStringSubmatch(b.e.g.Pending()); m != nil {
-		lost, _ := strconv.Atoi(m[1])
-		owed, _ := strconv.Atoi(m[2])
-		need = owed - lost
-	}
+	need := d.need
 	cost := func(k int) float64 {
 		u := &v.s.Units[k]
 		c := stepValue(u)

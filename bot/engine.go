@@ -1,151 +1,115 @@
 package bot
 
-// engine.go is the bot's one window on legality: what may be done now,
-// asked of the game through its present API (Exec, Status, Weigh, MP,
-// Moved, BattleUnits, Pending, the rules' hooks). When the engine's
-// legal-action list (g.Actions) and typed commands land, this file is
-// the only one that changes.
+// engine.go is the bot's one window on legality: who acts, what may be
+// done now and the commands that do it, asked of the engine (its legal
+// actions, its validators, its typed commands). Everything else in the
+// package reads the position to judge it.
 
 import (
 	"errors"
+	"regexp"
 	"strconv"
-	"strings"
 
 	"gpw/core"
 	"gpw/game"
 )
 
-// engine asks the game what is legal and carries out commands.
+// engine asks the game what is legal and carries out one side's commands.
 type engine struct {
-	g     *game.Game
-	s     *core.State
-	m     *core.Map
-	mv    *core.Mover
-	trace *core.Supplier
+	g    *game.Game
+	side core.Side
+	s    *core.State
+	m    *core.Map
+	mv   *core.Mover
 
-	refused  int      // commands the game refused
-	lastErr  string   // the last refusal, for reports
-	commands []string // every command sent, for tests
+	refused int    // commands the game refused
+	lastErr string // the last refusal, for reports
 }
 
-func newEngine(g *game.Game) *engine {
-	return &engine{g: g, s: g.S, m: g.S.Map, mv: core.NewMover(g.S, &g.Rules.Move), trace: core.NewSupplier(g.S)}
+func newEngine(g *game.Game, side core.Side) *engine {
+	return &engine{g: g, side: side, s: g.S, m: g.S.Map, mv: core.NewMover(g.S, &g.Rules.Move)}
 }
 
 // decisionKind names a pending battle decision.
 type decisionKind int
 
 const (
-	noDecision decisionKind = iota
-	retreatDecision
+	noDecision      decisionKind = iota
+	electDecision                // the defender elects to stand or to retreat
+	retreatDecision              // the attacker picks the retreat
 	lossDecision
 	exchangeDecision
 	advanceDecision
 )
 
-// decision is the choice a battle waits for, read from the game.
+// decision is the choice a battle waits for, read from the engine.
 type decision struct {
 	kind     decisionKind
-	stand    bool    // the defender may stand instead of retreating
-	retreats [][]int // legal retreat paths, with...
-	zoc      []int   // ...the enemy zones of control each enters
-	units    []int   // the units that may lose a step, or advance
-	def      int     // the defender
-	atk      []int   // the attackers
-	hex      int     // the hex attacked
+	side     core.Side // who decides
+	retreats [][]int   // legal retreat paths, with...
+	zoc      []int     // ...the enemy zones of control each enters
+	units    []int     // the units that may lose a step, or advance
+	need     int       // an exchange: strength the attacker still owes
+	def      int       // the defender
+	atk      []int     // the attackers
+	hex      int       // the hex attacked
 }
 
 // actor is the side that must act now.
-func (e *engine) actor() core.Side { return Actor(e.g) }
+func (e *engine) actor() core.Side { return e.g.Actor() }
 
-// Actor is the side that must act now in game g, NoSide when the game is
-// over: the side setting up, else the phasing side (which also takes the
-// battle decisions of its attacks; a defender that may stand is asked by
-// the attacker's bot, see Bot.Defender).
-func Actor(g *game.Game) core.Side {
-	if g.Over() {
-		return core.NoSide
-	}
-	if g.InSetup() {
-		return g.SetupSide()
-	}
-	return g.Phase().Side
-}
+// Actor is the side that must act now in game g, NoSide once it is over:
+// the engine's answer (a defender that may stand elects before the
+// attacker picks the retreat).
+func Actor(g *game.Game) core.Side { return g.Actor() }
 
-// pending reads the battle decision the game waits for.
+var exchangeRe = regexp.MustCompile(`has lost (\d+) of the (\d+) strength`)
+
+// pending reads the battle decision the game waits for, nil for none.
 func (e *engine) pending() *decision {
-	text := e.g.Pending()
-	if text == "" {
+	if def, _ := e.g.BattleUnits(); def < 0 {
+		return nil // no battle under way (cheaper than Pending's text)
+	}
+	a := e.g.Actions()
+	if a.Decision == nil {
 		return nil
 	}
-	d := &decision{def: -1, hex: -1}
+	ad := a.Decision
+	d := &decision{def: -1, hex: e.g.BattleHex()}
+	d.side, _ = core.ParseSide(ad.Side)
 	def, atk := e.g.BattleUnits()
-	if def >= 0 {
-		d.def = def
-		d.hex = e.g.BattleHex()
-	}
-	d.atk = append(d.atk, atk...)
-	switch {
-	case strings.Contains(text, "chooses the retreat"):
-		d.kind = retreatDecision
-		d.stand = strings.Contains(text, "(stand)")
-		i := strings.Index(text, ": retreat ")
-		if i < 0 {
-			return nil
-		}
-		for _, opt := range strings.Split(text[i+len(": retreat "):], " | retreat ") {
-			path, zoc := e.parseRetreat(opt)
-			if path != nil {
-				d.retreats = append(d.retreats, path)
-				d.zoc = append(d.zoc, zoc)
+	d.def, d.atk = def, append(d.atk, atk...)
+	switch ad.Kind {
+	case "retreat":
+		for _, o := range ad.Options {
+			if o.Command.Verb == "stand" || o.Command.Verb == "nostand" {
+				d.kind = electDecision
+				return d
 			}
 		}
-	case strings.HasPrefix(text, "exchange:"):
-		d.kind = exchangeDecision
-		d.units = e.listed(text)
-	case strings.Contains(text, "loses a step"):
+		d.kind = retreatDecision
+		for _, r := range e.g.RetreatChoices() { // all of them, not only the listed
+			d.retreats = append(d.retreats, r.Path)
+			d.zoc = append(d.zoc, r.ZOC)
+		}
+	case "loss":
 		d.kind = lossDecision
-		d.units = e.listed(text)
-	case strings.Contains(text, "may advance"):
+		if m := exchangeRe.FindStringSubmatch(ad.Text); m != nil {
+			lost, _ := strconv.Atoi(m[1])
+			owed, _ := strconv.Atoi(m[2])
+			d.kind, d.need = exchangeDecision, owed-lost
+		}
+	case "advance":
 		d.kind = advanceDecision
-		d.units = e.listed(text)
 	default:
 		return nil
 	}
+	for _, o := range ad.Options {
+		if o.Command.Unit >= 0 && (o.Command.Verb == "loss" || o.Command.Verb == "advance") {
+			d.units = append(d.units, o.Command.Unit)
+		}
+	}
 	return d
-}
-
-// parseRetreat reads "B-1 B-2 (1 ZOC)".
-func (e *engine) parseRetreat(s string) ([]int, int) {
-	open := strings.LastIndexByte(s, '(')
-	if open < 0 {
-		return nil, 0
-	}
-	zoc, _ := strconv.Atoi(strings.Fields(s[open+1:])[0])
-	var path []int
-	for _, id := range strings.Fields(s[:open]) {
-		h, err := e.m.ParseHex(id)
-		if err != nil {
-			return nil, 0
-		}
-		path = append(path, h)
-	}
-	return path, zoc
-}
-
-// listed reads the unit ids in the last parentheses of a pending text.
-func (e *engine) listed(text string) []int {
-	open, end := strings.LastIndexByte(text, '('), strings.LastIndexByte(text, ')')
-	if open < 0 || end < open {
-		return nil
-	}
-	var out []int
-	for _, id := range strings.Split(text[open+1:end], ",") {
-		if k, ok := e.s.UnitByID(strings.TrimSpace(id)); ok {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 // fought lists the units that attacked and were attacked in this phase.
@@ -165,7 +129,7 @@ func (e *engine) supply(side core.Side) core.Bitset { return e.g.Trace(side) }
 func (e *engine) canMove(k int) bool {
 	p := e.g.Phase()
 	u := &e.s.Units[k]
-	if e.g.InSetup() || p.Kind != "move" || u.Side != p.Side || u.Status != core.OnMap || e.g.Pending() != "" {
+	if e.g.InSetup() || p.Kind != "move" || u.Side != p.Side || u.Status != core.OnMap {
 		return false
 	}
 	return e.g.CanMove(k) == nil
@@ -194,38 +158,9 @@ func (e *engine) canRail(k int) bool {
 	return g.CanRail(k) == nil
 }
 
-// railDests lists the hexes unit k can reach by rail, with the parent of
-// each hex on its route (for the path), as the engine finds them.
-func (e *engine) railDests(k int, parent []int32) []int {
-	r := e.g.RailRoutes(k)
-	for i := range parent {
-		parent[i] = -2
-	}
-	parent[e.s.Units[k].Hex] = -1
-	for _, h := range r.Dests {
-		p := r.Path(h)
-		prev := int32(e.s.Units[k].Hex)
-		for _, x := range p {
-			if parent[x] == -2 {
-				parent[x] = prev
-			}
-			prev = int32(x)
-		}
-	}
-	return r.Dests
-}
-
-// railPath is the route to dst found by railDests.
-func railPath(parent []int32, dst int) []int {
-	var p []int
-	for h := dst; parent[h] >= 0; h = int(parent[h]) {
-		p = append(p, h)
-	}
-	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-		p[i], p[j] = p[j], p[i]
-	}
-	return p
-}
+// railDests lists the hexes unit k can reach by rail, as the engine finds
+// them (read a route with RailRoutes.Path).
+func (e *engine) railDests(k int) *core.RailRoutes { return e.g.RailRoutes(k) }
 
 // weigh asks the game for the odds column of an attack on the unit in
 // hex def from the units atk; ok is false when the attack is illegal.
@@ -239,7 +174,7 @@ func (e *engine) weigh(def int, atk []int) (col int, ok bool) {
 
 // entryOK judges whether unit k may enter hex h as a reinforcement
 // ("place") or a rebuilt unit ("rebuild"), as the game does.
-func (e *engine) entryOK(k, h int, how string, _ core.Bitset) bool {
+func (e *engine) entryOK(k, h int, how string) bool {
 	return e.g.CanPlace(k, h, how) == nil
 }
 
@@ -259,49 +194,66 @@ func (e *engine) setupArea(k int) core.Bitset {
 	return e.g.SetupArea(k)
 }
 
-// awaiting lists the reinforcements waiting to be placed.
-func (e *engine) awaiting() []int {
-	var out []int
-	for _, id := range e.g.Status().Awaiting {
-		if k, ok := e.s.UnitByID(id); ok {
-			out = append(out, k)
-		}
+// awaiting lists the side's reinforcements waiting to be placed.
+func (e *engine) awaiting() []int { return e.g.Waiting(e.side) }
+
+// mayEnd reports whether the engine would let the phase end now, asked
+// of a copy of the game (the rules' on_phase_end may refuse it), and why
+// not.
+func (e *engine) mayEnd() (bool, string) {
+	c := e.g.Clone()
+	err := c.Do(e.side, game.Cmd("end"))
+	var rf *game.Refusal
+	if errors.As(err, &rf) {
+		return false, rf.Error()
 	}
-	return out
+	return true, ""
 }
 
-func (e *engine) ids(path []int) []string {
-	out := make([]string, len(path))
-	for i, h := range path {
-		out[i] = e.m.ID(h)
-	}
-	return out
-}
-
-// do sends one command. A refusal is counted and returned; the game is
-// unchanged by it.
-func (e *engine) do(words ...string) error {
-	line := strings.Join(words, " ")
-	e.commands = append(e.commands, line)
-	err := e.g.Exec(line)
+// do carries out one command for the side. A refusal is counted and
+// returned; the game is unchanged by it.
+func (e *engine) do(c game.Command) error {
+	err := e.g.Do(e.side, c)
 	var rf *game.Refusal
 	if errors.As(err, &rf) {
 		e.refused++
-		e.lastErr = line + ": " + rf.Error()
+		e.lastErr = e.g.Text(c) + ": " + rf.Error()
 	}
 	return err
 }
 
-// move sends "move UNIT HEX...".
-func (e *engine) move(k int, path []int) error {
-	return e.do(append([]string{"move", e.s.Units[k].ID}, e.ids(path)...)...)
+func (e *engine) unitHex(verb string, k, h int) error {
+	c := game.Cmd(verb)
+	c.Unit, c.Hex = k, h
+	return e.do(c)
 }
 
-// attack sends "attack HEX from UNIT...".
+func (e *engine) end() error              { return e.do(game.Cmd("end")) }
+func (e *engine) place(k, h int) error    { return e.unitHex("place", k, h) }
+func (e *engine) placeAuto() error        { return e.do(game.Cmd("place", "auto")) }
+func (e *engine) rebuild(k, h int) error  { return e.unitHex("rebuild", k, h) } // h -1: where it stands
+func (e *engine) rail(k, h int) error     { return e.unitHex("rail", k, h) }
+func (e *engine) loss(k int) error        { return e.unitHex("loss", k, -1) }
+func (e *engine) advance(k int) error     { return e.unitHex("advance", k, -1) }
+func (e *engine) plain(verb string) error { return e.do(game.Cmd(verb)) } // stand, nostand, noadvance, end
+
+// move moves unit k along path.
+func (e *engine) move(k int, path []int) error {
+	c := game.Cmd("move")
+	c.Unit, c.Path = k, path
+	return e.do(c)
+}
+
+// attack attacks the unit in hex def with the units atk.
 func (e *engine) attack(def int, atk []int) error {
-	w := []string{"attack", e.m.ID(def), "from"}
-	for _, k := range atk {
-		w = append(w, e.s.Units[k].ID)
-	}
-	return e.do(w...)
+	c := game.Cmd("attack")
+	c.Hex, c.From = def, atk
+	return e.do(c)
+}
+
+// retreat sends the defender along path.
+func (e *engine) retreat(path []int) error {
+	c := game.Cmd("retreat")
+	c.Path = path
+	return e.do(c)
 }

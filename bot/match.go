@@ -16,7 +16,7 @@ type Summary struct {
 	Lost    [2]int       // attack strength each side lost (steps and units)
 	Battles int          // battles fought
 	Held    [2][]string  // the objectives (cities of the victory conditions) each side holds at the end
-	Result  []game.Event // victory and end events of the turn
+	Result  []game.Event // the turn's victory and verdict events
 }
 
 func (s Summary) String() string {
@@ -30,10 +30,7 @@ func (s Summary) String() string {
 	if len(s.Held[core.Axis]) > 0 {
 		fmt.Fprintf(&b, "\n   axis holds %s", strings.Join(s.Held[core.Axis], ", "))
 	}
-	for _, e := range s.Result {
-		fmt.Fprintf(&b, "\n   %s", e.Text)
-	}
-	return b.String()
+	return b.String() // the victory events are printed as they come
 }
 
 // snapshot is what a turn's summary is measured against.
@@ -96,7 +93,7 @@ func summarise(g *game.Game, before snapshot, turn string) Summary {
 		switch e.Kind {
 		case "combat":
 			sum.Battles++
-		case "victory", "end":
+		case "victory", "verdict":
 			sum.Result = append(sum.Result, e)
 		}
 	}
@@ -127,8 +124,9 @@ func Objectives(g *game.Game) [2][]string {
 }
 
 // Match plays a game between two players (bots, or a bot and a
-// person): each side's bot plays when its side must act, and a defender
-// is asked whether it stands before the attacker picks the retreat.
+// person): each side's bot plays when its side must act (a defender that
+// may stand elects before the attacker picks the retreat: the engine's
+// Actor says so).
 type Match struct {
 	G    *game.Game
 	Bots [2]*Bot // nil for a side no bot plays
@@ -141,7 +139,6 @@ type Match struct {
 	name       string
 	before     snapshot
 	turnsLimit int
-	asked      int // the log length when a defender was last asked to stand
 }
 
 // PlayGame plays game g bot against bot until it ends, or for turns
@@ -155,15 +152,12 @@ func PlayGame(g *game.Game, axis, soviet *Bot, turns int, onTurn func(Summary)) 
 func (m *Match) begin() error {
 	g := m.G
 	g.KeepLog() // the turn summaries read the turn's events
-	for side, b := range m.Bots {
+	for _, b := range m.Bots {
 		if b == nil {
 			continue
 		}
 		if err := b.bind(g); err != nil {
 			return err
-		}
-		if o := m.Bots[1-side]; o != nil {
-			b.Defender = o.Stand
 		}
 	}
 	m.started = true
@@ -196,16 +190,6 @@ func (m *Match) Run(turns int) error {
 		side := Actor(g)
 		if side == core.NoSide {
 			return nil
-		}
-		// a defender that may stand is asked first, once a battle
-		if d := m.Bots[1-side]; d != nil && m.asked != len(g.Log()) {
-			if p := d.e.pending(); p != nil && p.kind == retreatDecision && p.stand {
-				m.asked = len(g.Log())
-				if _, err := d.Stand(g); err != nil {
-					return err
-				}
-				continue
-			}
 		}
 		if m.Bots[side] == nil {
 			return nil
@@ -245,39 +229,10 @@ func (m *Match) turnEnded() {
 	}
 }
 
-// Winner judges a finished game by its scenario's victory conditions: the
-// side with the best result met (win, then decisive, then marginal);
-// when none is met and only one side has conditions of its own, the
-// other side (it held out). NoSide for a draw.
+// Winner is the side the finished game's verdict names (the engine
+// judges by the scenario's victory conditions and default winner),
+// NoSide for a draw or a game not over.
 func Winner(g *game.Game) core.Side {
-	rank := map[string]int{"marginal": 1, "decisive": 2, "win": 3}
-	best, side := 0, core.NoSide
-	for _, e := range g.Log() {
-		if e.Kind != "victory" {
-			continue
-		}
-		s, err := core.ParseSide(fmt.Sprint(e.Get("side")))
-		if err != nil {
-			continue
-		}
-		if r := rank[fmt.Sprint(e.Get("result"))]; r > best {
-			best, side = r, s
-		}
-	}
-	if side != core.NoSide {
-		return side
-	}
-	var has [2]bool
-	for _, c := range g.Sc.Victory.Condition {
-		if s, err := core.ParseSide(c.Side); err == nil {
-			has[s] = true
-		}
-	}
-	switch {
-	case has[core.Axis] && !has[core.Soviet]:
-		return core.Soviet
-	case has[core.Soviet] && !has[core.Axis]:
-		return core.Axis
-	}
-	return core.NoSide
+	w, _, _ := g.Verdict()
+	return w
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"gpw/core"
@@ -86,7 +87,7 @@ func (b *Bot) setup() error {
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
-		return s.CanPlace(k, h) == nil && b.leavesRoom(k, h) && e.do("place", s.Units[k].ID, v.m.ID(h)) == nil
+		return s.CanPlace(k, h) == nil && b.leavesRoom(k, h) && e.place(k, h) == nil
 	}
 	p.credit = func(i, h int) string { return "setup" }
 	p.run()
@@ -109,7 +110,7 @@ func (b *Bot) setup() error {
 			}
 		})
 		if best >= 0 {
-			_ = e.do("place", s.Units[k].ID, v.m.ID(best))
+			_ = e.place(k, best)
 		}
 	}
 	// anything left (an area too small for the plan's choices): the
@@ -117,13 +118,13 @@ func (b *Bot) setup() error {
 	for k := range s.Units {
 		if s.Units[k].Side == b.Side && e.setupArea(k) != nil && s.Units[k].Status != core.OnMap {
 			b.say("setup-auto", "left %s and others to the engine's automatic setup", s.Units[k].ID)
-			if err := e.do("place", "auto"); err != nil {
+			if err := e.placeAuto(); err != nil {
 				return err
 			}
 			break
 		}
 	}
-	return e.do("end")
+	return e.end()
 }
 
 // leavesRoom reports whether placing unit k in hex h leaves every other
@@ -178,7 +179,7 @@ func (b *Bot) reinforce() error {
 	e := b.e
 	clear(b.costs)
 	v := b.newView(e, b.Side)
-	s, m := v.s, v.m
+	s := v.s
 	p := newPlan(b, v)
 	p.next = true
 	front := p.toFront()
@@ -191,7 +192,7 @@ func (b *Bot) reinforce() error {
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
-		return e.entryOK(k, h, "place", v.supplied) && e.do("place", s.Units[k].ID, m.ID(h)) == nil
+		return e.entryOK(k, h, "place") && e.place(k, h) == nil
 	}
 	p.credit = func(i, h int) string { return "reinforce-the-front" }
 	p.run()
@@ -324,14 +325,7 @@ func (b *Bot) rebuild(v *view, p *plan, front []float32, entries []int) {
 		if best == nil {
 			return
 		}
-		id := s.Units[best.k].ID
-		var err error
-		if best.h >= 0 {
-			err = e.do("rebuild", id, m.ID(best.h))
-		} else {
-			err = e.do("rebuild", id)
-		}
-		if err != nil {
+		if err := e.rebuild(best.k, best.h); err != nil {
 			return
 		}
 		b.Tactics["rebuild"]++
@@ -347,7 +341,7 @@ func (b *Bot) rebuildHex(v *view, p *plan, k int, front []float32, entries []int
 			continue
 		}
 		sc := float64(p.staticScore(k, h, nil) + front[h])
-		if sc > bestScore && b.e.entryOK(k, h, "rebuild", v.supplied) {
+		if sc > bestScore && b.e.entryOK(k, h, "rebuild") {
 			best, bestScore = h, sc
 		}
 	}
@@ -366,7 +360,6 @@ func (b *Bot) rail() error {
 	p := newPlan(b, v)
 	p.next = true
 	front := p.toFront()
-	parent := make([]int32, v.m.Len())
 	for _, k := range v.own {
 		u := &s.Units[k]
 		if v.foeDist[u.Hex] < 4 || !e.canRail(k) {
@@ -374,7 +367,7 @@ func (b *Bot) rail() error {
 		}
 		// only toward the front: at least three hexes nearer the enemy
 		here := v.foeDist[u.Hex]
-		p.add(k, e.railDests(k, parent), front, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d+3 <= here })
+		p.add(k, e.railDests(k).Dests, front, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d+3 <= here })
 	}
 	// staying where it is counts its distance from the front too
 	p.exec = func(i, h int) bool {
@@ -382,16 +375,11 @@ func (b *Bot) rail() error {
 		if !e.canRail(k) {
 			return false
 		}
-		dests := e.railDests(k, parent)
-		ok := false
-		for _, d := range dests {
-			ok = ok || d == h
-		}
-		if !ok {
+		r := e.railDests(k)
+		if !slices.Contains(r.Dests, h) {
 			return false
 		}
-		path := railPath(parent, h)
-		return e.pathOK(k, path, "rail") && e.do("rail", s.Units[k].ID, v.m.ID(h)) == nil
+		return e.pathOK(k, r.Path(h), "rail") && e.rail(k, h) == nil
 	}
 	p.credit = func(i, h int) string { return "rail-to-front" }
 	p.stayBonus = front

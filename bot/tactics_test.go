@@ -585,8 +585,8 @@ func TestTacticStandFast(t *testing.T) {
 		units("soviet", "infantry", 8, 4, 6, "B-1005"), game.Options{Dice: []int{1}})
 	so := bound(t, g, core.Soviet)
 	ax := bound(t, g, core.Axis)
-	ax.Defender = so.Stand
-	if err := ax.Play(g); err != nil {
+	m := &Match{G: g, Bots: [2]*Bot{ax, so}}
+	if err := m.Run(1); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(logText(g), "sov-in1 stands and loses a step") {
@@ -594,8 +594,8 @@ func TestTacticStandFast(t *testing.T) {
 	}
 }
 
-// stand-fast against a person: the Match asks the bot defending before
-// the person attacking picks the retreat.
+// stand-fast against a person: the bot defending elects before the
+// person attacking picks the retreat.
 func TestStandAgainstAPerson(t *testing.T) {
 	n := nbr(t, "B-1005")
 	g := newBoard(t, "axis-combat", "\n[map.terrain]\nswamp = [\"B-1005\"]\n"+units("axis", "panzer", 12, 6, 8, n[4], n[5], n[0], n[1], "B-1207")+

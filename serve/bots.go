@@ -7,12 +7,10 @@ package serve
 // same dice, so the two stay the same.
 
 import (
-	"errors"
 	"fmt"
 
 	"gpw/bot"
 	"gpw/core"
-	"gpw/game"
 )
 
 // Computer is a computer player a solo game may choose.
@@ -77,17 +75,12 @@ func (p *opponent) next(pos position, side string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		// a person defending decides whether to stand: the bot waits
-		b.Defender = func(*game.Game) (bool, error) { return false, bot.ErrAsk }
 		p.b = b
 	}
 	base := len(g.Snapshot().Commands)
 	var err error
 	if p.replica.actor() == side {
 		err = p.b.Play(g)
-		if errors.Is(err, bot.ErrAsk) {
-			err = nil
-		}
 	} else {
 		_, err = p.b.Stand(g) // its unit may stand instead of retreating
 	}

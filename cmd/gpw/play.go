@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpw/bot"
-	"gpw/core"
 	"gpw/game"
 	"gpw/interp"
 )
@@ -34,7 +33,7 @@ supply, phase, units, preview. Type help for the list, quit to leave.
 With --bot SIDE[=LEVEL] the computer plays that side against you: it
 moves whenever its side must act, and a summary closes each turn. When
 it attacks a unit of yours that may stand instead of retreating, type
-stand, or pass to let it choose the retreat.`,
+stand, or nostand to let it choose the retreat.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return runF(o) },
 	}
@@ -75,12 +74,6 @@ func (p *player) addBots(o *runOptions) error {
 	bots, err := o.makeBots(p.g, p.out)
 	if err != nil || (bots[0] == nil && bots[1] == nil) {
 		return err
-	}
-	for side, b := range bots {
-		if b != nil && bots[1-side] == nil {
-			// the person defends: they answer stand or pass at the prompt
-			b.Defender = func(*game.Game) (bool, error) { return false, bot.ErrAsk }
-		}
 	}
 	p.match = &bot.Match{G: p.g, Bots: bots, OnTurn: summaryPrinter(p.out, p.json)}
 	o.match = p.match
@@ -223,14 +216,6 @@ func (p *player) do(line string) bool {
 	if word == "quit" || word == "exit" {
 		return true
 	}
-	if word == "pass" && p.match != nil {
-		// the person does not stand: the bot chooses the retreat
-		if err := p.runBots(); err != nil {
-			p.failed(err)
-		}
-		p.waiting()
-		return false
-	}
 	if q, ok := queries[word]; ok {
 		v, err := q(p, w[1:])
 		p.answer(word, v, err)
@@ -281,9 +266,6 @@ func (p *player) waiting() {
 		return
 	}
 	fmt.Fprintln(p.out, "waiting for:", pend)
-	if p.match != nil && bot.Actor(p.g) != core.NoSide && p.match.Bots[bot.Actor(p.g)] != nil && strings.Contains(pend, "(stand)") {
-		fmt.Fprintln(p.out, "your unit may stand: type stand, or pass to let the computer choose its retreat")
-	}
 }
 
 // answer prints a query's answer, or its error, as text or JSON.
@@ -480,7 +462,6 @@ var helpLines = map[string]string{
 	"help":      "help                    this list",
 	"save":      "save FILE               save the game (gpw play --load FILE continues it)",
 	"auto":      "auto on|off             let the engine make every pending choice by its default",
-	"pass":      "pass                    (against a bot) do not stand: let the computer choose your unit's retreat",
 	"quit":      "quit                    leave the game",
 }
 
