@@ -48,7 +48,7 @@ func TestBadScenarioAgainstRules(t *testing.T) {
 	good := (ruleCase{name: "bad", phase: "soviet-general", units: us("s soviet infantry 8/4 6 B-1005")}).toml()
 	tests := []struct{ from, to, want string }{
 		{`kind = "infantry"`, `kind = "dragoon"`, `test.toml:17: unit s: kind "dragoon" is not known`},
-		{`start = "Jul 1941"`, `start = "Juli 1941"`, `test.toml:3: start: turn "Juli 1941"`},
+		{`start = "Jul 1941"`, `start = "Juli 1941"`, `test.toml:3: start: "Juli 1941" is not a turn of the calendar (turns: Jan/Feb,`},
 		{`phase = "soviet-general"`, `phase = "soviet-lunch"`, `test.toml:5: phase "soviet-lunch" is not a phase`},
 		{`end = "May 1942"`, `end = "May 1940"`, `test.toml:4: end (May 1940) comes before start`},
 	}

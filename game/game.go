@@ -1,7 +1,6 @@
 package game
 
 import (
-	"cmp"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -75,6 +74,7 @@ type fixed struct {
 	start, endTurn              int
 	closed                      [2]core.Bitset    // hexes each side may not enter (the rules' closed areas), nil for none
 	files                       map[string]string // the scenario's other files, for saves
+	kinds                       scenario.Kinds    // the rules' turns and non-combat kinds
 }
 
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
@@ -111,13 +111,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 	g.dice = newDice(key, o.Dice)
 	g.weather = "clear"
 	g.auto = o.Auto
-	variant := o.Rules
-	if variant == "" {
-		variant = cmp.Or(sc.RulesPath, sc.Rules) // a module next to the scenario, found by the loader
-	}
-	if variant == "" {
-		variant = "gdw"
-	}
+	variant := variantOf(sc, o.Rules)
 	g.fix.variant = variant
 	if strings.HasSuffix(variant, ".lua") {
 		if abs, err := filepath.Abs(variant); err == nil {
@@ -127,6 +121,10 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 	m, err := interp.Compile(variant, builtin, sc.SpecialPath, sc.SpecialSource)
 	if err != nil {
 		return nil, err
+	}
+	g.fix.kinds = Kinds(m)
+	if !sc.Kinds.Same(g.fix.kinds) {
+		return nil, &scenario.Error{File: sc.File, Msg: fmt.Sprintf("the scenario was read for the %s; it is played under the %s: read it for these rules (game.LoadScenario)", sc.Kinds, g.fix.kinds)}
 	}
 	g.Rules = m.Bind(g)
 	g.Rules.SetBudget(o.Budget.Or(interp.DefaultBudget))
@@ -180,13 +178,7 @@ func (g *Game) fileErr(line int, format string, a ...any) error {
 
 // ParseTurn reads a turn name such as "Sep/Oct 1941" against the rules'
 // calendar.
-func (g *Game) ParseTurn(s string) (int, error) {
-	months := make([]string, len(g.Rules.Calendar))
-	for k, m := range g.Rules.Calendar {
-		months[k] = m.Name
-	}
-	return scenario.ParseTurnIn(s, months)
-}
+func (g *Game) ParseTurn(s string) (int, error) { return g.fix.kinds.ParseTurn(s) }
 
 // TurnName prints turn t.
 func (g *Game) TurnName(t int) string {

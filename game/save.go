@@ -15,7 +15,6 @@ import (
 	"testing/fstest"
 
 	"gpw/interp"
-	"gpw/scenario"
 )
 
 // SaveFormat is the save format this build writes and reads.
@@ -206,7 +205,7 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 	if sv.Special != "" {
 		files[sv.Special] = &fstest.MapFile{Data: []byte(sv.SpecialSource)}
 	}
-	sc, err := scenario.Load(files, sv.Scenario, builtin)
+	sc, err := LoadScenario(files, sv.Scenario, builtin, sv.Rules)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the saved scenario: %w", path, err)
 	}

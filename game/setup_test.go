@@ -91,7 +91,7 @@ func TestShippedScenariosPlayTwoTurns(t *testing.T) {
 						t.Errorf("error event: %s", e.Text)
 					}
 				}
-				start, _ := scenario.ParseTurn(sc.Start)
+				start, _ := g.ParseTurn(sc.Start)
 				if g.turn < start+2 && !g.Over() {
 					t.Errorf("played to %s only", g.TurnName(g.turn))
 				}

@@ -22,9 +22,12 @@ var cache = struct {
 // first. Only files that parsed without a problem are kept.
 const cacheSize = 64
 
+// cacheKey names a parse: what was parsed (map, catalog, schedule), its
+// path, the rules' kinds it was checked against when they matter, and the
+// hash of its content.
 type cacheKey struct {
-	kind, path string
-	sum        [sha256.Size]byte
+	kind, path, kinds string
+	sum               [sha256.Size]byte
 }
 
 // CacheStats counts the cache's lookups, for tests and benchmarks.
@@ -37,10 +40,9 @@ func ReadCacheStats() CacheStats {
 	return cache.stats
 }
 
-// cached returns what parse made of the content whose hash is sum, parsing
-// it (outside the lock) the first time. A parse that fails is not kept.
-func cached[T any](kind, path string, sum [sha256.Size]byte, parse func() (T, error)) (T, error) {
-	key := cacheKey{kind, path, sum}
+// cached returns what parse made of the content key names, parsing it
+// (outside the lock) the first time. A parse that fails is not kept.
+func cached[T any](key cacheKey, parse func() (T, error)) (T, error) {
 	cache.Lock()
 	v, ok := cache.m[key]
 	if ok {

@@ -93,8 +93,16 @@ func CatalogFiles(fsys fs.FS, name string) ([]string, error) {
 // LoadCatalog reads the unit catalogue name from fsys, checking every file:
 // format_version, known keys, unique ids, sides, counter values. A
 // catalogue is parsed once per process (by its files' paths and content):
-// the catalogue returned is shared and must not be changed.
+// the catalogue returned is shared and must not be changed. Its non-combat
+// kinds are those of DefaultKinds.
 func LoadCatalog(fsys fs.FS, name string) (*Catalog, error) {
+	return LoadCatalogWith(fsys, name, DefaultKinds())
+}
+
+// LoadCatalogWith is LoadCatalog for rules whose non-combat kinds (which
+// may have no strength) are k's.
+func LoadCatalogWith(fsys fs.FS, name string, k Kinds) (*Catalog, error) {
+	k = k.orDefault()
 	files, err := CatalogFiles(fsys, name)
 	if err != nil {
 		return nil, err
@@ -110,7 +118,7 @@ func LoadCatalog(fsys fs.FS, name string) (*Catalog, error) {
 	}
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
-	return cached("catalog", path.Join("scenarios", "units", name), sum, func() (*Catalog, error) {
+	return cached(cacheKey{"catalog", path.Join("scenarios", "units", name), k.nonCombatKey(), sum}, func() (*Catalog, error) {
 		c := &Catalog{Name: name, byID: map[string]int{}}
 		var src *source
 		where := map[string]*UnitSpec{}
@@ -120,7 +128,7 @@ func LoadCatalog(fsys fs.FS, name string) (*Catalog, error) {
 			} else {
 				src = src.with(newText(file, datas[i]))
 			}
-			for _, u := range readCatalogFile(src, where) {
+			for _, u := range readCatalogFile(src, where, k.NonCombat) {
 				if len(c.Units) == MaxUnits {
 					src.errorf(u.Line, "more than %d units: a catalogue may hold at most %d", MaxUnits, MaxUnits)
 					return nil, src.err()
@@ -138,8 +146,9 @@ func LoadCatalog(fsys fs.FS, name string) (*Catalog, error) {
 
 // readCatalogFile reads one catalogue file, reporting its problems to src,
 // and returns its units. where holds the units of the files read before,
-// by id, to refuse an id used twice.
-func readCatalogFile(src *source, where map[string]*UnitSpec) []UnitSpec {
+// by id, to refuse an id used twice; nonCombat are the kinds that may have
+// no strength.
+func readCatalogFile(src *source, where map[string]*UnitSpec, nonCombat map[string]bool) []UnitSpec {
 	var f catalogFile
 	md, err := decode(src.file, src.data, &f)
 	if err != nil {
@@ -178,7 +187,7 @@ func readCatalogFile(src *source, where map[string]*UnitSpec) []UnitSpec {
 				src.errorf(u.Line, "unit id %q is used twice (first at %s)", o.ID, at)
 				continue
 			}
-			checkUnitSpec(src, &u, func(string) int { return u.Line })
+			checkUnitSpec(src, &u, func(string) int { return u.Line }, nonCombat)
 			out = append(out, u)
 			where[o.ID] = &out[len(out)-1]
 		}
@@ -216,8 +225,9 @@ func mergeUnit(g catalogGroup, o catalogOv) UnitSpec {
 // checkUnitSpec checks what a unit's counter says, wherever it is defined:
 // its side and kind, and every value within 0..MaxValue, a half strength
 // no more than the full one, a defence of at least 1, and some strength
-// unless the kind has none (leaders and air units, NonStacking).
-func checkUnitSpec(src *source, u *UnitSpec, line func(key string) int) {
+// unless the kind is one of the rules' nonCombat kinds (GDW: leaders and
+// air units).
+func checkUnitSpec(src *source, u *UnitSpec, line func(key string) int, nonCombat map[string]bool) {
 	if _, err := core.ParseSide(u.Side); err != nil {
 		src.errorf(line("side"), "unit %s: %v", u.ID, err)
 	}
@@ -239,8 +249,8 @@ func checkUnitSpec(src *source, u *UnitSpec, line func(key string) int) {
 		}
 	}
 	least := 1
-	if NonStacking[u.Kind] {
-		least = 0 // leaders and air units have no strength of their own
+	if nonCombat[u.Kind] {
+		least = 0 // non-combat units have no strength of their own
 	}
 	pair("strength", "strength", u.Strength, least)
 	if u.Defense != nil {

@@ -29,8 +29,13 @@ func FileKind(data []byte) string {
 	return "scenario"
 }
 
-// CheckCatalogFile validates one catalogue file on its own.
+// CheckCatalogFile validates one catalogue file on its own, for the
+// non-combat kinds of DefaultKinds.
 func CheckCatalogFile(fsys fs.FS, file string) error {
+	return checkCatalogFile(fsys, file, DefaultKinds())
+}
+
+func checkCatalogFile(fsys fs.FS, file string, k Kinds) error {
 	dir, base := path.Split(file)
 	sub := fsys
 	if dir != "" {
@@ -44,7 +49,7 @@ func CheckCatalogFile(fsys fs.FS, file string) error {
 		return Errors{{File: file, Msg: why(err)}}
 	}
 	src := newSource(file, data)
-	readCatalogFile(src, map[string]*UnitSpec{})
+	readCatalogFile(src, map[string]*UnitSpec{}, k.NonCombat)
 	return src.err()
 }
 
@@ -52,8 +57,14 @@ func CheckCatalogFile(fsys fs.FS, file string) error {
 // catalogue file, a schedule (against the catalogue its units key names)
 // or a map. It returns the file's kind; for "scenario" it checks nothing
 // (load it with Load and start a game to check it). dataFS holds the
-// built-in catalogues.
+// built-in catalogues. Turn names and kinds are those of DefaultKinds.
 func CheckFile(fsys fs.FS, file string, dataFS fs.FS) (string, error) {
+	return CheckFileWith(fsys, file, dataFS, DefaultKinds())
+}
+
+// CheckFileWith is CheckFile for rules of the kinds k.
+func CheckFileWith(fsys fs.FS, file string, dataFS fs.FS, k Kinds) (string, error) {
+	k = k.orDefault()
 	data, err := readFile(fsys, file, MaxFileSize)
 	if err != nil {
 		return "", Errors{{File: file, Msg: why(err)}}
@@ -61,19 +72,19 @@ func CheckFile(fsys fs.FS, file string, dataFS fs.FS) (string, error) {
 	kind := FileKind(data)
 	switch kind {
 	case "units":
-		return kind, CheckCatalogFile(fsys, file)
+		return kind, checkCatalogFile(fsys, file, k)
 	case "map":
 		_, err := LoadMapFile(fsys, file)
 		return kind, err
 	case "schedule":
-		return kind, checkScheduleFile(fsys, file, data, dataFS)
+		return kind, checkScheduleFile(fsys, file, data, dataFS, k)
 	}
 	return kind, nil
 }
 
 // checkScheduleFile reads a schedule through a stand-in scenario that
-// starts before every turn it names.
-func checkScheduleFile(fsys fs.FS, file string, data []byte, dataFS fs.FS) error {
+// starts before every turn it names (check.toml).
+func checkScheduleFile(fsys fs.FS, file string, data []byte, dataFS fs.FS, k Kinds) error {
 	var head struct {
 		Units string `toml:"units"`
 	}
@@ -85,22 +96,23 @@ func checkScheduleFile(fsys fs.FS, file string, data []byte, dataFS fs.FS) error
 	}
 	const name = "scenarios/schedules/zz-check.toml"
 	over := overlayFS{extra: map[string][]byte{name: data}, fss: []fs.FS{fsys, dataFS}}
-	sc := fmt.Sprintf("name = \"check\"\nstart = \"Jan/Feb 1900\"\nunits = %q\nschedule = \"zz-check\"\nunlisted = \"absent\"\n[map]\nsheet = \"A\"\ncols = 1\nrows = 1\n", head.Units)
-	_, err := parse("check.toml", []byte(sc), &loader{fsys: over, dataFS: over})
-	if es, ok := err.(Errors); ok {
-		var out Errors
-		for _, e := range es {
-			if e.File == name {
-				e.File = file
-				out = append(out, e)
-			}
-		}
-		if len(out) == 0 {
-			return nil
-		}
-		return out
+	sc := fmt.Sprintf("name = \"check\"\nstart = %q\nunits = %q\nschedule = \"zz-check\"\nunlisted = \"absent\"\n[map]\nsheet = \"A\"\ncols = 1\nrows = 1\n", k.TurnName(1900*len(k.Calendar)), head.Units)
+	_, err := parse("check.toml", []byte(sc), &loader{fsys: over, dataFS: over, opts: Options{Kinds: k}})
+	es, ok := err.(Errors)
+	if !ok {
+		return err
 	}
-	return err
+	// the schedule's problems, its catalogue's, and what the stand-in
+	// found of it (a catalogue that cannot be read), all under its name
+	for _, e := range es {
+		switch e.File {
+		case name:
+			e.File = file
+		case "check.toml":
+			e.File, e.Line = file, 0
+		}
+	}
+	return es
 }
 
 // overlayFS serves extra files first, then each of fss in turn.

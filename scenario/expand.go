@@ -11,7 +11,7 @@ import (
 // extend reads the catalogue-format keys of f into sc: special rules,
 // setups, schedules, pools, the front line and victory (docs/modding.md).
 func extend(src *source, sc *Scenario, f *fileSpec, ld *loader) {
-	sc.Description, sc.Variants, sc.Catalog, sc.Special = f.Description, f.Variants, f.Units, f.Special
+	sc.Description, sc.Variants, sc.Catalog = f.Description, f.Variants, f.Units
 	switch v := f.Schedule.(type) {
 	case nil:
 	case string:
@@ -34,16 +34,13 @@ func extend(src *source, sc *Scenario, f *fileSpec, ld *loader) {
 		}
 		sc.Variants = []string{r}
 	}
-	if sc.Special != "" {
-		ld.special(src, sc)
-	}
-	start, err := ParseTurn(sc.Start)
+	start, err := sc.Kinds.ParseTurn(sc.Start)
 	if err != nil {
 		src.errorf(src.key("", 0, "start"), "start: %v", err)
 		return
 	}
 	if sc.End != "" {
-		if end, err := ParseTurn(sc.End); err != nil {
+		if end, err := sc.Kinds.ParseTurn(sc.End); err != nil {
 			src.errorf(src.key("", 0, "end"), "end: %v", err)
 		} else if end < start {
 			src.errorf(src.key("", 0, "end"), "end (%s) comes before start (%s)", sc.End, sc.Start)
@@ -66,7 +63,7 @@ func extend(src *source, sc *Scenario, f *fileSpec, ld *loader) {
 		}
 	}
 	for _, rp := range sc.Repl {
-		checkRepl(src, rp)
+		checkRepl(src, rp, sc.Kinds)
 	}
 	if f.Front != nil {
 		sc.Front = f.Front
@@ -78,11 +75,11 @@ func extend(src *source, sc *Scenario, f *fileSpec, ld *loader) {
 		checkVictory(src, sc, f.Victory)
 		return
 	}
-	cat := ld.catalog(src, f.Units)
+	cat := ld.catalog(src, f.Units, sc.Kinds)
 	if cat == nil {
 		return
 	}
-	shared, srcs, ok := ld.schedules(src, sc.Schedule, f.Units)
+	shared, srcs, ok := ld.schedules(src, sc.Schedule, f.Units, sc.Kinds)
 	if !ok {
 		return
 	}
@@ -149,7 +146,7 @@ func (ld *loader) special(src *source, sc *Scenario) {
 
 // catalog reads the unit catalogue name: from the scenario's folder if it
 // has one of that name, else from the built-in data.
-func (ld *loader) catalog(src *source, name string) *Catalog {
+func (ld *loader) catalog(src *source, name string, k Kinds) *Catalog {
 	line := src.key("", 0, "units")
 	if err := checkName("unit catalogue", name); err != nil {
 		src.errorf(line, "%v", err)
@@ -167,7 +164,7 @@ func (ld *loader) catalog(src *source, name string) *Catalog {
 		src.errorf(line, "unit catalogue %q: no data directory to read it from", name)
 		return nil
 	}
-	cat, err := LoadCatalog(fsys, name)
+	cat, err := LoadCatalogWith(fsys, name, k)
 	if err != nil {
 		if _, ok := err.(Errors); ok {
 			src.add(err)
@@ -244,10 +241,10 @@ func (x *expander) finish(unlisted string) {
 	}
 	if unlisted != "absent" {
 		// GDW: Beginning Play: units neither set up nor scheduled later
-		// start in the eliminated pile. Leaders and air units are not
-		// rebuilt: they stay out.
+		// start in the eliminated pile. Non-combat units (leaders and air
+		// units) are not rebuilt: they stay out.
 		for _, c := range x.cat.Units {
-			if _, used := x.units[c.ID]; !used && !NonStacking[c.Kind] {
+			if _, used := x.units[c.ID]; !used && !sc.Kinds.NonCombat[c.Kind] {
 				x.take(c)
 			}
 		}
@@ -260,7 +257,7 @@ func (x *expander) finish(unlisted string) {
 		if s == "" {
 			return -1
 		}
-		t, err := ParseTurn(s)
+		t, err := sc.Kinds.ParseTurn(s)
 		if err != nil {
 			return -1
 		}
@@ -291,7 +288,7 @@ func (x *expander) finish(unlisted string) {
 				u.Arrives = ""
 			}
 			if u.Arrives != "" && u.Pool == "" {
-				u.Pool = ReinforcementPool(u.SideOf(), a)
+				u.Pool = sc.Kinds.ReinforcementPool(u.SideOf(), a)
 			}
 			out = append(out, u)
 			continue
@@ -303,8 +300,8 @@ func (x *expander) finish(unlisted string) {
 			u.Withdrawn = true // off the map at the start; Returns brings it back
 			u.Withdraws = ""
 			u.Pool = "Withdrawn"
-		case NonStacking[u.Kind]:
-			continue // leaders and air units are not rebuilt: out of this scenario
+		case sc.Kinds.NonCombat[u.Kind]:
+			continue // non-combat units are not rebuilt: out of this scenario
 		default:
 			u.Withdraws, u.Returns = "", ""
 			u.Eliminated = true

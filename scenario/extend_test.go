@@ -46,7 +46,7 @@ func TestLoaderErrors(t *testing.T) {
 		{"no region", "[[setup]]\nregion = \"Odessa Military District\"\nunits = [\"sov-3\"]\n",
 			`t.toml:6: setup: map  has no region "Odessa Military District" (regions: Western Military District)`},
 		{"bad turn", "[[reinforcements]]\nturn = \"Jux 1941\"\nunits = [\"sov-3\"]\n",
-			`t.toml:5: arrives: turn "Jux 1941": "Jux" is not a turn of the calendar`},
+			`t.toml:5: arrives: "Jux 1941" is not a turn of the calendar (turns: Jan/Feb, Mar/Apr,`},
 		{"bad hex", "[[setup]]\nhex = \"A-0909\"\nunits = [\"sov-3\"]\n", `t.toml:6: setup: "A-0909" is neither a city of map  nor a hex`},
 		{"wrong side", "[[setup]]\nside = \"axis\"\nregion = \"Western Military District\"\nunits = [\"sov-3\"]\n",
 			"t.toml:8: unit sov-3 is soviet; this setup is for the axis side"},
@@ -178,7 +178,7 @@ func TestCheckScheduleFile(t *testing.T) {
 	bad := "format_version = 1\nunits = \"gdw\"\n[[reinforcements]]\nturn = \"Jul 1941\"\nunits = [\"sov-3\", \"sov-77\"]\n[[withdrawals]]\nturn = \"Jux 1942\"\nunits = [\"sov-3\"]\n"
 	os.WriteFile(filepath.Join(dir, "s.toml"), []byte(bad), 0o644)
 	_, err := scenario.CheckFile(os.DirFS(dir), "s.toml", d)
-	if err == nil || !strings.Contains(err.Error(), `s.toml:5: unit "sov-77" is not a counter of catalogue "gdw"`) || !strings.Contains(err.Error(), `s.toml:6: withdraws: turn "Jux 1942"`) {
+	if err == nil || !strings.Contains(err.Error(), `s.toml:5: unit "sov-77" is not a counter of catalogue "gdw"`) || !strings.Contains(err.Error(), `s.toml:6: withdraws: "Jux 1942" is not a turn`) {
 		t.Errorf("bad schedule: %v", err)
 	}
 }

@@ -86,7 +86,7 @@ func LoadMapFile(fsys fs.FS, path string) (*core.Map, error) {
 	if err != nil {
 		return nil, Errors{{File: path, Msg: why(err)}}
 	}
-	return cached("map", path, sha256.Sum256(data), func() (*core.Map, error) { return parseMap(path, data) })
+	return cached(cacheKey{"map", path, "", sha256.Sum256(data)}, func() (*core.Map, error) { return parseMap(path, data) })
 }
 
 // parseMap reads a map file's text.

@@ -41,7 +41,7 @@ func (x *expander) pools(list []PoolSpec) {
 			src.errorf(p.Line, "pool has no name")
 		}
 		if p.Turn != "" {
-			if _, err := ParseTurn(p.Turn); err != nil {
+			if _, err := x.sc.Kinds.ParseTurn(p.Turn); err != nil {
 				src.errorf(p.Line, "pool %s: %v", p.Name, err)
 			}
 		} else if p.Kind == "conversion" || p.Kind == "available" {
@@ -133,13 +133,13 @@ func (sc *Scenario) Pools() []Pool {
 		}
 	}
 	sort.SliceStable(arrivals, func(i, j int) bool {
-		a, _ := ParseTurn(arrivals[i].Arrives)
-		b, _ := ParseTurn(arrivals[j].Arrives)
+		a, _ := sc.Kinds.ParseTurn(arrivals[i].Arrives)
+		b, _ := sc.Kinds.ParseTurn(arrivals[j].Arrives)
 		return a < b
 	})
 	for _, u := range arrivals {
-		t, _ := ParseTurn(u.Arrives)
-		add(u.Pool, "reinforcement", u.SideOf(), TurnName(t), u.ID)
+		t, _ := sc.Kinds.ParseTurn(u.Arrives)
+		add(u.Pool, "reinforcement", u.SideOf(), sc.Kinds.TurnName(t), u.ID)
 	}
 	byID := make(map[string]int, len(sc.Units))
 	for k, u := range sc.Units {

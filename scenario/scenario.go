@@ -1,6 +1,7 @@
 // Package scenario reads scenario and map files (TOML) into a map, a list of
-// units and a schedule. It checks everything it can without the rules;
-// turn names are checked by the game against the rules' calendar.
+// units and a schedule. What it needs of the rules (the turns of a year,
+// the non-combat kinds) comes from the rules module the scenario is played
+// under (Options, game.LoadScenario), or else from DefaultKinds.
 package scenario
 
 import (
@@ -66,6 +67,9 @@ type Scenario struct {
 	// Bot is the [bot] table: doctrine for the computer players
 	// (docs/bots.md), read by package bot.
 	Bot map[string]any
+	// Kinds are the rules' turns and non-combat kinds the scenario was
+	// read with: a game under rules of other kinds refuses it.
+	Kinds Kinds `json:"-"`
 }
 
 // UnitSpec is a [[unit]] entry.
@@ -141,13 +145,31 @@ type fileSpec struct {
 	Bot            map[string]any `toml:"bot"`
 }
 
+// Options say what a load needs of the rules the scenario is played
+// under.
+type Options struct {
+	// Kinds are the rules' turns and non-combat kinds; zero: DefaultKinds.
+	Kinds Kinds
+	// Rules, when set, gives the kinds instead, once the scenario's rules
+	// and special rules are read (Rules, RulesPath, SpecialPath,
+	// SpecialSource): game.LoadScenario compiles the module there. Its
+	// error ends the load as it is.
+	Rules func(sc *Scenario) (Kinds, error)
+}
+
 // Load reads a scenario from fsys. The files it names are read from fsys
 // (special rules next to the scenario file; scenarios/units/NAME,
 // scenarios/schedules/NAME.toml and maps/NAME.toml from fsys's root), or
 // else from the built-in data dataFS. Only regular files are read (see
-// DirFS for files on disk).
+// DirFS for files on disk). Turn names and kinds are those of
+// DefaultKinds; LoadWith reads a scenario for other rules.
 func Load(fsys fs.FS, file string, dataFS fs.FS) (*Scenario, error) {
-	return load(&loader{fsys: fsys, dataFS: dataFS}, file)
+	return LoadWith(fsys, file, dataFS, Options{})
+}
+
+// LoadWith is Load for the rules o describes.
+func LoadWith(fsys fs.FS, file string, dataFS fs.FS, o Options) (*Scenario, error) {
+	return load(&loader{fsys: fsys, dataFS: dataFS, opts: o}, file)
 }
 
 // LoadFile reads the scenario file at path on disk. Its folder is the root
@@ -155,6 +177,11 @@ func Load(fsys fs.FS, file string, dataFS fs.FS) (*Scenario, error) {
 // folder only, regular files only. A rules = "house.lua" is found there too
 // (Scenario.RulesPath).
 func LoadFile(file string, dataFS fs.FS) (*Scenario, error) {
+	return LoadFileWith(file, dataFS, Options{})
+}
+
+// LoadFileWith is LoadFile for the rules o describes.
+func LoadFileWith(file string, dataFS fs.FS, o Options) (*Scenario, error) {
 	// A scenario named through a symbolic link lives where the link leads.
 	real, err := filepath.EvalSymlinks(file)
 	if err != nil {
@@ -175,13 +202,18 @@ func LoadFile(file string, dataFS fs.FS) (*Scenario, error) {
 		return nil, &Error{File: file, Msg: err.Error()}
 	}
 	defer d.Close()
-	return load(&loader{fsys: d, dataFS: dataFS, dir: abs}, base)
+	return load(&loader{fsys: d, dataFS: dataFS, dir: abs, opts: o}, base)
 }
 
 // Parse reads a scenario from data; file names it in errors. The files it
 // names come from the built-in data dataFS.
 func Parse(file string, data []byte, dataFS fs.FS) (*Scenario, error) {
-	return parse(file, data, &loader{dataFS: dataFS})
+	return ParseWith(file, data, dataFS, Options{})
+}
+
+// ParseWith is Parse for the rules o describes.
+func ParseWith(file string, data []byte, dataFS fs.FS, o Options) (*Scenario, error) {
+	return parse(file, data, &loader{dataFS: dataFS, opts: o})
 }
 
 // loader is where one load reads the files a scenario names.
@@ -189,6 +221,26 @@ type loader struct {
 	fsys   fs.FS  // the scenario's folder (nil for Parse)
 	dataFS fs.FS  // the built-in data
 	dir    string // the folder on disk (LoadFile)
+	opts   Options
+}
+
+// kinds sets sc.Kinds once its rules and special rules are read; ok
+// reports that they were read without a problem. Without them the rules
+// are unknown: the load stops with the problems found so far.
+func (ld *loader) kinds(src *source, sc *Scenario, ok bool) (stop bool, err error) {
+	sc.Kinds = ld.opts.Kinds.orDefault()
+	if ld.opts.Rules == nil {
+		return false, nil
+	}
+	if !ok {
+		return true, nil
+	}
+	k, err := ld.opts.Rules(sc)
+	if err != nil {
+		return true, err
+	}
+	sc.Kinds = k.orDefault()
+	return false, nil
 }
 
 func load(ld *loader, file string) (*Scenario, error) {
@@ -223,7 +275,14 @@ func parse(file string, data []byte, ld *loader) (*Scenario, error) {
 	if f.Start == "" {
 		src.errorf(0, "start is missing (a turn such as \"Jun 1941\")")
 	}
+	n := len(*src.errs)
 	ld.rules(src, sc)
+	if sc.Special = f.Special; sc.Special != "" {
+		ld.special(src, sc)
+	}
+	if stop, err := ld.kinds(src, sc, len(*src.errs) == n); stop {
+		return nil, cmp.Or(err, src.err())
+	}
 	switch md.Type("map") {
 	case "String":
 		var name string
@@ -336,7 +395,7 @@ func checkUnits(src *source, sc *Scenario) {
 		} else {
 			seen[u.ID] = u.Line
 		}
-		checkUnitSpec(src, u, line)
+		checkUnitSpec(src, u, line, sc.Kinds.NonCombat)
 		places := 0
 		for _, set := range []bool{u.Hex != "", u.Arrives != "", u.Eliminated} {
 			if set {

@@ -77,9 +77,10 @@ type scheduleDoc struct {
 	errs Errors
 }
 
-// readSchedule reads a schedule file, once per process.
-func readSchedule(file string, data []byte) *scheduleDoc {
-	doc, _ := cached("schedule", file, sha256.Sum256(data), func() (*scheduleDoc, error) {
+// readSchedule reads a schedule file for the rules' kinds k, once per
+// process.
+func readSchedule(file string, data []byte, k Kinds) *scheduleDoc {
+	doc, _ := cached(cacheKey{"schedule", file, k.String(), sha256.Sum256(data)}, func() (*scheduleDoc, error) {
 		doc := &scheduleDoc{text: newText(file, data)}
 		src := newSource(file, data)
 		src.text = doc.text
@@ -96,7 +97,7 @@ func readSchedule(file string, data []byte) *scheduleDoc {
 			}
 			doc.f.number(doc.text)
 			for _, rp := range doc.f.Replacements {
-				checkRepl(src, rp)
+				checkRepl(src, rp, k)
 			}
 		}
 		doc.errs = *src.errs
@@ -108,7 +109,7 @@ func readSchedule(file string, data []byte) *scheduleDoc {
 // schedules reads the shared schedules names (scenarios/schedules/NAME.toml,
 // from the scenario's folder or the built-in data) for the catalogue
 // units. It returns their tables, in order, and a source per file.
-func (ld *loader) schedules(src *source, names []string, units string) (schedules, []*source, bool) {
+func (ld *loader) schedules(src *source, names []string, units string, k Kinds) (schedules, []*source, bool) {
 	var all schedules
 	var srcs []*source
 	for _, name := range names {
@@ -127,7 +128,7 @@ func (ld *loader) schedules(src *source, names []string, units string) (schedule
 			src.errorf(src.key("", 0, "schedule"), "schedule %q: %s: %s", name, file, why(err))
 			return all, nil, false
 		}
-		doc := readSchedule(file, data)
+		doc := readSchedule(file, data, k)
 		ssrc := src.with(doc.text)
 		srcs = append(srcs, ssrc)
 		ssrc.add(doc.errs)
@@ -150,7 +151,7 @@ func (x *expander) schedule(list []ScheduleSpec, what string, own bool) {
 	for k := range list {
 		e := &list[k]
 		src := x.srcOf(e.File)
-		if _, err := ParseTurn(e.Turn); err != nil {
+		if _, err := x.sc.Kinds.ParseTurn(e.Turn); err != nil {
 			src.errorf(e.Line, "%s: %v", what, err)
 			continue
 		}
@@ -200,12 +201,12 @@ func (x *expander) schedule(list []ScheduleSpec, what string, own bool) {
 	}
 }
 
-func checkRepl(src *source, rp Replacements) {
+func checkRepl(src *source, rp Replacements, k Kinds) {
 	switch {
 	case rp.Turn != "" && rp.Year != 0:
 		src.errorf(rp.Line, "replacements: give turn or year, not both")
 	case rp.Turn != "":
-		if _, err := ParseTurn(rp.Turn); err != nil {
+		if _, err := k.ParseTurn(rp.Turn); err != nil {
 			src.errorf(rp.Line, "replacements: %v", err)
 		}
 	case rp.Year < 1900 || rp.Year > 2100:

@@ -36,12 +36,6 @@ type SetupSpec struct {
 // Bound reports whether the units of this table are placed in the setup step.
 func (s *SetupSpec) Bound() bool { return s.Area != nil }
 
-// NonStacking are the kinds that do not take a hex of their own: the
-// non-combat kinds of rules/base.lua (R.noncombat). The loader uses it to
-// count the room a setup area needs and to let these kinds have no
-// strength; the game asks the rules.
-var NonStacking = map[string]bool{"leader": true, "air": true}
-
 // checkSetups resolves every [[setup]] table: its side, its area or fixed
 // hexes, and that each unit is placed once.
 func checkSetups(src *source, sc *Scenario, x *expander) {
@@ -214,7 +208,7 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 		})
 		stacking := 0
 		for _, id := range g.Units {
-			if u, ok := x.units[id]; ok && !NonStacking[u.Kind] {
+			if u, ok := x.units[id]; ok && !sc.Kinds.NonCombat[u.Kind] {
 				stacking++
 			}
 		}

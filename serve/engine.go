@@ -118,7 +118,11 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
 		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
 	}
-	sc, err := scenario.Load(lib.Data, file, lib.Data)
+	rules, err := lib.rules(spec)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := game.LoadScenario(lib.Data, file, lib.Data, rules)
 	if err != nil {
 		return nil, err
 	}

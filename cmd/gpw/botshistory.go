@@ -47,7 +47,7 @@ func botsHistoryRun(o *botsHistoryOptions) error {
 	if _, err := bot.LevelByName(o.Level); err != nil {
 		return err
 	}
-	sc, err := loadScenario(o.Scenario)
+	sc, err := loadScenario(o.Scenario, o.Rules)
 	if err != nil {
 		return err
 	}

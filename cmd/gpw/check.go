@@ -55,7 +55,7 @@ func checkRun(o *checkOptions) error {
 			if dir == "" {
 				dir = "."
 			}
-			kind, err := checkDataFile(dir, file)
+			kind, err := checkDataFile(dir, file, o.Rules)
 			if kind != "scenario" && kind != "" {
 				if report(o, f, err) {
 					bad++
@@ -63,7 +63,7 @@ func checkRun(o *checkOptions) error {
 				continue
 			}
 		}
-		sc, err := loadScenario(f)
+		sc, err := loadScenario(f, o.Rules)
 		if err == nil {
 			var g *game.Game
 			g, err = game.New(sc, game.Options{Rules: o.Rules}, rulesFS(), nil)
@@ -89,14 +89,22 @@ func warn(o *checkOptions, f string, lint []string) {
 	}
 }
 
-// checkDataFile checks file in folder dir as the data file it is.
-func checkDataFile(dir, file string) (string, error) {
+// checkDataFile checks file in folder dir as the data file it is, for the
+// turns and kinds of rules (default: those of gdw and adc2).
+func checkDataFile(dir, file, rules string) (string, error) {
+	k := scenario.DefaultKinds()
+	if rules != "" {
+		var err error
+		if k, err = game.RulesKinds(rules, gpw.Data); err != nil {
+			return "", err
+		}
+	}
 	d, err := scenario.OpenDir(dir)
 	if err != nil {
 		return "", err
 	}
 	defer d.Close()
-	return scenario.CheckFile(d, file, gpw.Data)
+	return scenario.CheckFileWith(d, file, gpw.Data, k)
 }
 
 // report prints a file's problems, or that it is fine; it reports whether

@@ -72,7 +72,7 @@ func (o *gameOptions) start(sink func(game.Event)) (*game.Game, error) {
 	if o.Scenario == "" {
 		return nil, fmt.Errorf("--scenario (or --load) is required")
 	}
-	sc, err := loadScenario(o.Scenario)
+	sc, err := loadScenario(o.Scenario, o.Rules)
 	if err != nil {
 		return nil, err
 	}

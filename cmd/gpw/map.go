@@ -148,7 +148,7 @@ func mapRenderRun(o *mapRenderOptions) error {
 			}
 		}
 	case o.Scenario != "":
-		sc, err := loadScenario(o.Scenario)
+		sc, err := loadScenario(o.Scenario, "")
 		if err != nil {
 			return err
 		}

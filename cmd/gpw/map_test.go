@@ -112,7 +112,7 @@ func TestMapRender(t *testing.T) {
 
 func TestMapRenderScenario(t *testing.T) {
 	const file = "scenarios/rulebook/combat-river-forest.toml"
-	sc, err := loadScenario("../../" + file)
+	sc, err := loadScenario("../../"+file, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpw"
+	"gpw/game"
 	"gpw/scenario"
 )
 
@@ -42,17 +43,18 @@ func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
 }
 
 // loadScenario reads a scenario from a file path, or by name from the
-// built-in scenarios/ directory ("rulebook/movement").
-func loadScenario(ref string) (*scenario.Scenario, error) {
+// built-in scenarios/ directory ("rulebook/movement"), for the rules it is
+// played under: rules (as --rules), or else the scenario's own.
+func loadScenario(ref, rules string) (*scenario.Scenario, error) {
 	if _, err := os.Stat(ref); err == nil {
-		return scenario.LoadFile(ref, gpw.Data)
+		return game.LoadScenarioFile(ref, gpw.Data, rules)
 	}
 	name := strings.TrimSuffix(ref, ".toml")
 	file := path.Join("scenarios", name+".toml")
 	if _, err := fs.Stat(gpw.Data, file); err != nil {
 		return nil, &scenario.Error{File: ref, Msg: "no such file, and no built-in scenario of that name (see gpw scenarios)"}
 	}
-	return scenario.Load(gpw.Data, file, gpw.Data)
+	return game.LoadScenario(gpw.Data, file, gpw.Data, rules)
 }
 
 // rulesFS is the built-in rules directory.

@@ -89,7 +89,7 @@ func variantModule(v string) (string, bool) {
 
 // checkOne loads file and sets up a game of it under variant v.
 func checkOne(data fs.FS, file, v string) error {
-	sc, err := scenario.Load(data, file, data)
+	sc, err := game.LoadScenario(data, file, data, v)
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"gpw/bot"
+	"gpw/scenario"
 	"gpw/sim"
 	"gpw/sim/engine"
 )
@@ -141,11 +142,12 @@ func simRun(o *simOptions) error {
 	if err != nil {
 		return err
 	}
-	sc, err := loadScenario(o.Scenario)
+	sc, err := loadScenario(o.Scenario, o.Rules[0])
 	if err != nil {
 		return err
 	}
-	e, err := engine.New(engine.Config{Scenario: sc, Name: o.Scenario, Builtin: rulesFS(), Arms: o.Rules, Turns: o.Turns, Cities: o.Cities, Players: players})
+	load := func(rules string) (*scenario.Scenario, error) { return loadScenario(o.Scenario, rules) }
+	e, err := engine.New(engine.Config{Scenario: sc, Load: load, Name: o.Scenario, Builtin: rulesFS(), Arms: o.Rules, Turns: o.Turns, Cities: o.Cities, Players: players})
 	if err != nil {
 		return err
 	}

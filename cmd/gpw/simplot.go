@@ -11,7 +11,11 @@ import (
 // simPictures draws an experiment's heat maps and charts into dir, on the
 // map of its scenario (read again by its name).
 func simPictures(dir string, h *sim.Header, recs []*sim.Record, rep *sim.Report) ([]string, error) {
-	sc, err := loadScenario(h.Scenario)
+	rules := ""
+	if len(h.Arms) > 0 {
+		rules = h.Arms[0].Name // the baseline, as the experiment read it
+	}
+	sc, err := loadScenario(h.Scenario, rules)
 	if err != nil {
 		return nil, fmt.Errorf("--png: the experiment's scenario: %w", err)
 	}

@@ -228,7 +228,11 @@ func (ref Reference) fight(variant string, builtin fs.FS, phase, turn, odds stri
 	if err != nil {
 		return out, err
 	}
-	sc, err := scenario.Parse("reference-battle.toml", []byte(ref.scenarioText(phase, turn, attack, hexes)), nil)
+	k, err := game.RulesKinds(variant, builtin) // the module's calendar names the turn
+	if err != nil {
+		return out, err
+	}
+	sc, err := scenario.ParseWith("reference-battle.toml", []byte(ref.scenarioText(phase, turn, attack, hexes)), nil, scenario.Options{Kinds: k})
 	if err != nil {
 		return out, err
 	}

@@ -51,11 +51,15 @@ func turnsOr(turns int) int {
 
 // Config describes the games of an experiment.
 type Config struct {
-	Scenario *scenario.Scenario
-	Name     string   // the scenario as named on the command line
-	Builtin  fs.FS    // the built-in rules/ directory
-	Arms     []string // rules variants: gdw, adc2 or module files; the first is the baseline
-	Turns    int      // turns to play at most; 0 for all
+	Scenario *scenario.Scenario // read under the first arm's rules
+	// Load reads the scenario under an arm's rules (game.LoadScenario),
+	// whose turns and kinds may differ from the first's; nil: Scenario
+	// serves every arm.
+	Load    func(rules string) (*scenario.Scenario, error)
+	Name    string   // the scenario as named on the command line
+	Builtin fs.FS    // the built-in rules/ directory
+	Arms    []string // rules variants: gdw, adc2 or module files; the first is the baseline
+	Turns   int      // turns to play at most; 0 for all
 	// Cities are key cities recorded turn by turn, besides those the
 	// scenario's victory conditions name.
 	Cities  []string
@@ -65,6 +69,7 @@ type Config struct {
 // Engine plays the games of an experiment.
 type Engine struct {
 	cfg    Config
+	scs    []*scenario.Scenario // the scenario as each arm reads it
 	header sim.Header
 	key    []int // key city hexes
 }
@@ -88,7 +93,12 @@ func New(cfg Config) (*Engine, error) {
 	}
 	h.ScenarioHash = sum
 	for _, a := range cfg.Arms {
-		g, err := game.New(sc, game.Options{Rules: a}, cfg.Builtin, nil)
+		asc, err := e.scenarioFor(a)
+		if err != nil {
+			return nil, fmt.Errorf("--rules %s: %w", a, err)
+		}
+		e.scs = append(e.scs, asc)
+		g, err := game.New(asc, game.Options{Rules: a}, cfg.Builtin, nil)
 		if err != nil {
 			return nil, fmt.Errorf("--rules %s: %w", a, err)
 		}
@@ -104,6 +114,15 @@ func New(cfg Config) (*Engine, error) {
 		e.key = append(e.key, c.Hex)
 	}
 	return e, nil
+}
+
+// scenarioFor is the scenario as arm a reads it: as Load reads it, or
+// else Scenario.
+func (e *Engine) scenarioFor(a string) (*scenario.Scenario, error) {
+	if e.cfg.Load == nil {
+		return e.cfg.Scenario, nil
+	}
+	return e.cfg.Load(a)
 }
 
 // Header is the experiment's header, without games, seed and shard.
@@ -148,7 +167,7 @@ func ScenarioHash(sc *scenario.Scenario) (string, error) {
 // Play plays game i of arm a with seed (sim.Runner).
 func (e *Engine) Play(arm, i int, seed int64) (*sim.Record, error) {
 	c := &collector{key: e.key}
-	g, err := game.New(e.cfg.Scenario, game.Options{Rules: e.cfg.Arms[arm], Seed: seed, SeedSet: true, AutoSetup: true}, e.cfg.Builtin, c.sink)
+	g, err := game.New(e.scs[arm], game.Options{Rules: e.cfg.Arms[arm], Seed: seed, SeedSet: true, AutoSetup: true}, e.cfg.Builtin, c.sink)
 	if err != nil {
 		return nil, err
 	}
