@@ -141,7 +141,7 @@ func TestKindsNonCombat(t *testing.T) {
 // monthly turns.
 func TestCacheKeysOnKinds(t *testing.T) {
 	fsys := fstest.MapFS{
-		"scenarios/units/hq0.toml": {Data: []byte("format_version = 1\n[[group]]\nside = \"soviet\"\nkind = \"hq\"\nstrength = [0, 0]\nmp = 4\nunit = [{ id = \"s-hq\" }]\n[[group]]\nside = \"soviet\"\nkind = \"infantry\"\nstrength = [6, 3]\nmp = 4\nunit = [{ id = \"s-1\" }]\n")},
+		"scenarios/units/hq0.toml":   {Data: []byte("format_version = 1\n[[group]]\nside = \"soviet\"\nkind = \"hq\"\nstrength = [0, 0]\nmp = 4\nunit = [{ id = \"s-hq\" }]\n[[group]]\nside = \"soviet\"\nkind = \"infantry\"\nstrength = [6, 3]\nmp = 4\nunit = [{ id = \"s-1\" }]\n")},
 		"scenarios/schedules/m.toml": {Data: []byte("format_version = 1\nunits = \"hq0\"\n[[replacements]]\nturn = \"Dec 1941\"\nsoviet = 2\n")},
 	}
 	if _, err := scenario.LoadCatalogWith(fsys, "hq0", monthly); err != nil {
