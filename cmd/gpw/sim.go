@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"gpw/bot"
+	"gpw/game"
 	"gpw/scenario"
 	"gpw/sim"
 	"gpw/sim/engine"
@@ -141,6 +142,11 @@ func simRun(o *simOptions) error {
 	players, err := simPlayers(o.Bot)
 	if err != nil {
 		return err
+	}
+	for _, r := range o.Rules { // each arm's module compiles before the scenario is read for them
+		if _, err := game.RulesKinds(r, rulesFS()); err != nil {
+			return fmt.Errorf("--rules %s: %w", r, err)
+		}
 	}
 	sc, err := loadScenario(o.Scenario, o.Rules[0])
 	if err != nil {
