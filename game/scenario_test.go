@@ -170,3 +170,30 @@ func TestScenarioKindsMustMatchRules(t *testing.T) {
 		t.Errorf("adc2 shares gdw's turns and kinds: %v", err)
 	}
 }
+
+// A save of a game under a module's calendar replays under it: the
+// scenario is read again for the saved rules.
+func TestSaveUnderModuleCalendar(t *testing.T) {
+	sc, err := LoadScenarioFile(monthlyFile, gpw.Data, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(sc, Options{AutoSetup: true}, gpw.Data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.PlayTurns(1); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "m.gpw")
+	if err := g.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	h, err := LoadSave(path, gpw.Data, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.TurnName(h.turn) != "Dec 1941" || h.Sc.Kinds.Rules != "monthly" {
+		t.Errorf("the save replays to %s under the %q rules' kinds, want Dec 1941 under monthly", h.TurnName(h.turn), h.Sc.Kinds.Rules)
+	}
+}
