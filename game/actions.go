@@ -95,7 +95,9 @@ type Decision struct {
 	Side    string   `json:"side"`
 	Text    string   `json:"text"`
 	Options []Option `json:"options"`
-	More    int      `json:"more,omitempty"` // options left out of the list (MaxRetreats)
+	More    int      `json:"more,omitempty"` // options left out of the list (MaxRetreats; RetreatChoices has them all)
+	// Owed is the strength the attackers must still lose in an exchange.
+	Owed int `json:"owed,omitempty"`
 }
 
 // Option is one way to settle a decision.
@@ -434,6 +436,9 @@ func (g *Game) decision() *Decision {
 		}
 	case "attacker_loss", "exchange":
 		d.Kind = "loss"
+		if st.kind == "exchange" {
+			d.Owed = g.exchangeNeed(st) - g.battle.exLost
+		}
 		for _, k := range g.losers(st) {
 			c := Cmd("loss")
 			c.Unit = k
