@@ -8,34 +8,18 @@ import (
 	"gpw"
 	"gpw/core"
 	"gpw/game"
+	"gpw/internal/testboard"
 	"gpw/scenario"
 )
 
 // board is a small sheet for inline test scenarios: 20 columns by 10
 // rows of clear terrain, the Axis edge in the west, the Soviet one in the
 // east. Add terrain, units and tables by appending TOML.
-const board = `
-name = "test"
-rules = "gdw"
-start = "Jul 1941"
-end = "Aug 1941"
-phase = "%s"
-seed = 7
-
-[map]
-sheet = "B"
-cols = 20
-rows = 10
-owner = "soviet"
-axis_edge = "west"
-soviet_edge = "east"
-`
+const board = testboard.Board
 
 // unitTOML is one [[unit]] table.
 func unitTOML(id, side, kind string, full, half, mp int, hex string) string {
-	nation := map[string]string{"axis": "ger", "soviet": "sov"}[side]
-	return "\n[[unit]]\nid = \"" + id + "\"\nside = \"" + side + "\"\nnation = \"" + nation + "\"\nkind = \"" + kind +
-		"\"\nstrength = [" + itoa(full) + ", " + itoa(half) + "]\nmp = " + itoa(mp) + "\nhex = \"" + hex + "\"\n"
+	return testboard.Unit(id, side, kind, full, half, mp, hex)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gpw"
+	"gpw/internal/testboard"
 	"gpw/scenario"
 )
 
@@ -85,24 +86,8 @@ func find(evs []Event, kind string) []Event {
 
 // board is a 20x10 sheet B map for inline test scenarios; add units and
 // terrain by appending TOML.
-const board = `
-name = "test"
-rules = "gdw"
-start = "Jul 1941"
-end = "Aug 1941"
-phase = "%s"
-seed = 7
-
-[map]
-sheet = "B"
-cols = 20
-rows = 10
-owner = "soviet"
-axis_edge = "west"
-soviet_edge = "east"
-`
+const board = testboard.Board
 
 func unitTOML(id, side, kind string, full, half, mp int, hex string) string {
-	return "\n[[unit]]\nid = \"" + id + "\"\nside = \"" + side + "\"\nnation = \"" + map[string]string{"axis": "ger", "soviet": "sov"}[side] +
-		"\"\nkind = \"" + kind + "\"\nstrength = [" + itoa(full) + ", " + itoa(half) + "]\nmp = " + itoa(mp) + "\nhex = \"" + hex + "\"\n"
+	return testboard.Unit(id, side, kind, full, half, mp, hex)
 }

@@ -287,6 +287,20 @@ func (rt *vm) mustHex(L *lua.LState, n int) int {
 	return h
 }
 
+// unitToHex is gpw.relocate(id, hex) and gpw.place(id, hex): f with the
+// unit and the hex, answered ok, err.
+func (rt *vm) unitToHex(fn string, f func(k, h int) error) lua.LGFunction {
+	return func(L *lua.LState) int {
+		rt.mutate(L, fn)
+		k := rt.mustUnit(L, 1)
+		h, found := rt.hexArg(L, 2)
+		if !found {
+			return ok(L, fmt.Errorf("%s is not a hex of the map", L.CheckString(2)))
+		}
+		return ok(L, f(k, h))
+	}
+}
+
 // ok pushes true, or false and the error's text.
 func ok(L *lua.LState, err error) int {
 	if err != nil {
@@ -503,15 +517,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			return ok(L, rt.world.SetReduced(rt.mustUnit(L, 1), L.ToBool(2)))
 		},
 		// gpw.relocate(id, hex) -> ok, err: moves a unit on the map, no movement rules
-		"relocate": func(L *lua.LState) int {
-			rt.mutate(L, "relocate")
-			k := rt.mustUnit(L, 1)
-			h, found := rt.hexArg(L, 2)
-			if !found {
-				return ok(L, fmt.Errorf("%s is not a hex of the map", L.CheckString(2)))
-			}
-			return ok(L, rt.world.Relocate(k, h))
-		},
+		"relocate": rt.unitToHex("relocate", func(k, h int) error { return rt.world.Relocate(k, h) }),
 		// gpw.remove(id, status) -> ok, err: status eliminated, withdrawn, removed or pending
 		"remove": func(L *lua.LState) int {
 			rt.mutate(L, "remove")
@@ -524,15 +530,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			return ok(L, rt.world.Remove(k, st))
 		},
 		// gpw.place(id, hex) -> ok, err: a unit off the map onto hex
-		"place": func(L *lua.LState) int {
-			rt.mutate(L, "place")
-			k := rt.mustUnit(L, 1)
-			h, found := rt.hexArg(L, 2)
-			if !found {
-				return ok(L, fmt.Errorf("%s is not a hex of the map", L.CheckString(2)))
-			}
-			return ok(L, rt.world.Place(k, h))
-		},
+		"place": rt.unitToHex("place", func(k, h int) error { return rt.world.Place(k, h) }),
 		// gpw.emit(kind, text, {key1, value1, key2, value2, ...}): values
 		// keep their type (string, number, boolean)
 		"emit": func(L *lua.LState) int {
