@@ -233,6 +233,9 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 	m := g.S.Map
 	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Allowance: mp, Dest: []Dest{}}
 	hook := checked && g.Rules.Has("can_move_path")
+	// with friends sharing hexes for now, any move may take away the last
+	// way out of one: each destination is tried on a copy (stacksMayClear)
+	shared := checked && g.Rules.ShareUntilMoved && len(g.S.Overstacked(u.Side)) > 0
 	var cands []int
 	for _, h := range mv.Reached() {
 		if int(h) != u.Hex && mv.CanEnd(k, int(h)) {
@@ -252,6 +255,13 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 			}
 			if !paths {
 				d.Path = nil
+			}
+		}
+		if shared {
+			c := Cmd("move")
+			c.Unit, c.Hex = k, h
+			if g.tryOnCopy(c) != nil {
+				continue
 			}
 		}
 		um.Dest = append(um.Dest, d)

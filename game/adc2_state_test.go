@@ -225,3 +225,15 @@ func TestADC2QueriesArePure(t *testing.T) {
 		}
 	}
 }
+
+// TestADC2SharedStackKeepsAWayOut: a unit may end its move on a friend that
+// has yet to move (ADC2: Movement Phases, gpw's reading), but no later move
+// may take away that friend's last way out: the phase could never end.
+func TestADC2SharedStackKeepsAWayOut(t *testing.T) {
+	runADC2(t, []ruleCase{{name: "adc2/shared-stack-keeps-a-way-out", phase: "axis-move2",
+		mapx:   "[map.terrain]\nlake = [\"B-0504\", \"B-0506\", \"B-0604\", \"B-0404\", \"B-0405\"]",
+		units:  us("a axis panzer 8/4 6 B-0705", "b axis infantry 6/3 1 B-0505", "c axis infantry 6/3 6 B-0707"),
+		script: "move a B-0605 B-0505\nmove c B-0605\nmove b B-0605\nend",
+		want:   []string{"move unit=a path=B-0605,B-0505", "move unit=b path=B-0605", "phase phase=soviet-reinforcement"},
+		refuse: []string{"b could then no longer move out of B-0505, which it shares for now"}}})
+}

@@ -19,7 +19,7 @@ func (g *Game) Check(side core.Side, c Command) error {
 		return g.refuse("phase", "%s: it is the %s player's turn to act, not the %s player's", c.Verb, own, side)
 	}
 	switch {
-	case c.Verb == "move" && g.ready() == nil:
+	case c.Verb == "move" && g.ready() == nil && !g.Rules.ShareUntilMoved:
 		if err := g.canMove(c.Unit); err != nil {
 			return err
 		}
@@ -37,9 +37,14 @@ func (g *Game) Check(side core.Side, c Command) error {
 		_, err := g.checkRail(c.Unit, c.Hex)
 		return err
 	}
-	cl := g.Clone()
-	cl.Opts.NoUndo = true
-	return cl.dispatch(&c)
+	return g.tryOnCopy(c)
+}
+
+// tryOnCopy runs c on a copy of the game (made in reused memory).
+func (g *Game) tryOnCopy(c Command) error {
+	g.trial = g.CloneTo(g.trial)
+	g.trial.Opts.NoUndo = true
+	return g.trial.dispatch(&c)
 }
 
 // CanMove says whether unit k may move in this movement phase.

@@ -57,6 +57,8 @@ type Game struct {
 	// shareMemo remembers mayShare's answers while the position cannot
 	// change (a listing of legal actions); nil otherwise.
 	shareMemo map[int]bool
+	// trial is a copy of the game for trying a command (tryOnCopy).
+	trial *Game
 	// traced holds each side's supply traced once for a query (traceOnce).
 	traced [2]core.Bitset
 	// hookErr is a failure of the rules module met where it cannot be

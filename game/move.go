@@ -184,6 +184,9 @@ func (g *Game) cmdMove(c *Command) error {
 	from := g.S.Map.ID(u.Hex)
 	g.S.Move(k, c.Path, res.Straits)
 	g.moved[k] = true
+	if err := g.stacksMayClear(); err != nil {
+		return err
+	}
 	if !g.quiet() {
 		_, why, rule, _ := g.allowance(k) // checked by checkMove
 		text := fmt.Sprintf("%s moves %s → %s, %d of %d MP", u.ID, from, strings.Join(g.ids(c.Path), " "), res.MP, mp)
@@ -195,6 +198,23 @@ func (g *Game) cmdMove(c *Command) error {
 		g.emit("move", text, fs...)
 	}
 	return g.afterMove(k, "move", c.Path)
+}
+
+// stacksMayClear refuses a move that would leave a friend sharing a hex
+// for now (rules with share_until_moved) without a legal move out of it:
+// the phase could then never end (ADC2: Movement Phases).
+func (g *Game) stacksMayClear() error {
+	if !g.Rules.ShareUntilMoved {
+		return nil
+	}
+	for _, h := range g.S.Overstacked(g.Phase().Side) {
+		for _, o := range g.S.UnitsAt(h) {
+			if u := &g.S.Units[o]; u.Stacks && !g.moved[o] && !g.friendMayLeave(o) {
+				return g.refuse("stack-leave", "%s could then no longer move out of %s, which it shares for now", u.ID, g.S.Map.ID(h))
+			}
+		}
+	}
+	return nil
 }
 
 // checkRail checks a rail move of unit k to dst and returns its path,
