@@ -68,7 +68,7 @@ func Run(ctx context.Context, h *Header, r Runner, o Options, out func(*Record) 
 
 	// At most window games run or wait to be passed on: a slow game holds
 	// back the output, not the memory.
-	window := max(4*jobs, 2*arms)
+	window := max(32*jobs, 2*arms)
 	tokens := make(chan struct{}, window)
 	todo := make(chan job)
 	done := make(chan result, window)

@@ -364,5 +364,9 @@ func (c *collector) finish() *sim.Record {
 		axis[h] = g.S.Control[h] == core.Axis
 	}
 	c.rec.AxisHexes = sim.Bits(axis)
-	return &c.rec
+	// A copy: a pointer into c would keep the whole game alive for as
+	// long as the caller keeps the record.
+	rec := c.rec
+	c.g = nil
+	return &rec
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"path"
+	"runtime"
 	"strings"
 	"testing"
+	"weak"
 
 	"gpw"
 	"gpw/core"
@@ -42,8 +44,7 @@ func TestCollector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
-	c.start(g)
+	c.start(g) // no defer g.Close(): it would keep g alive (see below)
 	for _, line := range []string{"attack B-1603 from B-1503 B-1602 B-1703 B-1704", "move sov-a B-1504", "retreat B-1604 B-1605", "advance sov-d"} {
 		g.Exec(line)
 	}
@@ -60,6 +61,19 @@ func TestCollector(t *testing.T) {
 	if !rec.Truncated || len(rec.Turns) != 1 {
 		t.Errorf("a game left in its first turn: truncated %v, turns %v", rec.Truncated, rec.Turns)
 	}
+
+	// A record kept (gpw sim keeps every one for its report) must not
+	// keep its game alive: 1,000 games once held 2 GB this way.
+	wg := weak.Make(g)
+	g.Close()
+	g, c = nil, nil
+	for i := 0; i < 5 && wg.Value() != nil; i++ {
+		runtime.GC()
+	}
+	if wg.Value() != nil {
+		t.Errorf("the game is still reachable from its record")
+	}
+	runtime.KeepAlive(rec)
 }
 
 func TestStepLost(t *testing.T) {
