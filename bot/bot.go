@@ -269,6 +269,9 @@ func (b *Bot) Play(g *game.Game) error {
 		if err != nil && !isRefusal(err) {
 			return err
 		}
+		if e.fault != nil {
+			return fmt.Errorf("the rules module failed while the %s bot weighed its options: %w", b.Side, e.fault)
+		}
 	}
 }
 

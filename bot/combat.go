@@ -214,7 +214,10 @@ func (b *Bot) weighCached(hex int, atk []int) (int, bool) {
 		return w.col, w.ok
 	}
 	w := weighing{}
-	if r, err := b.e.g.Weigh(hex, atk); err == nil {
+	if b.e.fault != nil {
+		return 0, false
+	}
+	if r, err := b.e.g.Weigh(hex, atk); b.e.ok(err) {
 		w = weighing{col: r.Odds.Column, total: r.Odds.Attack, def: r.Odds.Defense, ok: true}
 	}
 	b.weighs[key] = w

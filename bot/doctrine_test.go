@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,5 +104,26 @@ func TestDoctrineErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.toml, err, c.want)
 		}
+	}
+}
+
+// TestModuleFailureStopsTheBot: a rules module that fails when the bot
+// weighs an attack fails the bot's turn with the module's error, at the
+// first failure; the bot does not take the failures for illegal attacks
+// and play on without them.
+func TestModuleFailureStopsTheBot(t *testing.T) {
+	dir := t.TempDir()
+	mod := filepath.Join(dir, "broken.lua")
+	if err := os.WriteFile(mod, []byte("local R = require(\"base\")\nfunction R.odds(b) error(\"odds broke\") end\nreturn R\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := newBoard(t, "axis-combat", unitTOML("ger-1", "axis", "infantry", 6, 3, 6, "B-0505")+unitTOML("sov-1", "soviet", "infantry", 4, 2, 6, "B-0506"), game.Options{Rules: mod})
+	b, err := ForGame(g, core.Axis, "normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.Play(g)
+	if err == nil || !strings.Contains(err.Error(), "odds broke") {
+		t.Errorf("Play: %v, want the module's failure", err)
 	}
 }

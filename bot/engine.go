@@ -24,6 +24,20 @@ type engine struct {
 
 	refused int    // commands the game refused
 	lastErr string // the last refusal, for reports
+	// fault is the first failure of the rules module met by a question
+	// (an error that is not a refusal: a hook that failed, ran past its
+	// budget or returned a bad value). Once set, questions answer "no"
+	// without asking the module again, and Play returns it.
+	fault error
+}
+
+// ok reports whether a question's answer err allows what was asked,
+// keeping the first failure of the rules module.
+func (e *engine) ok(err error) bool {
+	if err != nil && e.fault == nil && !isRefusal(err) {
+		e.fault = err
+	}
+	return err == nil
 }
 
 func newEngine(g *game.Game, side core.Side) *engine {
@@ -71,6 +85,9 @@ func (e *engine) pending() *decision {
 		return nil // no battle under way (cheaper than Pending's text)
 	}
 	a := e.g.Actions()
+	if a.Error != "" && e.fault == nil {
+		e.fault = errors.New(a.Error)
+	}
 	if a.Decision == nil {
 		return nil
 	}
@@ -132,7 +149,7 @@ func (e *engine) canMove(k int) bool {
 	if e.g.InSetup() || p.Kind != "move" || u.Side != p.Side || u.Status != core.OnMap {
 		return false
 	}
-	return e.g.CanMove(k) == nil
+	return e.fault == nil && e.ok(e.g.CanMove(k))
 }
 
 // reach runs the movement search for unit k with the phase's allowance
@@ -144,7 +161,7 @@ func (e *engine) reach(k int, weather string) {
 
 // pathOK checks a move or rail path as the command would.
 func (e *engine) pathOK(k int, path []int, how string) bool {
-	return e.g.CheckPath(k, path, how) == nil
+	return e.fault == nil && e.ok(e.g.CheckPath(k, path, how))
 }
 
 // canRail reports whether unit k may move by rail now.
@@ -155,7 +172,7 @@ func (e *engine) canRail(k int) bool {
 	if g.InSetup() || p.Kind != "rail" || u.Side != p.Side || u.Status != core.OnMap || !e.m.IsRail(u.Hex) {
 		return false
 	}
-	return g.CanRail(k) == nil
+	return e.fault == nil && e.ok(g.CanRail(k))
 }
 
 // railDests lists the hexes unit k can reach by rail, as the engine finds
@@ -165,8 +182,11 @@ func (e *engine) railDests(k int) *core.RailRoutes { return e.g.RailRoutes(k) }
 // weigh asks the game for the odds column of an attack on the unit in
 // hex def from the units atk; ok is false when the attack is illegal.
 func (e *engine) weigh(def int, atk []int) (col int, ok bool) {
+	if e.fault != nil {
+		return 0, false
+	}
 	w, err := e.g.Weigh(def, atk)
-	if err != nil {
+	if !e.ok(err) {
 		return 0, false
 	}
 	return w.Odds.Column, true
@@ -175,14 +195,17 @@ func (e *engine) weigh(def int, atk []int) (col int, ok bool) {
 // entryOK judges whether unit k may enter hex h as a reinforcement
 // ("place") or a rebuilt unit ("rebuild"), as the game does.
 func (e *engine) entryOK(k, h int, how string) bool {
-	return e.g.CanPlace(k, h, how) == nil
+	return e.fault == nil && e.ok(e.g.CanPlace(k, h, how))
 }
 
 // rebuildCost is what rebuilding unit k costs, ok false when it may not
 // be rebuilt now.
 func (e *engine) rebuildCost(k int) (int, bool) {
+	if e.fault != nil {
+		return 0, false
+	}
 	cost, err := e.g.CanRebuild(k)
-	return cost, err == nil
+	return cost, e.ok(err)
 }
 
 // setupArea is where unit k may be set up, nil when it is not placed in

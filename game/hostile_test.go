@@ -120,6 +120,20 @@ func TestHostileModuleQueries(t *testing.T) {
 	}
 }
 
+// TestRandomPlayerReportsModuleFailures: the random player returns a
+// failure of the rules module met while listing its actions; it does not
+// play around it as if the actions were illegal.
+func TestRandomPlayerReportsModuleFailures(t *testing.T) {
+	g, err := hostileGame(t, "movement", `function R.allowance(u, mp) error("broken allowance") end`, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = NewRandomPlayer(g.Actor(), 1).Play(g)
+	if err == nil || !strings.Contains(err.Error(), "broken allowance") {
+		t.Errorf("Play: %v, want the module's failure", err)
+	}
+}
+
 // TestEmitKeepsTypes: the fields of a module's event keep their Lua
 // types in the event (numbers, booleans, strings, lists), in order.
 func TestEmitKeepsTypes(t *testing.T) {

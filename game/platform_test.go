@@ -49,7 +49,10 @@ func playFor(t testing.TB, g *Game, seed uint64, n int) {
 	ps := [2]*RandomPlayer{NewRandomPlayer(core.Axis, seed), NewRandomPlayer(core.Soviet, seed+1)}
 	for i := 0; i < n && !g.Over(); i++ {
 		p := ps[g.Actor()]
-		c, ok := p.choose(g)
+		c, ok, err := p.choose(g)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !ok {
 			c = g.defaultCommand()
 		}

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 
 	"gpw/core"
@@ -79,7 +81,10 @@ func NewRandomPlayer(side core.Side, seed uint64) *RandomPlayer {
 // GDW, is the defender's) is left to it.
 func (p *RandomPlayer) Play(g *Game) error {
 	for !g.Over() && g.Actor() == p.Side {
-		c, ok := p.choose(g)
+		c, ok, err := p.choose(g)
+		if err != nil {
+			return err
+		}
 		if !ok {
 			return nil
 		}
@@ -94,10 +99,15 @@ func (p *RandomPlayer) Play(g *Game) error {
 // the candidates and checks the one drawn (a move's or rail move's
 // destination against the rules' hooks), drawing again without it when it
 // fails — the same odds as drawing among the checked list, for far fewer
-// hook calls.
-func (p *RandomPlayer) choose(g *Game) (Command, bool) {
+// hook calls. A failure of the rules module met while listing or
+// checking is returned, never played around.
+func (p *RandomPlayer) choose(g *Game) (Command, bool, error) {
+	a := g.ActionsWith(ActionOpts{Unchecked: true})
+	if a.Error != "" {
+		return Command{}, false, fmt.Errorf("the rules module failed while the %s player's actions were listed: %s", p.Side, a.Error)
+	}
 	var mine []Command
-	for _, c := range g.ActionsWith(ActionOpts{Unchecked: true}).Commands() {
+	for _, c := range a.Commands() {
 		if own := g.owner(c); own == p.Side || own == core.NoSide {
 			mine = append(mine, c)
 		}
@@ -105,13 +115,20 @@ func (p *RandomPlayer) choose(g *Game) (Command, bool) {
 	for len(mine) > 0 {
 		i := p.rng.IntN(len(mine))
 		c := mine[i]
-		if (c.Verb != "move" && c.Verb != "rail") || g.Check(p.Side, c) == nil {
-			return c, true
+		if c.Verb != "move" && c.Verb != "rail" {
+			return c, true, nil
+		}
+		err := g.Check(p.Side, c)
+		if err == nil {
+			return c, true, nil
+		}
+		if rf := (*Refusal)(nil); !errors.As(err, &rf) {
+			return Command{}, false, err
 		}
 		mine[i] = mine[len(mine)-1]
 		mine = mine[:len(mine)-1]
 	}
-	return Command{}, false
+	return Command{}, false, nil
 }
 
 // Player plays one side: Play runs that side's commands until the other

@@ -29,7 +29,7 @@ type Budget struct {
 }
 
 // DefaultBudget is the budget of a game unless its options say otherwise.
-var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Memory: 256 << 20}
+var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Memory: 192 << 20}
 
 // Or fills b's zero fields from def; a negative field becomes 0, no limit.
 func (b Budget) Or(def Budget) Budget {
@@ -195,8 +195,17 @@ func (sb *Sandbox) memoryMessage() string {
 // the call itself): what it grows from.
 func (sb *Sandbox) see(heap uint64) {
 	if sb.seen != sb.calls {
-		sb.seen, sb.heapBase = sb.calls, heap
+		// the heap the process needs, not its garbage: what the last
+		// collection found live, when less than the heap now
+		sb.seen, sb.heapBase = sb.calls, min(heap, liveHeap())
 	}
+}
+
+// liveHeap is the heap the last collection found live.
+func liveHeap() uint64 {
+	s := [1]metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s[:])
+	return s[0].Value.Uint64()
 }
 
 // checkEvery is how many Lua instructions a call runs between looks at
@@ -222,16 +231,27 @@ func (c *callCtx) Done() <-chan struct{} {
 }
 
 // checkMemory stops the call under way if the heap has grown a quarter
-// past its memory budget.
+// past its memory budget and still has after a collection: garbage (the
+// game's own, or other games') counts in the heap until it is collected,
+// and must not stop a call that keeps little. A call that hoards pays one
+// collection; one that makes much garbage, about one per budget made.
 func (sb *Sandbox) checkMemory() {
 	sb.mu.Lock()
-	defer sb.mu.Unlock()
 	if sb.memory <= 0 || sb.depth == 0 || sb.ctx.Err() != nil {
+		sb.mu.Unlock()
 		return
 	}
 	heap := heapBytes()
 	sb.see(heap)
-	if heap > sb.heapBase+uint64(sb.memory)*5/4 {
+	limit := sb.heapBase + uint64(sb.memory)*5/4
+	sb.mu.Unlock()
+	if heap <= limit {
+		return
+	}
+	runtime.GC()
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if sb.depth > 0 && sb.ctx.Err() == nil && heapBytes() > limit {
 		sb.stopped = sb.memoryMessage()
 		sb.cancel()
 	}

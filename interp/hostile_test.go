@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -271,5 +272,62 @@ func TestWatchdogForgetsSandboxes(t *testing.T) {
 	}
 	if n := alive(); n > 0 {
 		t.Errorf("%d sandboxes dropped are still alive", n)
+	}
+}
+
+// TestGarbageNotCharged: a call that makes much garbage and keeps little
+// runs to its end, even where the process keeps a large heap of its own
+// (a game's Go side, other games) so that garbage piles up between
+// collections far past the call's budget.
+func TestGarbageNotCharged(t *testing.T) {
+	m, err := compileHouse(t, `function R.on_phase_start(p)
+  local n = 0
+  for i = 1, 3000000 do local t = {i, i, i, i}; n = n + #t end
+  if n ~= 12000000 then error("counted " .. n) end
+end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 100 MiB live, collected at 4 times that (as gpw sim runs): garbage
+	// piles up to hundreds of MiB between collections
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	ballast := make([][]byte, 100)
+	for i := range ballast {
+		ballast[i] = make([]byte, 1<<20)
+	}
+	runtime.GC()
+	r := m.Bind(&recHost{})
+	r.SetBudget(Budget{Call: 20 * time.Second, Memory: 32 << 20})
+	if err := r.OnPhaseStart(&Phase{ID: "p"}); err != nil {
+		t.Errorf("a call that keeps nothing: %v", err)
+	}
+	runtime.KeepAlive(ballast)
+}
+
+// TestBrokenStateHeld: once a call of a command (or a listing of legal
+// actions) runs past its budget, the state it held is broken, and every
+// later call of the same command fails at once with the same error
+// instead of running out its own budget again; the next command gets a
+// fresh state.
+func TestBrokenStateHeld(t *testing.T) {
+	m, err := compileHouse(t, `function R.on_phase_start(p)
+  if p.id == "spin" then while true do end end
+end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := m.Bind(&recHost{})
+	r.SetBudget(Budget{Call: 50 * time.Millisecond})
+	release := r.Hold()
+	first := r.OnPhaseStart(&Phase{ID: "spin"})
+	if !errors.Is(first, ErrBudget) {
+		t.Fatalf("error %v, want the time budget's", first)
+	}
+	if err := r.OnPhaseStart(&Phase{ID: "ok"}); err == nil || err.Error() != first.Error() {
+		t.Errorf("a later call in the same hold: %v, want %v", err, first)
+	}
+	release()
+	if err := r.OnPhaseStart(&Phase{ID: "ok"}); err != nil {
+		t.Errorf("the next command: %v", err)
 	}
 }

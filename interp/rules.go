@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"time"
@@ -108,6 +109,12 @@ func (r *Rules) Hold() func() {
 // acquire binds a Lua state to the game for a call; release gives it back.
 func (r *Rules) acquire() (*vm, error) {
 	if r.rt != nil {
+		if r.rt.broken {
+			// a call past its budget broke the state held: every later
+			// call of the same command or listing fails at once, the same
+			// way, instead of running out its own budget again
+			return nil, cmp.Or(r.rt.why, error(&Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module ran past its budget"}))
+		}
 		r.depth++
 		return r.rt, nil
 	}
@@ -148,6 +155,7 @@ func (r *Rules) release(errp *error) {
 		r.luaTime += sb.last
 		if err := rt.afterCall(r.budget.Keep(), *errp); err != nil && *errp == nil {
 			*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
+			rt.why = *errp
 		}
 	}
 	r.depth--

@@ -25,6 +25,7 @@ type vm struct {
 	// broken: a call ran past its budget or it keeps too much; it is
 	// dropped instead of pooled.
 	broken bool
+	why    error // what broke it
 }
 
 // mutate fails the Lua call when a pure hook tries to change the game.
@@ -75,13 +76,13 @@ const (
 // bytes (0: no limit), which is an error.
 func (rt *vm) afterCall(keep int64, callErr error) error {
 	if errors.Is(callErr, ErrBudget) {
-		rt.broken = true
+		rt.broken, rt.why = true, callErr
 		return nil
 	}
 	if keep > 0 && (rt.sb.spent >= retainTime || rt.sb.built >= retainBuilt) {
 		rt.sb.spent, rt.sb.built = 0, 0
 		if err := rt.checkKeep(keep); err != nil {
-			rt.broken = true
+			rt.broken, rt.why = true, err // release names the module and phase
 			return err
 		}
 	}
