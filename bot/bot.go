@@ -152,6 +152,7 @@ func Seed(g *game.Game, side core.Side) uint64 {
 // bind attaches the bot to game g (once per game).
 func (b *Bot) bind(g *game.Game) error {
 	if b.g == g {
+		b.e.fault = nil // each turn asks afresh (a bot kept across turns, gpw serve)
 		return nil
 	}
 	b.g, b.e, b.view, b.turnView = g, newEngine(g, b.Side), nil, nil
