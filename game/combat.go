@@ -289,11 +289,11 @@ func (g *Game) run() error {
 		st := g.steps[0]
 		switch st.kind {
 		case "defender_loss":
-			for i := 0; i < max(st.n, 1) && g.alive(b.def); i++ {
+			for i := 0; i < max(st.n, 1) && g.losing(b.def); i++ {
 				b.lost += g.loseStep(b.def, true)
 			}
 		case "defender_eliminate":
-			for g.alive(b.def) {
+			for g.losing(b.def) {
 				b.lost += g.loseStep(b.def, true)
 			}
 		case "retreat":
@@ -304,7 +304,7 @@ func (g *Game) run() error {
 				// GDW: Combat Results / EX: a defender unable to retreat is
 				// eliminated, and the attacker loses no more for it.
 				g.emit("note", g.S.Units[b.def].ID+" cannot retreat and is eliminated", Field{"unit", g.S.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("retreat")})
-				for g.alive(b.def) {
+				for g.losing(b.def) {
 					g.loseStep(b.def, true)
 				}
 				break
@@ -332,7 +332,7 @@ func (g *Game) run() error {
 			return nil
 		case "attackers_eliminate":
 			for _, k := range g.livingAttackers() {
-				for g.alive(k) {
+				for g.losing(k) {
 					g.loseStep(k, false)
 				}
 			}

@@ -65,6 +65,9 @@ type Game struct {
 	// returned (hookFailed), returned by the command during which it
 	// happened.
 	hookErr error
+	// eliminations counts the units eliminated by the command under way
+	// (maxEliminations).
+	eliminations int
 }
 
 // fixed is what a game settles at its start and never changes.

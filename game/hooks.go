@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"fmt"
 
 	"gpw/interp"
 )
@@ -57,11 +58,26 @@ func (g *Game) moduleCommand(c *Command) error {
 // Allies: Hungary surrenders with its sixth loss). A module failure is
 // kept in hookErr and fails the command under way.
 func (g *Game) eliminated(k, h int) {
+	g.eliminations++
+	if g.eliminations > g.maxEliminations() {
+		g.hookFailed(fmt.Errorf("%s: in phase %s: %s was eliminated again: %d eliminations in one command, more than this game's %d units allow (does on_eliminated put eliminated units back on the map, so that a loss never ends?)",
+			g.Rules.Module.Module, g.Phase().ID, g.S.Units[k].ID, g.eliminations, len(g.S.Units)))
+		return
+	}
 	if !g.Rules.Has("on_eliminated") {
 		return
 	}
 	g.hookFailed(g.check("on_eliminated", interp.Unit(k), interp.Str(g.S.Map.ID(h))))
 }
+
+// maxEliminations bounds the eliminations of one command: twice the
+// units and some. More means a hook puts eliminated units back, and a
+// battle's losses would never end.
+func (g *Game) maxEliminations() int { return 2*len(g.S.Units) + 64 }
+
+// losing reports whether unit k is still on the map to lose steps, and
+// no module failure has stopped the command under way.
+func (g *Game) losing(k int) bool { return g.alive(k) && g.hookErr == nil }
 
 // hookFailed keeps the first failure of the rules module (not a refusal)
 // met where it cannot be returned: by a hook that cannot refuse, or while

@@ -35,6 +35,10 @@ func hostileGame(t *testing.T, scen, body string, o Options) (*Game, error) {
 
 const attack = "attack B-1603 from B-1503 B-1602 B-1703 B-1704"
 
+// placeBack is an on_eliminated hook that puts the unit back where it
+// stood: a battle's losses would never end.
+const placeBack = "function R.on_eliminated(u, hex) gpw.place(u.id, hex) end\n"
+
 // TestHostileModuleCommands: a module that misbehaves while a command
 // runs makes that command fail with the module's error, in words; the
 // game is left exactly as it was, goes on, and saves and loads.
@@ -57,6 +61,8 @@ func TestHostileModuleCommands(t *testing.T) {
 		{"steps in a loop", "combat-zoc-retreat", `R.results.DR = function(b) for i = 1, 1e7 do gpw.defender_loss(1) end end`, []int{2}, false, interp.Budget{}, attack, "a battle's results queue at most 64 steps"},
 		{"shifts in a loop", "combat-zoc-retreat", "local o = R.odds\nfunction R.odds(b) for k = 1, 1e7 do gpw.shift('x', 1) end return o(b) end", nil, false, interp.Budget{}, attack, "a battle has at most 64 shifts"},
 		{"events in a loop", "combat-zoc-retreat", `R.commands = {spam = function() for i = 1, 1e5 do gpw.emit("spam", "x") end return true end}`, nil, false, interp.Budget{}, "spam", "a command prints at most 10000 events"},
+		{"eliminated put back", "combat-zoc-retreat", placeBack + `R.results.DR = function(b) gpw.defender_eliminate() end`, []int{2}, false, interp.Budget{}, attack, "ger-1 was eliminated again"},
+		{"attackers put back", "combat-zoc-retreat", placeBack + `R.results.DR = function(b) gpw.attackers_eliminate() end`, []int{2}, false, interp.Budget{}, attack, "was eliminated again"},
 		{"weather unknown", "combat-zoc-retreat", `R.commands = {w = function() gpw.set_weather("blizzard") return true end}`, nil, false, interp.Budget{}, "w", `bad argument #1 to set_weather ("blizzard" is not a weather of the rules (clear, mud, snow))`},
 		{"winner unknown", "combat-zoc-retreat", `R.commands = {w = function() gpw.end_game("martian") return true end}`, nil, false, interp.Budget{}, "w", `bad argument #1 to end_game (unknown side "martian"`},
 		{"event key odd", "combat-zoc-retreat", `R.commands = {w = function() gpw.emit("x", "y", {"k", 1, "odd"}) return true end}`, nil, false, interp.Budget{}, "w", "bad argument #3 to emit (3 items: fields come in key, value pairs)"},
