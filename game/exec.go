@@ -55,7 +55,7 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	g.Rules.BeginCommand()
 	defer g.Rules.EndCommand()
 	defer g.Rules.Hold()()
-	g.hookErr, g.eliminations = nil, 0
+	g.hookErr, g.eliminations, g.cmdEventBytes = nil, 0, 0
 	func() {
 		defer func() {
 			if p := recover(); p != nil {

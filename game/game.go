@@ -68,6 +68,9 @@ type Game struct {
 	// eliminations counts the units eliminated by the command under way
 	// (maxEliminations).
 	eliminations int
+	// cmdEventBytes is the size of the module's events of the command
+	// under way (Emit).
+	cmdEventBytes int
 }
 
 // fixed is what a game settles at its start and never changes.

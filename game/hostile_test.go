@@ -35,6 +35,10 @@ func hostileGame(t *testing.T, scen, body string, o Options) (*Game, error) {
 
 const attack = "attack B-1603 from B-1503 B-1602 B-1703 B-1704"
 
+// bigEvents defines big(), which emits an event of a list of 4,096
+// numbers: about 64 KiB.
+const bigEvents = "local list = {} for i = 1, 4096 do list[i] = i end\nlocal function big() gpw.emit('big', 'x', {'list', list}) end\n"
+
 // placeBack is an on_eliminated hook that puts the unit back where it
 // stood: a battle's losses would never end.
 const placeBack = "function R.on_eliminated(u, hex) gpw.place(u.id, hex) end\n"
@@ -63,6 +67,7 @@ func TestHostileModuleCommands(t *testing.T) {
 		{"events in a loop", "combat-zoc-retreat", `R.commands = {spam = function() for i = 1, 1e5 do gpw.emit("spam", "x") end return true end}`, nil, false, interp.Budget{}, "spam", "a command prints at most 10000 events"},
 		{"eliminated put back", "combat-zoc-retreat", placeBack + `R.results.DR = function(b) gpw.defender_eliminate() end`, []int{2}, false, interp.Budget{}, attack, "ger-1 was eliminated again"},
 		{"attackers put back", "combat-zoc-retreat", placeBack + `R.results.DR = function(b) gpw.attackers_eliminate() end`, []int{2}, false, interp.Budget{}, attack, "was eliminated again"},
+		{"events too big", "combat-zoc-retreat", bigEvents + `R.commands = {spam = function() for i = 1, 300 do big() end return true end}`, nil, false, interp.Budget{}, "spam", "the events of one command hold at most 16 MiB"},
 		{"weather unknown", "combat-zoc-retreat", `R.commands = {w = function() gpw.set_weather("blizzard") return true end}`, nil, false, interp.Budget{}, "w", `bad argument #1 to set_weather ("blizzard" is not a weather of the rules (clear, mud, snow))`},
 		{"winner unknown", "combat-zoc-retreat", `R.commands = {w = function() gpw.end_game("martian") return true end}`, nil, false, interp.Budget{}, "w", `bad argument #1 to end_game (unknown side "martian"`},
 		{"event key odd", "combat-zoc-retreat", `R.commands = {w = function() gpw.emit("x", "y", {"k", 1, "odd"}) return true end}`, nil, false, interp.Budget{}, "w", "bad argument #3 to emit (3 items: fields come in key, value pairs)"},
@@ -102,6 +107,34 @@ func TestHostileModuleCommands(t *testing.T) {
 			checkSaveReloads(t, g)
 		})
 	}
+}
+
+// TestModuleEventsPerGame: a module's events are bounded over the game:
+// commands each under the limit of one command fail once the game's
+// events reach theirs, and the game goes on as it was.
+func TestModuleEventsPerGame(t *testing.T) {
+	g, err := hostileGame(t, "combat-zoc-retreat", bigEvents+`R.commands = {spam = function() for i = 1, 150 do big() end return true end}`, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 10; i++ {
+		logged := len(g.Log())
+		err := g.Exec("spam")
+		if err == nil {
+			continue
+		}
+		if !strings.Contains(err.Error(), "the events of one game hold at most 64 MiB") || i < 5 {
+			t.Fatalf("spam %d: %v", i, err)
+		}
+		if len(g.Log()) != logged {
+			t.Error("the failed command printed events")
+		}
+		if err := g.Exec(attack); err != nil {
+			t.Errorf("playing on: %v", err)
+		}
+		return
+	}
+	t.Fatal("10 commands of 9 MiB of events each were all accepted")
 }
 
 // TestHostileModuleQueries: a module failure met by a query is reported

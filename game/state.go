@@ -41,6 +41,7 @@ type state struct {
 	commands     int  // module commands this phase: their dice stream
 	auto         bool // make every pending choice by its default
 	applying     bool // a battle's results are being applied: steps may be queued
+	eventBytes   int  // the size of the module's events so far (Emit)
 }
 
 // copyFrom makes s an independent copy of o, reusing s's slices.

@@ -74,8 +74,28 @@ func (g *Game) Place(k, h int) error {
 // loop fails the command instead of filling memory.
 const maxEvents = 10000
 
+// Module events are also bounded by their size (eventSize): per command,
+// so that the events held until it succeeds stay small, and per game, so
+// that a module emitting big events in every phase cannot fill memory or
+// the output.
+const (
+	maxCommandEventBytes = 16 << 20
+	maxGameEventBytes    = 64 << 20
+)
+
 // Emit prints an event for a rules module; fields are key, value pairs.
+// Its size counts even when nobody listens, so that a game and its quiet
+// copies (bots' trials, a save's replay) fail alike.
 func (g *Game) Emit(kind, text string, kv [][2]any) error {
+	n := eventSize(kind, text, kv)
+	switch {
+	case g.cmdEventBytes+n > maxCommandEventBytes:
+		return fmt.Errorf("the events of one command hold at most %d MiB of text and fields", maxCommandEventBytes>>20)
+	case g.eventBytes+n > maxGameEventBytes:
+		return fmt.Errorf("the events of one game hold at most %d MiB of text and fields; the module's events so far hold %d MiB", maxGameEventBytes>>20, g.eventBytes>>20)
+	}
+	g.cmdEventBytes += n
+	g.eventBytes += n
 	if g.quiet() {
 		return nil
 	}
@@ -202,4 +222,36 @@ func (g *Game) Flag(id, name string) string {
 		return ""
 	}
 	return interp.FormatValue(g.store.Get(interp.StoreKey{Scope: interp.ScopeUnit, Index: int32(k), Name: name}))
+}
+
+// eventSize is about the memory a module's event takes: its text, and
+// each field's key and value (16 bytes a value, plus a string's bytes).
+func eventSize(kind, text string, kv [][2]any) int {
+	n := len(kind) + len(text)
+	for _, f := range kv {
+		key, _ := f[0].(string)
+		n += len(key) + valueSize(f[1])
+	}
+	return n
+}
+
+// valueSize is about the memory of a field's value.
+func valueSize(v any) int {
+	switch v := v.(type) {
+	case string:
+		return 16 + len(v)
+	case []any:
+		n := 24
+		for _, x := range v {
+			n += valueSize(x)
+		}
+		return n
+	case []string:
+		n := 24
+		for _, x := range v {
+			n += 16 + len(x)
+		}
+		return n
+	}
+	return 16
 }
