@@ -74,16 +74,46 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 		return err
 	}
 	text := g.Text(c)
-	g.history = append(g.history, text)
+	if why := g.history.full(text); why != "" {
+		g.restore(snap)
+		err := &Refusal{Msg: why}
+		g.refused(err, text)
+		return err
+	}
+	g.history = g.history.push(text)
 	g.flush()
 	if g.Opts.NoUndo || g.rolls != rolls || g.pos != pos || g.turn != turn || g.over {
 		// Undo stops at a die roll and at the start of a phase.
 		g.dropUndo()
-		g.spare = append(g.spare, snap)
+		g.recycle(snap)
 		return nil
 	}
-	g.undo = append(g.undo, undoStep{snap: snap, side: g.owner(c), text: text})
+	g.pushUndo(undoStep{snap: snap, side: g.owner(c), text: text})
 	return nil
+}
+
+// maxUndo bounds the undo steps kept: the last commands of a phase.
+// maxSpare bounds the snapshots kept for reuse.
+const (
+	maxUndo  = 100
+	maxSpare = 4
+)
+
+// pushUndo keeps an undo step; past maxUndo the oldest is forgotten.
+func (g *Game) pushUndo(u undoStep) {
+	if len(g.undo) == maxUndo {
+		g.recycle(g.undo[0].snap)
+		g.undo = append(g.undo[:0], g.undo[1:]...)
+		g.undoCut = true
+	}
+	g.undo = append(g.undo, u)
+}
+
+// recycle keeps a snapshot no longer needed for reuse, up to maxSpare.
+func (g *Game) recycle(s *state) {
+	if len(g.spare) < maxSpare {
+		g.spare = append(g.spare, s)
+	}
 }
 
 // refused reports a refusal as an error event.
@@ -111,20 +141,24 @@ func (g *Game) snapshot() *state {
 // restore puts back a snapshot's state; the snapshot becomes spare.
 func (g *Game) restore(s *state) {
 	g.state.copyFrom(s)
-	g.spare = append(g.spare, s)
+	g.recycle(s)
 }
 
 func (g *Game) dropUndo() {
 	for _, u := range g.undo {
-		g.spare = append(g.spare, u.snap)
+		g.recycle(u.snap)
 	}
-	g.undo = g.undo[:0]
+	clear(g.undo)
+	g.undo, g.undoCut = g.undo[:0], false
 }
 
 // CanUndo says whether undo would step back now, and if not, why.
 func (g *Game) CanUndo() (bool, string) {
 	if len(g.undo) > 0 {
 		return true, ""
+	}
+	if g.undoCut {
+		return false, fmt.Sprintf("undo steps back over the last %d commands only: the earlier ones of this phase can no longer be undone", maxUndo)
 	}
 	return false, "there is nothing to undo in this phase: undo steps back only over commands of the current phase since the last die roll"
 }

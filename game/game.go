@@ -51,7 +51,8 @@ type Game struct {
 	log     []Event
 	buf     []Event // the events of the command under way
 	undo    []undoStep
-	spare   []*state  // snapshots to reuse
+	undoCut bool      // undo steps of this phase were forgotten (maxUndo)
+	spare   []*state  // snapshots to reuse (maxSpare)
 	scratch scratch   // movers and tracers bound to the state's position
 	acting  core.Side // the side running the command under way (NoSide: whoever owns it)
 	// shareMemo remembers mayShare's answers while the position cannot

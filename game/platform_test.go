@@ -226,8 +226,8 @@ func TestUndo(t *testing.T) {
 	if refused := script(t, g, "undo"); len(refused) != 1 {
 		t.Errorf("undo across a phase: %v", refused)
 	}
-	if len(g.history) == 0 || g.history[len(g.history)-1] != "end" {
-		t.Errorf("history %v", g.history)
+	if h := g.history.list(); len(h) == 0 || h[len(h)-1] != "end" {
+		t.Errorf("history %v", h)
 	}
 }
 
@@ -274,12 +274,12 @@ return R`
 	c := ruleCase{name: "broken", phase: "soviet-combat",
 		units: us("g axis infantry 4/2 4 B-1004", "a soviet infantry 8/4 6 B-1005")}
 	g, evs := newTestGame(t, c.toml(), Options{Rules: mod, Dice: []int{1}})
-	before, n, hist, rolls, dice := snap(g), len(*evs), len(g.history), g.rolls, g.dice.clone()
+	before, n, hist, rolls, dice := snap(g), len(*evs), g.history.Len(), g.rolls, g.dice.clone()
 	err := g.Exec("attack B-1004 from B-1005")
 	if err == nil || !strings.Contains(err.Error(), "results went wrong") {
 		t.Fatalf("error %v", err)
 	}
-	if !reflect.DeepEqual(before, snap(g)) || len(*evs) != n || len(g.history) != hist || g.rolls != rolls || !reflect.DeepEqual(dice, g.dice) {
+	if !reflect.DeepEqual(before, snap(g)) || len(*evs) != n || g.history.Len() != hist || g.rolls != rolls || !reflect.DeepEqual(dice, g.dice) {
 		t.Errorf("the failed attack left traces")
 	}
 	if g.Flag("g", "hit") != "" {

@@ -70,7 +70,7 @@ func (g *Game) Snapshot() *Save {
 	sv := &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.fix.variant,
 		Special: g.Sc.SpecialPath, SpecialSource: string(g.Sc.SpecialSource),
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
-		Dice: slices.Clone(g.fix.startDice), Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: append([]string{}, g.history...),
+		Dice: slices.Clone(g.fix.startDice), Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: g.history.list(),
 		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls, Position: g.Digest()}
 	if g.Opts.Secret != nil {
 		sv.DiceSecret = hex.EncodeToString(g.Opts.Secret)
@@ -235,7 +235,7 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 			if err := g.AutoSetup(); err != nil {
 				return nil, err
 			}
-			g.history = append(g.history, autoSetupMark)
+			g.history = g.history.push(autoSetupMark)
 			continue
 		}
 		if err := g.Exec(c); err != nil {

@@ -34,7 +34,7 @@ type state struct {
 	steps        []step
 	store        *interp.Store
 	setupStep    *setupState // the setup step before the first phase (game/setup.go)
-	history      []string    // every accepted command, for saves
+	history      *history    // every accepted command, for saves
 	dice         dice
 	rolls        int
 	battles      int  // battles fought this phase: battle k's dice stream
@@ -77,7 +77,6 @@ func (s *state) copyFrom(o *state) {
 		st.order = slices.Clone(st.order)
 		s.setupStep = &st // the unit lists are never changed
 	}
-	s.history = o.history[:len(o.history):len(o.history)] // appends copy
 	s.dice = o.dice.clone()
 }
 
