@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,6 +97,65 @@ func TestLongScriptLine(t *testing.T) {
 	err = oddsRun(&oddsOptions{IO: ios, gameOptions: gameOptions{Scenario: "rulebook/combat-river-forest", LuaMemory: 256}, Script: script, Args: []string{"B-1603", "from", "B-1503"}})
 	if err == nil || err.Error() != want {
 		t.Errorf("odds: error %v, want %q", err, want)
+	}
+}
+
+// endless is input that never ends: after its head, the byte fill for
+// ever. It counts what was read and, so that a reader that would read for
+// ever fails the test, fails past 4 MiB.
+type endless struct {
+	head string
+	fill byte
+	read int
+}
+
+func (e *endless) Read(b []byte) (int, error) {
+	if e.read > 4*maxLine {
+		return 0, errors.New("read past 4 MiB of an endless line")
+	}
+	n := copy(b, e.head)
+	e.head = e.head[n:]
+	for i := n; i < len(b); i++ {
+		b[i] = e.fill
+	}
+	e.read += len(b)
+	return len(b), nil
+}
+
+// TestEndlessScriptLine: a script line that never ends (/dev/zero) is an
+// error naming the file and line once maxLine bytes are read, for run
+// (alone and with a bot) and the reader odds uses.
+func TestEndlessScriptLine(t *testing.T) {
+	tests := []struct {
+		name string
+		in   *endless
+		run  func(in *endless) error
+		want string
+	}{
+		{"run, zeros", &endless{}, func(in *endless) error {
+			ios, _ := testIO("")
+			ios.In = in
+			return runRun(&runOptions{IO: ios, gameOptions: gameOptions{Scenario: "rulebook/combat-river-forest", LuaMemory: 256}})
+		}, "standard input:1: the line is longer than 1048576 bytes"},
+		{"run with a bot", &endless{head: "# a comment\n", fill: 'x'}, func(in *endless) error {
+			ios, _ := testIO("")
+			ios.In = in
+			return runRun(&runOptions{IO: ios, gameOptions: gameOptions{Scenario: "rulebook/combat-river-forest", LuaMemory: 256}, botOptions: botOptions{Bots: []string{"axis"}}})
+		}, "standard input:2: the line is longer than 1048576 bytes"},
+		{"script lines", &endless{head: "phase\n\n", fill: 'x'}, func(in *endless) error {
+			return lines(in, "s.gpw", func(int, string) error { return nil })
+		}, "s.gpw:3: the line is longer than 1048576 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.run(tt.in)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error %v, want %q", err, tt.want)
+			}
+			if tt.in.read > 2*maxLine {
+				t.Errorf("read %d bytes, past twice the limit", tt.in.read)
+			}
+		})
 	}
 }
 

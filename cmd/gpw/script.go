@@ -47,9 +47,10 @@ func (e lineTooLong) Error() string {
 }
 
 // next is Readline for a script: a line too long or a failure to read is
-// an error naming the file and line.
+// an error naming the file and line. It reads no further than maxLine
+// into a line too long, which may never end (/dev/zero).
 func (p *plainReader) next(name string) (string, error) {
-	line, err := p.Readline()
+	line, err := p.readline(true)
 	switch {
 	case errors.As(err, new(lineTooLong)):
 		return "", fmt.Errorf("%s:%d: the line is longer than %d bytes", name, p.n, maxLine)
@@ -59,14 +60,22 @@ func (p *plainReader) next(name string) (string, error) {
 	return line, err
 }
 
-// Readline returns the next line without its end, or io.EOF.
-func (p *plainReader) Readline() (string, error) {
+// Readline returns the next line without its end, or io.EOF. A line
+// longer than maxLine is read to its end and skipped (lineTooLong).
+func (p *plainReader) Readline() (string, error) { return p.readline(false) }
+
+// readline is Readline; with stop, a line too long ends the reading at
+// once instead of being skipped.
+func (p *plainReader) readline(stop bool) (string, error) {
 	var b []byte
 	long := false
 	for {
 		chunk, err := p.r.ReadSlice('\n')
 		if len(b)+len(chunk) > maxLine {
 			long, b = true, nil
+			if stop {
+				break
+			}
 		} else if !long {
 			b = append(b, chunk...)
 		}
