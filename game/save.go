@@ -130,23 +130,23 @@ const maxSaveSize = 64 << 20
 func ReadSave(path string) (*Save, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, fileError(path, err)
 	}
 	if !fi.Mode().IsRegular() || fi.Size() > maxSaveSize {
 		return nil, fmt.Errorf("%s: not a gpw save (a regular file of at most %d MiB)", path, maxSaveSize>>20)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, fileError(path, err)
 	}
-	var sv Save
-	if err := json.Unmarshal(data, &sv); err != nil {
-		return nil, fmt.Errorf("%s: not a gpw save: %v", path, err)
+	sv, err := decodeSave(path, data)
+	if err != nil {
+		return nil, err
 	}
 	if sv.Format != SaveFormat {
 		return nil, fmt.Errorf("%s: save format %d; this gpw reads format %d", path, sv.Format, SaveFormat)
 	}
-	return &sv, nil
+	return sv, nil
 }
 
 // LoadSave reads a save and replays it. The rules are loaded again and

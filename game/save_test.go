@@ -88,12 +88,36 @@ func TestLoadUnderChangedRules(t *testing.T) {
 	h.Close()
 }
 
-// TestLoadBadSave names the file and the problem.
+// TestLoadBadSave names the file, the line and column, and the problem
+// in plain words: the field and what it must hold, no Go types.
 func TestLoadBadSave(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bad.json")
-	os.WriteFile(path, []byte("{not json"), 0o644)
-	if _, err := LoadSave(path, gpw.Data, false, nil); err == nil || !strings.Contains(err.Error(), "bad.json: not a gpw save") {
-		t.Errorf("error %v", err)
+	tests := []struct{ file, want string }{
+		{"notjson.json", "notjson.json:1:3: not a gpw save: broken JSON: invalid character 'n' looking for beginning of object key string"},
+		{"cmds_types.json", "cmds_types.json:3:16: not a gpw save: an item of field commands holds a number where a string is expected"},
+		{"array.json", "array.json:1:2: not a gpw save: the save is an array where a JSON object is expected"},
+		{"seed_huge.json", "seed_huge.json:3:29: not a gpw save: field seed holds the number 9223372036854775808 where an integer is expected (a whole number within ±9223372036854775807)"},
+		{"bignum.json", "bignum.json:1:24: not a gpw save: field format_version holds the number 1e400 where an integer is expected"},
+		{"dupkey.json", "dupkey.json:1:46: not a gpw save: field format_version holds a string where an integer is expected"},
+		{"empty.json", "empty.json: not a gpw save: the file is empty"},
+		{"bom.json", "bom.json:1:1: not a gpw save: it starts with a byte-order mark (U+FEFF); a save is plain JSON"},
+		{"truncated.json", "truncated.json:4:21: not a gpw save: the JSON ends before it is complete"},
+		{"module_path.json", "module_path.json:3:24: not a gpw save: field modules.path holds a number where a string is expected"},
+		{"files_bool.json", "files_bool.json:3:27: not a gpw save: an item of field files holds a boolean where a string is expected"},
+		{"missing.json", "missing.json: no such save file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := filepath.Join("testdata", "badsaves", tt.file)
+			_, err := LoadSave(path, gpw.Data, false, nil)
+			if err == nil || !strings.HasPrefix(err.Error(), filepath.Join("testdata", "badsaves", tt.want)) {
+				t.Fatalf("error %v,\nwant %s", err, tt.want)
+			}
+			for _, bad := range []string{"json: ", "Go value", "Go struct", "game.Save", "int64", "unmarshal", "stat "} {
+				if strings.Contains(strings.ReplaceAll(err.Error(), ".json: ", ""), bad) {
+					t.Errorf("the error shows Go's words (%q): %v", bad, err)
+				}
+			}
+		})
 	}
 }
 
