@@ -244,12 +244,12 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 	}
 	switch {
 	case g.rolls != sv.Rolls:
-		return nil, fmt.Errorf("%s: the replay rolled %d dice where the game rolled %d: the save does not match this engine", path, g.rolls, sv.Rolls)
+		return nil, fmt.Errorf("%s: the replay diverged: it rolled %d dice where the game rolled %d; %s", path, g.rolls, sv.Rolls, g.divergence())
 	case g.TurnName(g.turn) != sv.Turn || g.Phase().ID != sv.Phase:
-		return nil, fmt.Errorf("%s: the replay ends in %s, %s where the game was saved in %s, %s: the save does not match this engine", path, g.TurnName(g.turn), g.Phase().ID, sv.Turn, sv.Phase)
+		return nil, fmt.Errorf("%s: the replay diverged: it ends in %s, %s where the game was saved in %s, %s; %s", path, g.TurnName(g.turn), g.Phase().ID, sv.Turn, sv.Phase, g.divergence())
 	case sv.Position != "" && g.Digest() != sv.Position:
 		if !force {
-			return nil, fmt.Errorf("%s: the replay ends in another position than the game was saved in: the save does not match this engine; use --force to load that position anyway", path)
+			return nil, fmt.Errorf("%s: the replay diverged: it ends in another position than the game was saved in; %s; use --force to load that position anyway", path, g.divergence())
 		}
 		warnings = append(warnings, "the replay ends in another position than the game was saved in; loaded anyway (--force)")
 	}
@@ -260,6 +260,13 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 	}
 	g.flush()
 	return g, nil
+}
+
+// divergence says why a replay may end elsewhere than its game: a rules
+// module that is not deterministic (it keeps game state in Lua, not in
+// the store, or reads what differs from run to run), or an edited save.
+func (g *Game) divergence() string {
+	return fmt.Sprintf("the rules module (%s) may not be deterministic: it must keep the game's state in its store, not in Lua, and take nothing from outside the game (a table's address from tostring, how often a hook was called); or the save was edited", g.Rules.Module.Module)
 }
 
 // moduleList checks the save's list of modules against its hash and its

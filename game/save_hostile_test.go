@@ -116,7 +116,7 @@ func TestSaveReplayMustMatch(t *testing.T) {
 		edit func(*Save)
 		want string
 	}{
-		{"the last move", replace("move s1 B-1204 B-1104", "move s1 B-1204"), "the replay ends in another position"},
+		{"the last move", replace("move s1 B-1204 B-1104", "move s1 B-1204"), "it ends in another position"},
 		{"a move", replace("move pz1 B-0805", "move pz1 B-0705"), "no longer replays"},
 		{"a die", func(sv *Save) { sv.Dice[1] = 6 }, "no longer replays"},
 	}
@@ -221,4 +221,36 @@ func TestSaveCarriesScenarioFiles(t *testing.T) {
 		os.RemoveAll(filepath.Join(dir, f))
 	}
 	checkSaveReloads(t, g)
+}
+
+// TestNondeterministicModuleSave: a save of a module that counts in Lua
+// how often a hook was asked does not replay; the error says the replay
+// diverged and that the module may not be deterministic.
+func TestNondeterministicModuleSave(t *testing.T) {
+	body := `R.store = { game = { calls = { type = "number", label = "calls" } } }
+local calls = 0
+function R.can_move(u) calls = calls + 1 end
+local base = R.on_phase_start
+function R.on_phase_start(p) gpw.set("calls", calls % 997) return base(p) end`
+	g, err := hostileGame(t, "movement", body, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Actions() // asks can_move of every unit, which the replay does not
+	if err := g.Exec("end"); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "s.json")
+	if err := g.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	_, err = LoadSave(path, gpw.Data, false, nil)
+	for _, w := range []string{"the replay diverged", "house.lua) may not be deterministic"} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error %v, want %q", err, w)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "this engine") {
+		t.Errorf("the error blames the engine: %v", err)
+	}
 }

@@ -196,7 +196,7 @@ func TestEditedSave(t *testing.T) {
 		}
 	}
 	turn := edit(func(sv *Save) { sv.Turn = "Jun 1941"; sv.Check = sv.checksum() })
-	if _, err := LoadSave(turn, gpw.Data, false, nil); err == nil || !strings.Contains(err.Error(), "the replay ends in") {
+	if _, err := LoadSave(turn, gpw.Data, false, nil); err == nil || !strings.Contains(err.Error(), "the replay diverged: it ends in") {
 		t.Errorf("wrong turn: %v", err)
 	}
 }
