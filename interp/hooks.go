@@ -128,8 +128,8 @@ func checkHooks(t *lua.LTable) error {
 func closest(name string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if c == name || len(c) < 4 {
-			continue
+		if c == name || len(c) < 4 || abs(len(c)-len(name)) >= bestD {
+			continue // the distance is at least the lengths' difference
 		}
 		if d := core.EditDistance(name, c); d < bestD {
 			best, bestD = c, d
@@ -202,4 +202,11 @@ func lintTable(t *lua.LTable, path string, known []string) []string {
 		}
 	}
 	return out
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
