@@ -72,3 +72,63 @@ local t = {} for i = 1, 60000 do t[i] = l end R.big = {t}`, "R.big"},
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestSafeText: control characters but newline and tab, and bytes that
+// are not UTF-8, print as visible escapes.
+func TestSafeText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain text, é ü", "plain text, é ü"},
+		{"a\tb\nc", "a\tb\nc"},
+		{"\x1b[2J\x1b]0;pwned\x07", `\x1b[2J\x1b]0;pwned\x07`},
+		{"fake\r\x1b[2K\x00", `fake\x0d\x1b[2K\x00`},
+		{"c1 \u009b31m", `c1 \x9b31m`},
+		{"bad \xff utf8", `bad \xff utf8`},
+		{"del \x7f", `del \x7f`},
+	}
+	for _, tt := range tests {
+		if got := safeText(tt.in); got != tt.want {
+			t.Errorf("safeText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestModuleTextsSafe: every text a module gives the engine (an error's
+// message, a refusal's reason and citation, a note) reaches it made safe
+// to print and within maxText; a text of the rules' data with a control
+// character is refused at load.
+func TestModuleTextsSafe(t *testing.T) {
+	m, err := compileHouse(t, `function R.can_lose(u, k)
+  if k == "huge" then return false, string.rep("r", 5000) end
+  if k == "note" then gpw.note("\27[2Jnote", "\r\0") return nil end
+  if k == "err" then error("\27[2J\rgone") end
+  return false, "\27[31mRED\r\27[2K", "\27]0;title\7"
+end
+function R.allowance(u, mp) return mp, "why", string.rep("c", 5000) end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &recHost{}
+	r := m.Bind(h)
+	_, msg, rule, err := r.Decide("can_lose", Str("u"), Str("x"))
+	if err != nil || msg != `\x1b[31mRED\x0d\x1b[2K` || rule != `\x1b]0;title\x07` {
+		t.Errorf("refusal %q (%q), %v", msg, rule, err)
+	}
+	if _, _, _, err := r.Decide("can_lose", Str("u"), Str("huge")); err == nil || !strings.Contains(err.Error(), "can_lose returned a reason of 5000 bytes (limit 4096)") {
+		t.Errorf("a huge reason: %v", err)
+	}
+	if _, _, _, err := r.Reason("allowance", 4, Str("u"), Num(4)); err == nil || !strings.Contains(err.Error(), "allowance returned a citation of 5000 bytes") {
+		t.Errorf("a huge citation: %v", err)
+	}
+	if _, _, _, err := r.Decide("can_lose", Str("u"), Str("note")); err != nil || len(h.notes) != 1 || h.notes[0] != `\x1b[2Jnote` {
+		t.Errorf("note %q, %v", h.notes, err)
+	}
+	_, _, _, err = r.Decide("can_lose", Str("u"), Str("err"))
+	if err == nil || !strings.Contains(err.Error(), `\x1b[2J\x0dgone`) || strings.ContainsAny(err.Error(), "\x1b\r") {
+		t.Errorf("error %q", err)
+	}
+	for _, body := range []string{`R.phases[1].id = "\27[2J"`, `R.name = "x\r"`, `R.classes[1] = "\0"`} {
+		if _, err := compileHouse(t, body); err == nil || !strings.Contains(err.Error(), "holds a control character") {
+			t.Errorf("%s: error %v", body, err)
+		}
+	}
+}

@@ -344,7 +344,22 @@ func (r *Rules) Decide(name string, args ...Arg) (verdict int, msg, rule string,
 	case truth(ret[0]):
 		return 1, "", "", nil
 	}
-	return -1, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+	msg, rule, err = r.texts(name, ret[1], ret[2])
+	return -1, msg, rule, err
+}
+
+// texts reads the reason and citation a hook returned: texts of at most
+// maxText bytes, made safe to print.
+func (r *Rules) texts(name string, reason, rule lua.LValue) (string, string, error) {
+	var out [2]string
+	for i, v := range []lua.LValue{reason, rule} {
+		s := lua.LVAsString(v)
+		if len(s) > maxText {
+			return "", "", r.hookErr(name, "a %s of %d bytes (limit %d)", [2]string{"reason", "citation"}[i], len(s), maxText)
+		}
+		out[i] = safeText(s)
+	}
+	return out[0], out[1], nil
 }
 
 // Reason calls a hook that answers a number with an optional reason and
@@ -361,7 +376,11 @@ func (r *Rules) Reason(name string, def int, args ...Arg) (n int, why, rule stri
 	if n, err = toInt(float64(num)); err != nil {
 		return 0, "", "", r.hookErr(name, "a bad number: %v", err)
 	}
-	return n, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+	why, rule, err = r.texts(name, ret[1], ret[2])
+	if err != nil {
+		return 0, "", "", err
+	}
+	return n, why, rule, nil
 }
 
 // Strings calls a hook that answers n strings (nil when absent).

@@ -295,7 +295,7 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "in phase %s: ", e.Phase)
 	}
 	b.WriteString(e.Msg)
-	return b.String()
+	return safeText(b.String())
 }
 
 // Unwrap returns context.DeadlineExceeded for a timeout, else nil.
@@ -371,6 +371,48 @@ func cleanMsg(msg string) string {
 		msg = fmt.Sprintf("%s... (%d bytes more)", msg[:cut], len(msg)-cut)
 	}
 	return msg
+}
+
+// safeText makes a module's text safe to print on a terminal: control
+// characters but newline and tab (ESC, CR, NUL, C1 codes) and bytes that
+// are not UTF-8 become visible escapes (\x1b), so that no text can clear
+// the screen, move the cursor or wipe a line.
+func safeText(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case control(r):
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// needsEscape reports whether safeText changes s.
+func needsEscape(s string) bool {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 || control(r) {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
+// control reports whether r is a control character other than newline
+// and tab.
+func control(r rune) bool {
+	return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f
 }
 
 // globalIndex is _G's __index: nil, or an error for a forbidden name.

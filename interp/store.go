@@ -311,9 +311,28 @@ func toLua(L *lua.LState, v any) lua.LValue {
 	return lua.LNil
 }
 
-// FormatValue prints a stored value for people.
+// safeValue is a stored value with its strings made safe to print
+// (safeText), for an event.
+func safeValue(v any) any {
+	switch v := v.(type) {
+	case string:
+		return safeText(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = safeValue(x)
+		}
+		return out
+	}
+	return v
+}
+
+// FormatValue prints a stored value for people, its strings made safe to
+// print (safeText).
 func FormatValue(v any) string {
 	switch v := v.(type) {
+	case string:
+		return safeText(v)
 	case []any:
 		parts := make([]string, len(v))
 		for i, x := range v {
