@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -129,6 +130,75 @@ function R.allowance(u, mp) return mp, "why", string.rep("c", 5000) end`)
 	for _, body := range []string{`R.phases[1].id = "\27[2J"`, `R.name = "x\r"`, `R.classes[1] = "\0"`} {
 		if _, err := compileHouse(t, body); err == nil || !strings.Contains(err.Error(), "holds a control character") {
 			t.Errorf("%s: error %v", body, err)
+		}
+	}
+}
+
+// TestHookTypes: a hook, result or command that is not a function, and a
+// module without odds, are refused at load; special rules must give back
+// a table (or change R in place).
+func TestHookTypes(t *testing.T) {
+	tests := []struct{ body, want string }{
+		{`R.on_phase_start = 5`, "R.on_phase_start is a number; a hook must be a function"},
+		{`R.can_move = "yes"`, "R.can_move is a string; a hook must be a function"},
+		{`R.odds = setmetatable({}, {__call = R.odds})`, "R.odds is a table; a hook must be a function"},
+		{`R.odds = nil`, "R.odds is missing"},
+		{`R.commands = {go = 5}`, "R.commands.go is a number; it must be a function"},
+		{`R.commands = 5`, "R.commands is a number; it must be a table of functions"},
+		{`R.results.XX = {}`, "R.results.XX is a table; it must be a function"},
+	}
+	for _, tt := range tests {
+		_, err := compileHouse(t, tt.body)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.body, err, tt.want)
+		}
+	}
+	specials := []struct{ src, want string }{
+		{"return function(R) return 5 end", "must return R (a table), not a number"},
+		{"return function(R) return 'x' end", "must return R (a table), not a string"},
+		{"return function(R) R.odds = 7 return R end", "rules/base.lua as changed by special.lua: R.odds is a number"},
+		{"return function(R) return {} end", "rules/base.lua as changed by special.lua:"},
+		{"return function(R) R.name = 'changed' end", ""},
+	}
+	for _, tt := range specials {
+		m, err := Compile("gdw", os.DirFS(".."), "special.lua", []byte(tt.src))
+		switch {
+		case tt.want == "" && (err != nil || m.Name != "changed"):
+			t.Errorf("%s: %v", tt.src, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want %q", tt.src, err, tt.want)
+		}
+	}
+}
+
+// TestHookAnswers: a check hook answers nil, true, or false with a reason
+// and a rule; a yes-or-no hook true, false or nil. Anything else (a
+// string, a number) is an error naming the hook, never a yes.
+func TestHookAnswers(t *testing.T) {
+	tests := []struct{ ret, want string }{
+		{`"yes"`, "can_lose returned a string; it must return nil, true, or false"},
+		{`5`, "can_lose returned a number"},
+		{`{}`, "can_lose returned a table"},
+		{`true`, ""},
+		{`nil`, ""},
+		{`false, "no", "House: 1"`, ""},
+	}
+	for _, tt := range tests {
+		m, err := compileHouse(t, "function R.can_lose() return "+tt.ret+" end\nfunction R.arrival_reduced() return "+tt.ret+" end")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := m.Bind(&recHost{})
+		_, _, _, err = r.Decide("can_lose", Str("u"), Str("k"))
+		_, berr := r.Bool("arrival_reduced", Str("u"))
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("return %s: %v", tt.ret, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("return %s: error %v, want %q", tt.ret, err, tt.want)
+		}
+		if (berr != nil) != (tt.want != "") {
+			t.Errorf("arrival_reduced returning %s: %v", tt.ret, berr)
 		}
 	}
 }

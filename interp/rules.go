@@ -297,13 +297,18 @@ func (r *Rules) OnPhaseStart(p *Phase) (err error) {
 	return err
 }
 
-// Bool calls a hook that answers yes or no; false when absent.
+// Bool calls a hook that answers yes or no (true, false or nil); false
+// when absent.
 func (r *Rules) Bool(name string, args ...Arg) (bool, error) {
 	ret, err := r.call(name, 1, args...)
 	if err != nil || ret == nil {
 		return false, err
 	}
-	return truth(ret[0]), nil
+	switch ret[0].(type) {
+	case lua.LBool, *lua.LNilType:
+		return truth(ret[0]), nil
+	}
+	return false, r.hookErr(name, "a %s; it must return true, false or nil", ret[0].Type())
 }
 
 // Int calls a hook that answers a whole number; def when the hook is
@@ -341,6 +346,8 @@ func (r *Rules) Decide(name string, args ...Arg) (verdict int, msg, rule string,
 		return 0, "", "", err
 	case ret == nil || ret[0] == lua.LNil:
 		return 0, "", "", nil
+	case ret[0].Type() != lua.LTBool:
+		return 0, "", "", r.hookErr(name, "a %s; it must return nil, true, or false with a reason and a rule", ret[0].Type())
 	case truth(ret[0]):
 		return 1, "", "", nil
 	}
