@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -199,6 +200,38 @@ func TestHookAnswers(t *testing.T) {
 		}
 		if (berr != nil) != (tt.want != "") {
 			t.Errorf("arrival_reduced returning %s: %v", tt.ret, berr)
+		}
+	}
+}
+
+// TestNesting: code nested deeper than maxNesting (blocks, functions,
+// expressions, a long chain of ..) is refused with its file and line
+// before it is compiled, whose time grows with the square of the depth;
+// long left-associative chains and sane nesting compile.
+func TestNesting(t *testing.T) {
+	rep := func(s string, n int) string { return strings.Repeat(s, n) }
+	tests := []struct {
+		src  string
+		line int // 0: compiles
+	}{
+		{"local f = function()\n" + rep("do ", 100000) + rep("end ", 100000) + " end", 2},
+		{"local s = 'a'\n" + rep(" .. 'a'", 100000), 2},
+		{"local x = " + rep("not ", 100000) + "true", 1},
+		{"local x = " + rep("{", 100000) + rep("}", 100000), 1},
+		{"local x = " + rep("(", 1000) + "1" + rep(")", 1000), 0},
+		{"local x = 1" + rep(" + 1", 100000), 0},
+		{"local x = a" + rep(".b", 10000), 0},
+		{"local f = function()\n" + rep("do ", 150) + rep("end ", 150) + " end", 0},
+		{"local s = 'a'" + rep(" .. 'a'", 150), 0},
+	}
+	for _, tt := range tests {
+		_, err := compileCached("deep.lua", []byte(tt.src))
+		want := fmt.Sprintf("deep.lua:%d: the code nests more than 200 levels deep", tt.line)
+		switch {
+		case tt.line == 0 && err != nil:
+			t.Errorf("%.40s: %v", tt.src, err)
+		case tt.line != 0 && (err == nil || !strings.HasPrefix(err.Error(), want)):
+			t.Errorf("%.40s: error %v, want %q", tt.src, err, want)
 		}
 	}
 }

@@ -599,6 +599,9 @@ func compileCached(rel string, src []byte) (*lua.FunctionProto, error) {
 		}
 		return nil, fmt.Errorf("%s:0: %v", rel, err)
 	}
+	if line := tooDeep(chunk); line > 0 {
+		return nil, fmt.Errorf("%s:%d: the code nests more than %d levels deep (blocks, functions and expressions within each other)", rel, line, maxNesting)
+	}
 	rewriteConcat(chunk)
 	p, err = lua.Compile(chunk, rel)
 	if err != nil {
