@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -233,5 +234,76 @@ func TestNesting(t *testing.T) {
 		case tt.line != 0 && (err == nil || !strings.HasPrefix(err.Error(), want)):
 			t.Errorf("%.40s: error %v, want %q", tt.src, err, want)
 		}
+	}
+}
+
+// TestNoAddresses: tostring gives no heap address (it would differ from
+// run to run, and a save that kept it would not replay).
+func TestNoAddresses(t *testing.T) {
+	tests := []struct{ expr, want string }{
+		{"tostring({})", "table"},
+		{"tostring(print)", "function"},
+		{"tostring(function() end)", "function"},
+		{"tostring(setmetatable({}, {__tostring = function() return 'mine' end}))", "mine"},
+		{"tostring(5) .. tostring(nil) .. tostring(true) .. tostring('s')", "5niltrues"},
+	}
+	for _, tt := range tests {
+		sb := NewSandbox(Options{})
+		v, err := sb.Run("t.lua", []byte("return "+tt.expr))
+		sb.Close()
+		if err != nil || v.String() != tt.want {
+			t.Errorf("%s = %v, %v; want %q", tt.expr, v, err, tt.want)
+		}
+	}
+}
+
+// TestGlobalsStayFrozen: once a module is loaded, no way of setting a
+// global works: not the globals' metatable removed at load, nor rawset
+// or the table library on _G, even through a copy taken at load.
+func TestGlobalsStayFrozen(t *testing.T) {
+	tests := []struct{ load, call, want string }{
+		{"", "x = 1", "global x: a rules module may not set globals"},
+		{"setmetatable(_G, nil)", "", "cannot change a protected metatable"},
+		{"", "rawset(_G, 'x', 1)", "rawset(_G, ...): a rules module may not set globals"},
+		{"local rs = rawset function F() rs(_G, 'x', 1) end", "F()", "rawset(_G, ...)"},
+		{"", "table.insert(_G, 1)", "insert(_G, ...)"},
+		{"", "local t = {} rawset(t, 'x', 1) table.insert(t, 2) assert(t.x == 1 and t[1] == 2)", ""},
+		{"", "assert(type(getmetatable(_G)) == 'string')", ""},
+	}
+	for _, tt := range tests {
+		sb := NewSandbox(Options{})
+		_, err := sb.Run("load.lua", []byte(tt.load))
+		if err == nil {
+			sb.freezeGlobals()
+			_, err = sb.Run("call.lua", []byte(tt.call))
+		}
+		sb.Close()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s / %s: %v", tt.load, tt.call, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s / %s: error %v, want %q", tt.load, tt.call, err, tt.want)
+		}
+	}
+}
+
+// TestRequireLinkOut: a require of a link out of the module's folder is
+// refused in plain words (no "statat", no os.Root's own words).
+func TestRequireLinkOut(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "secret.lua"), []byte("return {}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(out, "secret.lua"), filepath.Join(dir, "secret.lua")); err != nil {
+		t.Skip(err)
+	}
+	path := filepath.Join(dir, "house.lua")
+	if err := os.WriteFile(path, []byte("local R = require('base')\nrequire('secret')\nreturn R\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Compile(path, os.DirFS(".."), "", nil)
+	want := "house.lua:2: in phase load: require: module \"secret\": secret.lua leads out of the folder " + dir
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "statat") {
+		t.Errorf("error %v, want %q", err, want)
 	}
 }
