@@ -87,13 +87,14 @@ func optInt(L *lua.LState, n, def, lo, hi int) int {
 // shift's cause, a citation, an event's text.
 const maxText = 4 << 10
 
-// checkText reads optional argument n as a text of at most maxText bytes.
+// checkText reads optional argument n as a text of at most maxText
+// bytes, made safe to print (safeText).
 func checkText(L *lua.LState, n int) string {
 	s := L.OptString(n, "")
 	if len(s) > maxText {
 		L.ArgError(n, fmt.Sprintf("a text of %d bytes (limit %d)", len(s), maxText))
 	}
-	return s
+	return safeText(s)
 }
 
 // raise fails the Lua call with err when it is not nil.
@@ -125,7 +126,7 @@ func installAPI(L *lua.LState, rt *vm) {
 					L.ArgError(1, fmt.Sprintf("%q is not a weather of the rules (%s)", w, joinSorted(m.Weather)))
 				}
 			}
-			rt.host.SetWeather(w, optInt(L, 2, 0, 0, 1000), L.OptString(3, ""))
+			rt.host.SetWeather(w, optInt(L, 2, 0, 0, 1000), checkText(L, 3))
 			return 0
 		},
 		// gpw.note(text, cite)

@@ -36,9 +36,72 @@ var (
 	skipFields = []string{"id", "description", "format_version", "sources"}
 )
 
+// maxWalk bounds the values flatten (and goValue) visit in a module's
+// tables, and maxWalkBytes the text of the keys it makes: a table shared
+// many times over is visited once per path to it, a number that grows
+// exponentially with its depth.
+const (
+	maxWalk      = 100_000
+	maxWalkBytes = 16 << 20
+)
+
+// walker flattens a module's tables within a budget of values visited.
+type walker struct {
+	f     map[string]string
+	left  int    // values it may still visit
+	bytes int    // key text it may still make
+	over  string // the key where the budget ran out ("" while it lasts)
+}
+
+func newWalker() *walker {
+	return &walker{f: map[string]string{}, left: maxWalk, bytes: maxWalkBytes}
+}
+
+// visit counts value v visited under key, a table with its entries;
+// false once the budget is out.
+func (w *walker) visit(key string, v lua.LValue) bool {
+	if w.over != "" {
+		return false // before counting: a table may be large
+	}
+	n := 1
+	if t, ok := v.(*lua.LTable); ok {
+		n += count(t)
+	}
+	return w.spend(key, n)
+}
+
+// spend counts n values visited under key; false once the budget is out.
+func (w *walker) spend(key string, n int) bool {
+	if w.over != "" {
+		return false
+	}
+	w.left -= n
+	w.bytes -= len(key)
+	if w.left < 0 || w.bytes < 0 {
+		if w.over == "" {
+			w.over = key
+		}
+		return false
+	}
+	return true
+}
+
+// err is the error of a walk past its budget, or nil.
+func (w *walker) err() error {
+	if w.over == "" {
+		return nil
+	}
+	key := w.over
+	if len(key) > 80 {
+		key = key[:80] + "..."
+	}
+	return fmt.Errorf("R.%s: the module's tables hold more than %d values to read (a table shared many times over, or nested too far?)", key, maxWalk)
+}
+
 // flatten makes Flatten's map from the module's data and its table t.
-func (r *Module) flatten(t *lua.LTable) map[string]string {
-	f := map[string]string{}
+func (r *Module) flatten(t *lua.LTable) (map[string]string, error) {
+	w := newWalker()
+	f := w.f
 	put := func(k string, v any) { f[k] = fmt.Sprint(v) }
 	put("name", r.Name)
 	for ci, c := range r.Classes {
@@ -120,7 +183,7 @@ func (r *Module) flatten(t *lua.LTable) map[string]string {
 		if _, fn := v.(*lua.LFunction); fn || slices.Contains(compiledFields, k) || slices.Contains(skipFields, k) {
 			continue
 		}
-		walk(f, k, v, nil)
+		w.walk(k, v, nil)
 	}
 	// Functions: where each is defined, and what of other files each
 	// calls through its upvalues (the hook it wraps).
@@ -129,14 +192,14 @@ func (r *Module) flatten(t *lua.LTable) map[string]string {
 		for _, k := range keys(t) {
 			if fn, ok := t.RawGetString(k).(*lua.LFunction); ok && fn.Proto != nil {
 				put(prefix+k, where(fn))
-				r.wraps[prefix+k] = wrapped(fn, nil)
+				r.wraps[prefix+k] = w.wrapped(prefix+k, fn, nil)
 			}
 		}
 	}
 	hooks("hook.", t)
 	hooks("results.", table(t, "results"))
 	hooks("commands.", table(t, "commands"))
-	return f
+	return f, w.err()
 }
 
 // where is the file and line a Lua function is defined on.
@@ -146,15 +209,18 @@ func where(fn *lua.LFunction) string {
 
 // wrapped lists the Lua functions of other files that fn holds as
 // upvalues, and theirs in turn: what a wrapper calls.
-func wrapped(fn *lua.LFunction, seen []*lua.LFunction) []string {
+func (w *walker) wrapped(key string, fn *lua.LFunction, seen []*lua.LFunction) []string {
 	var out []string
 	for _, uv := range fn.Upvalues {
 		g, ok := uv.Value().(*lua.LFunction)
 		if !ok || g.Proto == nil || g.Proto.SourceName == fn.Proto.SourceName || slices.Contains(seen, g) || len(seen) > 8 {
 			continue
 		}
+		if !w.spend(key, 1) {
+			return out
+		}
 		out = append(out, where(g))
-		out = append(out, wrapped(g, append(seen, fn))...)
+		out = append(out, w.wrapped(key, g, append(seen, fn))...)
 	}
 	return out
 }
@@ -162,7 +228,11 @@ func wrapped(fn *lua.LFunction, seen []*lua.LFunction) []string {
 // walk flattens a value of the module's table under key: a table field
 // by field (an array of tables by each one's id or name), a list of plain
 // values as one, a function as where it is defined.
-func walk(f map[string]string, key string, v lua.LValue, path []*lua.LTable) {
+func (w *walker) walk(key string, v lua.LValue, path []*lua.LTable) {
+	if !w.visit(key, v) {
+		return
+	}
+	f := w.f
 	switch v := v.(type) {
 	case *lua.LFunction:
 		if v.Proto != nil {
@@ -175,8 +245,11 @@ func walk(f map[string]string, key string, v lua.LValue, path []*lua.LTable) {
 		path = append(path, v)
 		n := v.Len()
 		if n > 0 && count(v) == n {
-			if s, plain := plainList(v); plain {
-				f[key] = s
+			if s, plain := plainList(v, w.bytes+1); plain {
+				w.bytes -= len(s)
+				if w.spend(key, 0) {
+					f[key] = s
+				}
 				return
 			}
 			for i := 1; i <= n; i++ {
@@ -185,12 +258,12 @@ func walk(f map[string]string, key string, v lua.LValue, path []*lua.LTable) {
 				if it, ok := item.(*lua.LTable); ok {
 					name = cmpOr(str(it, "id"), str(it, "name"), name)
 				}
-				walk(f, key+"."+name, item, path)
+				w.walk(key+"."+name, item, path)
 			}
 			return
 		}
 		for _, k := range anyKeys(v) {
-			walk(f, key+"."+k.name, v.RawGet(k.key), path)
+			w.walk(key+"."+k.name, v.RawGet(k.key), path)
 		}
 	case lua.LString:
 		f[key] = string(v)
@@ -215,18 +288,25 @@ func count(t *lua.LTable) int {
 	return n
 }
 
-// plainList prints an array of strings, numbers and booleans ("a, b").
-func plainList(t *lua.LTable) (string, bool) {
-	parts := make([]string, t.Len())
-	for i := range parts {
-		switch x := t.RawGetInt(i + 1).(type) {
+// plainList prints an array of strings, numbers and booleans ("a, b"),
+// cut once it is longer than limit bytes.
+func plainList(t *lua.LTable, limit int) (string, bool) {
+	var b strings.Builder
+	for i := 1; i <= t.Len(); i++ {
+		switch x := t.RawGetInt(i).(type) {
 		case lua.LString, lua.LNumber, lua.LBool:
-			parts[i] = x.String()
+			if b.Len() > limit {
+				continue // still a plain list, no longer printed
+			}
+			if i > 1 {
+				b.WriteString(", ")
+			}
+			b.WriteString(x.String())
 		default:
 			return "", false
 		}
 	}
-	return strings.Join(parts, ", "), true
+	return b.String(), true
 }
 
 type tableKey struct {

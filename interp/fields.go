@@ -23,6 +23,10 @@ func (rd *reader) want(t *lua.LTable, k, path string, typ lua.LValueType, what s
 		return lua.LNil
 	}
 	v := t.RawGetString(k)
+	if s, ok := v.(lua.LString); ok && typ == lua.LTString && hasControl(string(s)) {
+		rd.fail("%s holds a control character (%s); a text of the rules is printed as it is", path, safeText(string(s)))
+		return lua.LNil
+	}
 	if v == lua.LNil || v.Type() == typ {
 		return v
 	}
@@ -82,6 +86,10 @@ func (rd *reader) strings(t *lua.LTable, k, path string, n int) []string {
 			rd.fail("%s[%d] is a %s; it must be a string", path, i, a.RawGetInt(i).Type())
 			return nil
 		}
+		if hasControl(string(s)) {
+			rd.fail("%s[%d] holds a control character (%s)", path, i, safeText(string(s)))
+			return nil
+		}
 		out = append(out, string(s))
 	}
 	return out
@@ -105,4 +113,15 @@ func (rd *reader) texts(t *lua.LTable, k, path string) map[string]string {
 		m[name] = rd.str(s, name, path+"."+name)
 	}
 	return m
+}
+
+// hasControl reports whether s holds a control character other than
+// newline and tab.
+func hasControl(s string) bool {
+	for _, r := range s {
+		if control(r) {
+			return true
+		}
+	}
+	return false
 }

@@ -107,6 +107,9 @@ func hookLike(name string) bool {
 // the engine does not know (R.can_mvoe): it would never be called.
 func checkHooks(t *lua.LTable) error {
 	names := HookNames()
+	if err := hookTypes(t, names); err != nil {
+		return err
+	}
 	for _, k := range keys(t) {
 		if _, fn := t.RawGetString(k).(*lua.LFunction); !fn || slices.Contains(names, k) {
 			continue
@@ -123,13 +126,55 @@ func checkHooks(t *lua.LTable) error {
 	return nil
 }
 
+// hookTypes refuses a hook that is not a function (R.on_phase_start = 5
+// would never be called), a results or commands entry that is not one,
+// and a module without odds (every battle is weighed by it).
+func hookTypes(t *lua.LTable, names []string) error {
+	for _, k := range names {
+		v := t.RawGetString(k)
+		switch k {
+		case "results", "commands":
+			if err := functions(t, k); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, fn := v.(*lua.LFunction); !fn && v != lua.LNil {
+			return fmt.Errorf("R.%s is a %s; a hook must be a function", k, v.Type())
+		}
+	}
+	if _, fn := t.RawGetString("odds").(*lua.LFunction); !fn {
+		return fmt.Errorf("R.odds is missing: the engine weighs every battle with it")
+	}
+	return nil
+}
+
+// functions refuses an entry of the table t[k] that is not a function.
+func functions(t *lua.LTable, k string) error {
+	v := t.RawGetString(k)
+	if v == lua.LNil {
+		return nil
+	}
+	ft, ok := v.(*lua.LTable)
+	if !ok {
+		return fmt.Errorf("R.%s is a %s; it must be a table of functions", k, v.Type())
+	}
+	var err error
+	ft.ForEach(func(name, v lua.LValue) {
+		if _, fn := v.(*lua.LFunction); !fn && err == nil {
+			err = fmt.Errorf("R.%s.%s is a %s; it must be a function", k, safeText(name.String()), v.Type())
+		}
+	})
+	return err
+}
+
 // closest returns the candidate within edit distance 2 of name (and not
 // equal to it), or "".
 func closest(name string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if c == name || len(c) < 4 {
-			continue
+		if c == name || len(c) < 4 || abs(len(c)-len(name)) >= bestD {
+			continue // the distance is at least the lengths' difference
 		}
 		if d := core.EditDistance(name, c); d < bestD {
 			best, bestD = c, d
@@ -202,4 +247,11 @@ func lintTable(t *lua.LTable, path string, known []string) []string {
 		}
 	}
 	return out
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

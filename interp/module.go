@@ -186,19 +186,16 @@ func Compile(variant string, builtin fs.FS, specialName string, special []byte) 
 	}
 	if err := m.compile(rt.tbl); err != nil {
 		rt.sb.Close()
-		return nil, fmt.Errorf("%s: %w", module, err)
+		return nil, fmt.Errorf("%s: %w", m.tableName(), err)
 	}
 	m.lint = lintFields(rt.tbl)
 	m.sums = rt.sb.Modules()
 	m.disk = rt.sb.disk
 	m.hash = hashSums(m.sums)
 	m.defined(rt.tbl)
-	m.flat = m.flatten(rt.tbl)
-	m.fields = map[string]any{}
-	for _, k := range []string{"bot"} {
-		if t, ok := rt.tbl.RawGetString(k).(*lua.LTable); ok {
-			m.fields[k] = goValue(t, 0)
-		}
+	if err := m.readFields(rt.tbl); err != nil {
+		rt.sb.Close()
+		return nil, fmt.Errorf("%s: %w", m.tableName(), err)
 	}
 	m.help = map[string]string{}
 	ht := table(rt.tbl, "help")
@@ -215,6 +212,15 @@ func Compile(variant string, builtin fs.FS, specialName string, special []byte) 
 	modules.m[key] = m
 	modules.Unlock()
 	return m, nil
+}
+
+// tableName names the rules table in errors: the module's file, and the
+// special rules that may have changed it.
+func (m *Module) tableName() string {
+	if m.load.specialName != "" {
+		return m.Module + " as changed by " + m.load.specialName
+	}
+	return m.Module
 }
 
 // fsIs reports whether two file systems are the same value (the built-in
@@ -298,9 +304,30 @@ func (m *Module) CommandWords() []string { return m.commands }
 // computer players' doctrine R.bot (docs/bots.md).
 func (m *Module) Field(name string) any { return m.fields[name] }
 
+// readFields makes Flatten's map and Field's values from the module's
+// table t, within one budget of values visited (maxWalk).
+func (m *Module) readFields(t *lua.LTable) error {
+	var err error
+	if m.flat, err = m.flatten(t); err != nil {
+		return err
+	}
+	w := newWalker()
+	m.fields = map[string]any{}
+	for _, k := range []string{"bot"} {
+		if v, ok := t.RawGetString(k).(*lua.LTable); ok {
+			m.fields[k] = w.goValue(k, v, 0)
+		}
+	}
+	return w.err()
+}
+
 // goValue converts a Lua table of data to Go: string keys give a map, a
 // list a slice; functions and deeper nesting than 8 levels are left out.
-func goValue(v lua.LValue, depth int) any {
+// Each value counts against w's budget (key names it in the error).
+func (w *walker) goValue(key string, v lua.LValue, depth int) any {
+	if !w.visit(key, v) {
+		return nil
+	}
 	switch v := v.(type) {
 	case lua.LNumber:
 		return float64(v)
@@ -315,13 +342,13 @@ func goValue(v lua.LValue, depth int) any {
 		if n := v.Len(); n > 0 {
 			out := make([]any, n)
 			for i := range out {
-				out[i] = goValue(v.RawGetInt(i+1), depth+1)
+				out[i] = w.goValue(key, v.RawGetInt(i+1), depth+1)
 			}
 			return out
 		}
 		out := map[string]any{}
 		for _, k := range keys(v) {
-			if x := goValue(v.RawGetString(k), depth+1); x != nil {
+			if x := w.goValue(key+"."+k, v.RawGetString(k), depth+1); x != nil {
 				out[k] = x
 			}
 		}

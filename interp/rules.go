@@ -297,13 +297,18 @@ func (r *Rules) OnPhaseStart(p *Phase) (err error) {
 	return err
 }
 
-// Bool calls a hook that answers yes or no; false when absent.
+// Bool calls a hook that answers yes or no (true, false or nil); false
+// when absent.
 func (r *Rules) Bool(name string, args ...Arg) (bool, error) {
 	ret, err := r.call(name, 1, args...)
 	if err != nil || ret == nil {
 		return false, err
 	}
-	return truth(ret[0]), nil
+	switch ret[0].(type) {
+	case lua.LBool, *lua.LNilType:
+		return truth(ret[0]), nil
+	}
+	return false, r.hookErr(name, "a %s; it must return true, false or nil", ret[0].Type())
 }
 
 // Int calls a hook that answers a whole number; def when the hook is
@@ -341,10 +346,27 @@ func (r *Rules) Decide(name string, args ...Arg) (verdict int, msg, rule string,
 		return 0, "", "", err
 	case ret == nil || ret[0] == lua.LNil:
 		return 0, "", "", nil
+	case ret[0].Type() != lua.LTBool:
+		return 0, "", "", r.hookErr(name, "a %s; it must return nil, true, or false with a reason and a rule", ret[0].Type())
 	case truth(ret[0]):
 		return 1, "", "", nil
 	}
-	return -1, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+	msg, rule, err = r.texts(name, ret[1], ret[2])
+	return -1, msg, rule, err
+}
+
+// texts reads the reason and citation a hook returned: texts of at most
+// maxText bytes, made safe to print.
+func (r *Rules) texts(name string, reason, rule lua.LValue) (string, string, error) {
+	var out [2]string
+	for i, v := range []lua.LValue{reason, rule} {
+		s := lua.LVAsString(v)
+		if len(s) > maxText {
+			return "", "", r.hookErr(name, "a %s of %d bytes (limit %d)", [2]string{"reason", "citation"}[i], len(s), maxText)
+		}
+		out[i] = safeText(s)
+	}
+	return out[0], out[1], nil
 }
 
 // Reason calls a hook that answers a number with an optional reason and
@@ -361,7 +383,11 @@ func (r *Rules) Reason(name string, def int, args ...Arg) (n int, why, rule stri
 	if n, err = toInt(float64(num)); err != nil {
 		return 0, "", "", r.hookErr(name, "a bad number: %v", err)
 	}
-	return n, lua.LVAsString(ret[1]), lua.LVAsString(ret[2]), nil
+	why, rule, err = r.texts(name, ret[1], ret[2])
+	if err != nil {
+		return 0, "", "", err
+	}
+	return n, why, rule, nil
 }
 
 // Strings calls a hook that answers n strings (nil when absent).

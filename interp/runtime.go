@@ -157,10 +157,13 @@ func applySpecial(sb *Sandbox, t *lua.LTable, name string, src []byte) (*lua.LTa
 	if err != nil {
 		return nil, err
 	}
-	if nt, ok := ret[0].(*lua.LTable); ok {
+	switch nt := ret[0].(type) {
+	case *lua.LTable:
 		return nt, nil
+	case *lua.LNilType: // R changed in place
+		return t, nil
 	}
-	return t, nil
+	return nil, fmt.Errorf("%s: special rules' function(R) must return R (a table), not a %s", name, ret[0].Type())
 }
 
 // hook returns the rules' function name in this state, or nil.

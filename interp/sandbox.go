@@ -85,7 +85,8 @@ type Sandbox struct {
 	sums    []ModuleSum           // every module loaded, in load order
 	disk    []diskFile            // the modules read from disk
 
-	phase string
+	phase  string
+	frozen bool // no new globals (freezeGlobals)
 
 	// The budget: the watchdog (budget.go) cancels ctx when a call runs
 	// past its limit. mu guards what the watchdog reads and cancels.
@@ -137,7 +138,10 @@ func NewSandbox(o Options) *Sandbox {
 	}
 	mt := L.NewTable()
 	mt.RawSetString("__index", L.NewFunction(globalIndex))
+	mt.RawSetString("__metatable", lua.LString("the globals' metatable is the sandbox's"))
 	L.SetMetatable(L.G.Global, mt)
+	L.SetGlobal("tostring", L.NewFunction(luaTostring(L.GetGlobal("tostring"))))
+	sb.guardRaw()
 	sb.require = L.NewFunction(sb.luaRequire)
 	L.SetGlobal("require", sb.require)
 	L.SetGlobal("print", L.NewFunction(sb.luaPrint))
@@ -295,7 +299,7 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "in phase %s: ", e.Phase)
 	}
 	b.WriteString(e.Msg)
-	return b.String()
+	return safeText(b.String())
 }
 
 // Unwrap returns context.DeadlineExceeded for a timeout, else nil.
@@ -340,7 +344,7 @@ func (sb *Sandbox) wrap(err error) *Error {
 // game's state belongs in the engine's store (R.store), and the Lua
 // states of a module serve every game of the process.
 func (sb *Sandbox) freezeGlobals() {
-	mt, _ := sb.L.GetMetatable(sb.L.G.Global).(*lua.LTable)
+	mt, _ := sb.L.G.Global.Metatable.(*lua.LTable) // raw: its __metatable hides it
 	if mt == nil {
 		return
 	}
@@ -348,6 +352,40 @@ func (sb *Sandbox) freezeGlobals() {
 		L.RaiseError("global %s: a rules module may not set globals once loaded (a game's state goes in R.store: docs/modding.md)", L.ToString(2))
 		return 0
 	}))
+	sb.frozen = true // the raw setters too (guardRaw)
+}
+
+// guardRaw wraps the functions that change the table they are given
+// without metamethods (rawset, table.insert, table.remove, table.sort)
+// to refuse the globals once they are frozen.
+func (sb *Sandbox) guardRaw() {
+	g := sb.L.G.Global
+	tbl, _ := sb.L.GetGlobal(lua.TabLibName).(*lua.LTable)
+	for _, f := range []struct {
+		t    *lua.LTable
+		name string
+	}{{g, "rawset"}, {tbl, "insert"}, {tbl, "remove"}, {tbl, "sort"}} {
+		if fn, ok := f.t.RawGetString(f.name).(*lua.LFunction); ok {
+			f.t.RawSetString(f.name, sb.L.NewFunction(sb.notGlobals(f.name, fn)))
+		}
+	}
+}
+
+// notGlobals wraps fn, a function that changes the table it is given, to
+// refuse the globals once they are frozen.
+func (sb *Sandbox) notGlobals(name string, fn *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		if sb.frozen && L.Get(1) == L.G.Global {
+			L.RaiseError("%s(_G, ...): a rules module may not set globals once loaded (a game's state goes in R.store: docs/modding.md)", name)
+		}
+		top := L.GetTop()
+		L.Push(fn)
+		for i := 1; i <= top; i++ {
+			L.Push(L.Get(i))
+		}
+		L.Call(top, lua.MultRet)
+		return L.GetTop() - top
+	}
 }
 
 // maxMsgLen bounds the text of a module's error.
@@ -371,6 +409,69 @@ func cleanMsg(msg string) string {
 		msg = fmt.Sprintf("%s... (%d bytes more)", msg[:cut], len(msg)-cut)
 	}
 	return msg
+}
+
+// safeText makes a module's text safe to print on a terminal: control
+// characters but newline and tab (ESC, CR, NUL, C1 codes) and bytes that
+// are not UTF-8 become visible escapes (\x1b), so that no text can clear
+// the screen, move the cursor or wipe a line.
+func safeText(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case control(r):
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// needsEscape reports whether safeText changes s.
+func needsEscape(s string) bool {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 || control(r) {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
+// control reports whether r is a control character other than newline
+// and tab.
+func control(r rune) bool {
+	return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f
+}
+
+// luaTostring is Lua's tostring (base) without addresses: a table,
+// function or userdata without __tostring is its type's name, the same
+// in every run (an address would differ, and a game that kept it would
+// not replay).
+func luaTostring(base lua.LValue) lua.LGFunction {
+	return func(L *lua.LState) int {
+		v := L.CheckAny(1)
+		switch v.(type) {
+		case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LState:
+			if L.GetMetaField(v, "__tostring") == lua.LNil {
+				L.Push(lua.LString(v.Type().String()))
+				return 1
+			}
+		}
+		L.Push(base)
+		L.Push(v)
+		L.Call(1, 1)
+		return 1
+	}
 }
 
 // globalIndex is _G's __index: nil, or an error for a forbidden name.
@@ -512,11 +613,24 @@ func (sb *Sandbox) readSource(name, rel string) ([]byte, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("require: module %q not found: no %s in %s", name, rel, strings.Join(places, ", "))
 	case err != nil:
-		return nil, fmt.Errorf("require: module %q: %v", name, err)
+		return nil, fmt.Errorf("require: module %q: %v", name, plainFileError(err, rel, places[len(places)-1]))
 	case len(src) > 0 && src[0] == 0x1b: // "\x1bLua" signature
 		return nil, fmt.Errorf("require: module %q is a binary chunk; only Lua source text may be loaded", name)
 	}
 	return src, nil
+}
+
+// plainFileError says a file error of rel in folder dir in plain words:
+// no system call's name ("statat"), a path out of the folder named so.
+func plainFileError(err error, rel, dir string) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	if strings.Contains(pe.Err.Error(), "escapes from parent") {
+		return fmt.Errorf("%s leads out of the folder %s (a symbolic link?); a module may load only files inside it", rel, dir)
+	}
+	return fmt.Errorf("%s: %v", rel, pe.Err)
 }
 
 // protoCache holds compiled modules for the whole process, keyed by module
@@ -556,6 +670,9 @@ func compileCached(rel string, src []byte) (*lua.FunctionProto, error) {
 			return nil, fmt.Errorf("%s:0: %s at end of file", rel, strings.TrimSpace(pe.Message))
 		}
 		return nil, fmt.Errorf("%s:0: %v", rel, err)
+	}
+	if line := tooDeep(chunk); line > 0 {
+		return nil, fmt.Errorf("%s:%d: the code nests more than %d levels deep (blocks, functions and expressions within each other)", rel, line, maxNesting)
 	}
 	rewriteConcat(chunk)
 	p, err = lua.Compile(chunk, rel)

@@ -240,8 +240,42 @@ func typeOf(v any) string {
 }
 
 // fromLua converts a Lua value to a stored value: a boolean, an integer, a
-// string, or an array of those.
+// string, or an array of those. It never recurses: a list's items are
+// plain values (scalar), so a table that holds itself is an error, not an
+// endless walk.
 func fromLua(v lua.LValue) (any, error) {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return scalar(v)
+	}
+	n := t.Len()
+	if n > maxStoreList {
+		return nil, fmt.Errorf("a list of %d items (limit %d)", n, maxStoreList)
+	}
+	if count(t) != n {
+		return nil, fmt.Errorf("a table that is not a list (1..n without holes)")
+	}
+	out := make([]any, n)
+	for i := range out {
+		item := t.RawGetInt(i + 1)
+		switch it := item.(type) {
+		case *lua.LTable:
+			if it == t {
+				return nil, fmt.Errorf("a list that holds itself (item %d)", i+1)
+			}
+			return nil, fmt.Errorf("a list inside a list")
+		}
+		x, err := scalar(item)
+		if err != nil {
+			return nil, fmt.Errorf("item %d: %v", i+1, err)
+		}
+		out[i] = x
+	}
+	return out, nil
+}
+
+// scalar converts a Lua value that is not a table to a stored value.
+func scalar(v lua.LValue) (any, error) {
 	switch v := v.(type) {
 	case *lua.LNilType:
 		return nil, nil
@@ -254,28 +288,6 @@ func fromLua(v lua.LValue) (any, error) {
 			return nil, fmt.Errorf("a string of %d bytes (limit %d)", len(v), maxStoreString)
 		}
 		return string(v), nil
-	case *lua.LTable:
-		n := v.Len()
-		if n > maxStoreList {
-			return nil, fmt.Errorf("a list of %d items (limit %d)", n, maxStoreList)
-		}
-		count := 0
-		v.ForEach(func(lua.LValue, lua.LValue) { count++ })
-		if count != n {
-			return nil, fmt.Errorf("a table that is not a list (1..n without holes)")
-		}
-		out := make([]any, n)
-		for i := range out {
-			x, err := fromLua(v.RawGetInt(i + 1))
-			if err != nil {
-				return nil, err
-			}
-			if _, nested := x.([]any); nested {
-				return nil, fmt.Errorf("a list inside a list")
-			}
-			out[i] = x
-		}
-		return out, nil
 	}
 	return nil, fmt.Errorf("a %s (store booleans, integers, strings or lists of them)", v.Type())
 }
@@ -299,9 +311,28 @@ func toLua(L *lua.LState, v any) lua.LValue {
 	return lua.LNil
 }
 
-// FormatValue prints a stored value for people.
+// safeValue is a stored value with its strings made safe to print
+// (safeText), for an event.
+func safeValue(v any) any {
+	switch v := v.(type) {
+	case string:
+		return safeText(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = safeValue(x)
+		}
+		return out
+	}
+	return v
+}
+
+// FormatValue prints a stored value for people, its strings made safe to
+// print (safeText).
 func FormatValue(v any) string {
 	switch v := v.(type) {
+	case string:
+		return safeText(v)
 	case []any:
 		parts := make([]string, len(v))
 		for i, x := range v {

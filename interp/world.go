@@ -557,12 +557,12 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 					if err != nil {
 						L.ArgError(3, fmt.Sprintf("field %s: %v", key, err))
 					}
-					kv = append(kv, [2]any{string(key), v})
+					kv = append(kv, [2]any{safeText(string(key)), safeValue(v)})
 				}
 			} else if L.Get(3) != lua.LNil {
 				L.ArgError(3, "a table of key, value pairs")
 			}
-			raise(L, "emit", rt.w(L).Emit(kind, checkText(L, 2), kv))
+			raise(L, "emit", rt.w(L).Emit(safeText(kind), checkText(L, 2), kv))
 			return 0
 		},
 		// gpw.points(side) -> replacement points left this phase
@@ -630,7 +630,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			if L.OptString(1, "") != "" {
 				winner = checkSide(L, 1)
 			}
-			rt.w(L).EndGame(winner, L.OptString(2, ""))
+			rt.w(L).EndGame(winner, checkText(L, 2))
 			return 0
 		},
 		// gpw.can_retreat(hexes) -> whether the defender has a legal retreat
