@@ -20,6 +20,10 @@ import (
 type Budget struct {
 	Call    time.Duration // one hook call; 0 for no limit
 	Command time.Duration // the calls of one command together; 0 for no limit
+	// Phase is the Lua time of all the calls of one phase together:
+	// commands, legal actions listed, checks asked by players and bots;
+	// 0 for no limit. A module slow in every call stops within it.
+	Phase time.Duration
 	// Memory is how much the heap may grow during one call, and a quarter
 	// of it what a Lua state may keep between calls (its globals, upvalues
 	// and tables); 0 for no limit. It is measured on the whole process:
@@ -29,7 +33,7 @@ type Budget struct {
 }
 
 // DefaultBudget is the budget of a game unless its options say otherwise.
-var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Memory: 192 << 20}
+var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Phase: 5 * time.Second, Memory: 192 << 20}
 
 // Or fills b's zero fields from def; a negative field becomes 0, no limit.
 func (b Budget) Or(def Budget) Budget {
@@ -45,6 +49,7 @@ func (b Budget) Or(def Budget) Budget {
 	return Budget{
 		Call:    time.Duration(pick(int64(b.Call), int64(def.Call))),
 		Command: time.Duration(pick(int64(b.Command), int64(def.Command))),
+		Phase:   time.Duration(pick(int64(b.Phase), int64(def.Phase))),
 		Memory:  pick(b.Memory, def.Memory),
 	}
 }

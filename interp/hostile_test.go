@@ -331,3 +331,31 @@ end`)
 		t.Errorf("the next command: %v", err)
 	}
 }
+
+// TestPhaseBudget: the calls of one phase share a budget of Lua time, so
+// that a module slow in every call (each under its own budget) stops
+// within the phase's; the next phase starts a fresh clock.
+func TestPhaseBudget(t *testing.T) {
+	m, err := compileHouse(t, `function R.on_phase_start(p)
+  if p.id == "spin" then while true do end end
+end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := m.Bind(&recHost{})
+	r.SetBudget(Budget{Call: 100 * time.Millisecond, Phase: 250 * time.Millisecond})
+	r.Begin("slow")
+	for i := 0; i < 3; i++ { // 100 + 100 + the 50 ms left
+		if err := r.OnPhaseStart(&Phase{ID: "spin"}); !errors.Is(err, ErrBudget) {
+			t.Fatalf("call %d: %v, want a budget's error", i, err)
+		}
+	}
+	err = r.OnPhaseStart(&Phase{ID: "quick"})
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 250ms for one phase") {
+		t.Errorf("a quick call once the phase's budget is spent: %v", err)
+	}
+	r.Begin("next")
+	if err := r.OnPhaseStart(&Phase{ID: "quick"}); err != nil {
+		t.Errorf("the next phase: %v", err)
+	}
+}

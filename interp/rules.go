@@ -26,6 +26,8 @@ type Rules struct {
 	luaLimit time.Duration
 	luaFor   string
 	luaTime  time.Duration
+	// the Lua time of the calls since the phase began (Begin)
+	phaseTime time.Duration
 	// the Lua call last counted in luaTime: its state and number
 	countedSB *Sandbox
 	counted   uint64
@@ -70,8 +72,9 @@ func (r *Rules) SetBudget(b Budget) { r.budget = b }
 // Budget is the game's Lua budget.
 func (r *Rules) Budget() Budget { return r.budget }
 
-// Begin names the phase for error messages.
-func (r *Rules) Begin(phase string) { r.phase = phase }
+// Begin starts a phase: its name for error messages, and the clock of
+// its Lua time (Budget.Phase).
+func (r *Rules) Begin(phase string) { r.phase, r.phaseTime = phase, 0 }
 
 // BeginCommand starts the clock of one command's budget; EndCommand stops
 // it. Between commands no clock runs.
@@ -127,15 +130,23 @@ func (r *Rules) acquire() (*vm, error) {
 	rt.world, _ = r.host.(World)
 	rt.sb.SetPhase(r.phase)
 	rt.sb.setLimits(r.budget.Call, r.deadline, r.budget.Memory)
-	if r.luaLimit > 0 {
-		left := r.luaLimit - r.luaTime
+	due := r.deadline
+	for _, l := range [...]struct {
+		limit, spent time.Duration
+		what         string
+	}{{r.luaLimit, r.luaTime, r.luaFor}, {r.budget.Phase, r.phaseTime, "one phase (every check, listing and command of the phase together)"}} {
+		if l.limit <= 0 {
+			continue
+		}
+		msg := fmt.Sprintf("ran past its budget of %v for %s", l.limit, l.what)
+		left := l.limit - l.spent
 		if left <= 0 {
 			r.pool.put(rt)
-			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget,
-				Msg: fmt.Sprintf("rules module ran past its budget of %v for %s", r.luaLimit, r.luaFor)}
+			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module " + msg}
 		}
-		if dl := time.Now().Add(left); r.deadline.IsZero() || dl.Before(r.deadline) {
-			rt.sb.SetDeadline(dl, fmt.Sprintf("ran past its budget of %v for %s", r.luaLimit, r.luaFor))
+		if dl := time.Now().Add(left); due.IsZero() || dl.Before(due) {
+			due = dl
+			rt.sb.SetDeadline(dl, msg)
 		}
 	}
 	r.rt, r.depth = rt, 1
@@ -153,6 +164,7 @@ func (r *Rules) release(errp *error) {
 	if sb := rt.sb; sb.depth == 0 && (sb != r.countedSB || sb.calls != r.counted) { // a Lua call just ended
 		r.countedSB, r.counted = sb, sb.calls
 		r.luaTime += sb.last
+		r.phaseTime += sb.last
 		if err := rt.afterCall(r.budget.Keep(), *errp); err != nil && *errp == nil {
 			*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
 			rt.why = *errp
