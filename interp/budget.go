@@ -33,7 +33,7 @@ type Budget struct {
 }
 
 // DefaultBudget is the budget of a game unless its options say otherwise.
-var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Phase: 5 * time.Second, Memory: 192 << 20}
+var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Phase: 3 * time.Second, Memory: 192 << 20}
 
 // Or fills b's zero fields from def; a negative field becomes 0, no limit.
 func (b Budget) Or(def Budget) Budget {
