@@ -359,3 +359,31 @@ end`)
 		t.Errorf("the next phase: %v", err)
 	}
 }
+
+// TestEndlessTailCall: an endless tail call stopped by its budget ends
+// with its file and line and without a traceback line per tail call
+// (gopher-lua's traceback made gigabytes of them), inside pcall too.
+func TestEndlessTailCall(t *testing.T) {
+	for _, body := range []string{
+		`function R.on_phase_start(p) return f(1) end`,
+		`function R.on_phase_start(p) pcall(f, 1) end`,
+	} {
+		m, err := compileHouse(t, "local function f(n) return f(n) end\n"+body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := m.Bind(&recHost{})
+		r.SetBudget(Budget{Call: 300 * time.Millisecond})
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err = r.OnPhaseStart(&Phase{ID: "p"})
+		runtime.ReadMemStats(&after)
+		var e *Error
+		if !errors.Is(err, ErrBudget) || !errors.As(err, &e) || e.Module != "house.lua" || e.Line < 3 {
+			t.Errorf("%s: error %v, want the budget's with house.lua's line", body, err)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+			t.Errorf("%s: %d MiB allocated", body, n>>20)
+		}
+	}
+}

@@ -4,6 +4,7 @@ package interp
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -88,6 +89,9 @@ type Sandbox struct {
 	phase  string
 	frozen bool // no new globals (freezeGlobals)
 
+	onError *lua.LFunction // errWhere, the handler of Call's errors
+	where   string         // where the last error was raised (errWhere)
+
 	// The budget: the watchdog (budget.go) cancels ctx when a call runs
 	// past its limit. mu guards what the watchdog reads and cancels.
 	mu       sync.Mutex
@@ -141,6 +145,8 @@ func NewSandbox(o Options) *Sandbox {
 	mt.RawSetString("__metatable", lua.LString("the globals' metatable is the sandbox's"))
 	L.SetMetatable(L.G.Global, mt)
 	L.SetGlobal("tostring", L.NewFunction(luaTostring(L.GetGlobal("tostring"))))
+	L.SetGlobal("pcall", L.NewFunction(luaPCall(L.NewFunction(keepErr))))
+	sb.onError = L.NewFunction(sb.errWhere)
 	sb.guardRaw()
 	sb.require = L.NewFunction(sb.luaRequire)
 	L.SetGlobal("require", sb.require)
@@ -260,7 +266,8 @@ func (sb *Sandbox) Call(fn lua.LValue, nret int, args ...lua.LValue) (out []lua.
 	for _, a := range args {
 		L.Push(a)
 	}
-	if err := L.PCall(len(args), nret, nil); err != nil {
+	sb.where = ""
+	if err := L.PCall(len(args), nret, sb.onError); err != nil {
 		L.SetTop(top)
 		return nil, sb.wrap(err)
 	}
@@ -316,7 +323,7 @@ func (sb *Sandbox) wrap(err error) *Error {
 	trace := ""
 	var ae *lua.ApiError
 	if errors.As(err, &ae) {
-		e.Msg, trace = ae.Object.String(), ae.StackTrace
+		e.Msg, trace = ae.Object.String(), cmp.Or(ae.StackTrace, sb.where)
 		switch ae.Object.(type) {
 		case lua.LString, lua.LNumber:
 		default: // its text would be an address, different in each run
