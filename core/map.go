@@ -412,7 +412,11 @@ func (m *Map) Resolve(s string) (int, error) {
 	if m.Name != "" {
 		where = "map " + m.Name
 	}
-	msg := fmt.Sprintf("%q is neither a hex id (such as B-1603) nor a city of %s", s, where)
+	shown := s
+	if len(shown) > 40 {
+		shown = strings.ToValidUTF8(shown[:40], "") + "..."
+	}
+	msg := fmt.Sprintf("%q is neither a hex id (such as B-1603) nor a city of %s", shown, where)
 	if near := m.closeNames(key); len(near) > 0 {
 		msg += " (did you mean " + orList(near) + "?)"
 	}

@@ -54,7 +54,7 @@ func typeProblem(e *json.UnmarshalTypeError) string {
 	if strings.HasPrefix(e.Value, "number ") {
 		got = "the number " + strings.TrimPrefix(e.Value, "number ")
 	}
-	want := kindOf(e.Type)
+	want := JSONKind(e.Type)
 	if e.Field == "" {
 		return fmt.Sprintf("the save is %s where a JSON object is expected", got)
 	}
@@ -91,8 +91,9 @@ func article(w string) string {
 	return "a " + w
 }
 
-// kindOf names a Go type of the save's fields in JSON's words.
-func kindOf(t reflect.Type) string {
+// JSONKind names a Go type in JSON's words ("a list of strings"), for
+// messages about JSON that holds the wrong type (saves, gpw serve).
+func JSONKind(t reflect.Type) string {
 	if t == nil {
 		return "another value"
 	}
@@ -107,9 +108,9 @@ func kindOf(t reflect.Type) string {
 	case reflect.Float32, reflect.Float64:
 		return "a number"
 	case reflect.Slice, reflect.Array:
-		return "a list of " + plural(kindOf(t.Elem()))
+		return "a list of " + plural(JSONKind(t.Elem()))
 	case reflect.Map:
-		return "an object of " + plural(kindOf(t.Elem()))
+		return "an object of " + plural(JSONKind(t.Elem()))
 	case reflect.Struct:
 		return "an object"
 	}

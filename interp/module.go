@@ -614,7 +614,11 @@ func (r *Module) compileCRT(rd *reader, t *lua.LTable) error {
 		if rows != nil {
 			n = rows.Len()
 		}
-		return fmt.Errorf("R.crt.rows: %d rows; the table has one row per face of the die (6)", n)
+		count := fmt.Sprint(n)
+		if n >= 1<<16-1 {
+			count = "more than 65,534" // the array part's limit
+		}
+		return fmt.Errorf("R.crt.rows: %s rows; the table has one row per face of the die (6)", count)
 	}
 	results := rd.table(t, "results", "R.results")
 	if rd.err != nil {
@@ -634,8 +638,12 @@ func (r *Module) compileCRT(rd *reader, t *lua.LTable) error {
 			return fmt.Errorf("%s has %d results for %d columns", path, len(row), len(r.CRTColumns))
 		}
 		for j := 1; j <= rt.Len(); j++ {
-			if _, ok := rt.RawGetInt(j).(lua.LString); !ok {
+			code, ok := rt.RawGetInt(j).(lua.LString)
+			if !ok {
 				return fmt.Errorf("%s[%d] is a %s; it must be a result code", path, j, rt.RawGetInt(j).Type())
+			}
+			if hasControl(string(code)) {
+				return fmt.Errorf("%s[%d] holds a control character (%s); a result code is printed as it is", path, j, safeText(string(code)))
 			}
 		}
 		for _, code := range row {

@@ -408,15 +408,25 @@ func cleanMsg(msg string) string {
 	if strings.HasSuffix(msg, "registry overflow") {
 		msg += " (too many values at once on the Lua stack)"
 	}
-	if len(msg) > maxMsgLen {
-		cut := maxMsgLen
-		for cut > 0 && !utf8.RuneStart(msg[cut]) {
-			cut--
-		}
-		msg = fmt.Sprintf("%s... (%d bytes more)", msg[:cut], len(msg)-cut)
-	}
-	return msg
+	return clip(msg, maxMsgLen)
 }
+
+// clip cuts s to at most n bytes (on a character's boundary), saying how
+// much was left out.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes more)", s[:cut], len(s)-cut)
+}
+
+// Reported is an error's text as gpw reports it to a person or a client:
+// control characters escaped, at most 2,000 bytes (docs/security.md).
+func Reported(err error) string { return clip(safeText(err.Error()), maxMsgLen) }
 
 // safeText makes a module's text safe to print on a terminal: control
 // characters but newline and tab (ESC, CR, NUL, C1 codes) and bytes that

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gpw/interp"
 	"io/fs"
 	"net/http"
 	"path/filepath"
@@ -133,7 +134,7 @@ func (s *Server) Handler() http.Handler {
 func writeError(w http.ResponseWriter, code int, err error) {
 	var rf *Refusal
 	if !errors.As(err, &rf) {
-		rf = &Refusal{Msg: err.Error()}
+		rf = &Refusal{Msg: interp.Reported(err)}
 	}
 	writeJSON(w, code, rf)
 }
@@ -282,8 +283,8 @@ type Created struct {
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req NewGame
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20)).Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, fmt.Errorf("a new game: %v", err))
+	if err := decodeBody(w, r, 1<<20, "a new game", &req); err != nil {
+		writeError(w, http.StatusBadRequest, err)
 		return
 	}
 	c, err := s.Create(req)
@@ -387,8 +388,8 @@ type CommandResult struct {
 
 func (s *Server) handleCommand(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	var req CommandRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, fmt.Errorf("a command: %v", err))
+	if err := decodeBody(w, r, 1<<16, "a command", &req); err != nil {
+		writeError(w, http.StatusBadRequest, err)
 		return
 	}
 	s.command(w, l, role, req.Command)

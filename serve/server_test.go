@@ -705,3 +705,30 @@ return R
 		t.Errorf("marks of B-1603: %+v (all: %v)", marks, v.HexMarks)
 	}
 }
+
+// TestBadBodies: a request body that is not the JSON asked for is refused
+// in plain words, with no Go type names, and an echoed hex id is cut short.
+func TestBadBodies(t *testing.T) {
+	c := newClient(t, newTestServer(t))
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
+	tests := []struct {
+		path string
+		body json.RawMessage
+		want string
+	}{
+		{"/api/games", json.RawMessage(`[1, 2]`), "the body is a JSON array; a JSON object is expected"},
+		{"/api/games", json.RawMessage(`{"scenario": 5}`), "field scenario holds a JSON number where a string is expected"},
+		{"/api/g/" + tok + "/command", json.RawMessage(`{"command": ["end"]}`), "field command holds a JSON array where a string is expected"},
+	}
+	for _, tt := range tests {
+		var rf Refusal
+		if code := c.do("POST", tt.path, tt.body, &rf); code != http.StatusBadRequest || !strings.Contains(rf.Msg, tt.want) || strings.Contains(rf.Msg, "Go ") {
+			t.Errorf("%s %s: %d %q, want 400 with %q", tt.path, tt.body, code, rf.Msg, tt.want)
+		}
+	}
+	var rf Refusal
+	c.do("GET", "/api/g/"+tok+"/hex?id="+strings.Repeat("Z", 100000), nil, &rf)
+	if len(rf.Msg) > 2100 || rf.Msg == "" {
+		t.Errorf("an unknown hex id echoed in %d bytes", len(rf.Msg))
+	}
+}

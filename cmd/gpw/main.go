@@ -3,6 +3,7 @@ package main
 
 import (
 	"fmt"
+	"gpw/interp"
 	"os"
 )
 
@@ -23,7 +24,7 @@ func run() (status int) {
 	root := newRootCmd(os.Stdin, os.Stdout, os.Stderr)
 	if err := root.Execute(); err != nil {
 		if _, quiet := err.(silentError); !quiet {
-			fmt.Fprintln(os.Stderr, "gpw:", err)
+			fmt.Fprintln(os.Stderr, "gpw:", interp.Reported(err))
 		}
 		return 1
 	}
