@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"gpw/interp"
 	"os"
+	"runtime/debug"
 )
 
 func main() { os.Exit(run()) }
@@ -12,6 +13,9 @@ func main() { os.Exit(run()) }
 // run runs the command line and returns the exit status. A panic (a bug:
 // every bad input has its error) is reported in a line, without Go's
 // stack trace unless GPW_TRACEBACK is set.
+// softMemoryLimit is the Go heap's soft limit unless GOMEMLIMIT is set.
+const softMemoryLimit = 448 << 20
+
 func run() (status int) {
 	if os.Getenv("GPW_TRACEBACK") == "" {
 		defer func() {
@@ -20,6 +24,12 @@ func run() (status int) {
 				status = 2
 			}
 		}()
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// Garbage must not carry the process past what a hostile module
+		// is allowed (docs/security.md): the collector works harder near
+		// this soft limit. GOMEMLIMIT raises it (a big gpw serve).
+		debug.SetMemoryLimit(softMemoryLimit)
 	}
 	root := newRootCmd(os.Stdin, os.Stdout, os.Stderr)
 	if err := root.Execute(); err != nil {
