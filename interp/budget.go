@@ -24,6 +24,11 @@ type Budget struct {
 	// commands, legal actions listed, checks asked by players and bots;
 	// 0 for no limit. A module slow in every call stops within it.
 	Phase time.Duration
+	// Slow is the Lua time a game may spend in slow calls (each over
+	// SlowCall), all together; 0 for no limit. A rule's hook answers in
+	// microseconds: a module slow in every call stops within it, however
+	// its calls spread over commands and phases.
+	Slow time.Duration
 	// Memory is how much the heap may grow during one call, and a quarter
 	// of it what a Lua state may keep between calls (its globals, upvalues
 	// and tables); 0 for no limit. It is measured on the whole process:
@@ -33,7 +38,10 @@ type Budget struct {
 }
 
 // DefaultBudget is the budget of a game unless its options say otherwise.
-var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Phase: 3 * time.Second, Memory: 192 << 20}
+var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Phase: 3 * time.Second, Slow: 2 * time.Second, Memory: 192 << 20}
+
+// SlowCall is how long a call must take to count against Budget.Slow.
+const SlowCall = 50 * time.Millisecond
 
 // Or fills b's zero fields from def; a negative field becomes 0, no limit.
 func (b Budget) Or(def Budget) Budget {
@@ -50,6 +58,7 @@ func (b Budget) Or(def Budget) Budget {
 		Call:    time.Duration(pick(int64(b.Call), int64(def.Call))),
 		Command: time.Duration(pick(int64(b.Command), int64(def.Command))),
 		Phase:   time.Duration(pick(int64(b.Phase), int64(def.Phase))),
+		Slow:    time.Duration(pick(int64(b.Slow), int64(def.Slow))),
 		Memory:  pick(b.Memory, def.Memory),
 	}
 }

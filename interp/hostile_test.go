@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -385,5 +386,30 @@ func TestEndlessTailCall(t *testing.T) {
 		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
 			t.Errorf("%s: %d MiB allocated", body, n>>20)
 		}
+	}
+}
+
+// TestSlowBudget: a game's slow calls (each over SlowCall) share a budget,
+// whatever the phases they fall in: a module slow in every call stops
+// within it.
+func TestSlowBudget(t *testing.T) {
+	m, err := compileHouse(t, `function R.on_phase_start(p)
+  if p.id == "spin" then while true do end end
+end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := m.Bind(&recHost{})
+	r.SetBudget(Budget{Call: 100 * time.Millisecond, Slow: 250 * time.Millisecond})
+	for i := 0; i < 3; i++ { // 100 + 100, then the rest is too little for a slow call
+		r.Begin(fmt.Sprint("phase-", i))
+		if err := r.OnPhaseStart(&Phase{ID: "spin"}); !errors.Is(err, ErrBudget) {
+			t.Fatalf("call %d: %v, want a budget's error", i, err)
+		}
+	}
+	r.Begin("next")
+	err = r.OnPhaseStart(&Phase{ID: "quick"})
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 250ms for slow calls in one game") {
+		t.Errorf("a quick call once the game's slow calls are spent: %v", err)
 	}
 }

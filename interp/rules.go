@@ -2,6 +2,7 @@ package interp
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"time"
@@ -28,6 +29,8 @@ type Rules struct {
 	luaTime  time.Duration
 	// the Lua time of the calls since the phase began (Begin)
 	phaseTime time.Duration
+	// the Lua time of the game's slow calls (Budget.Slow)
+	slowTime time.Duration
 	// the Lua call last counted in luaTime: its state and number
 	countedSB *Sandbox
 	counted   uint64
@@ -132,15 +135,20 @@ func (r *Rules) acquire() (*vm, error) {
 	rt.sb.setLimits(r.budget.Call, r.deadline, r.budget.Memory)
 	due := r.deadline
 	for _, l := range [...]struct {
-		limit, spent time.Duration
-		what         string
-	}{{r.luaLimit, r.luaTime, r.luaFor}, {r.budget.Phase, r.phaseTime, "one phase (every check, listing and command of the phase together)"}} {
+		limit, spent, least time.Duration
+		what                string
+	}{
+		{r.luaLimit, r.luaTime, 0, r.luaFor},
+		{r.budget.Phase, r.phaseTime, 0, "one phase (every check, listing and command of the phase together)"},
+		// what is left of it is spent when a slow call could not fit
+		{r.budget.Slow, r.slowTime, SlowCall, fmt.Sprintf("slow calls in one game (calls over %v each together; a hook normally answers in microseconds)", SlowCall)},
+	} {
 		if l.limit <= 0 {
 			continue
 		}
 		msg := fmt.Sprintf("ran past its budget of %v for %s", l.limit, l.what)
 		left := l.limit - l.spent
-		if left <= 0 {
+		if left <= l.least {
 			r.pool.put(rt)
 			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module " + msg}
 		}
@@ -165,6 +173,9 @@ func (r *Rules) release(errp *error) {
 		r.countedSB, r.counted = sb, sb.calls
 		r.luaTime += sb.last
 		r.phaseTime += sb.last
+		if sb.last >= SlowCall || errors.Is(*errp, ErrBudget) {
+			r.slowTime += sb.last
+		}
 		if err := rt.afterCall(r.budget.Keep(), *errp); err != nil && *errp == nil {
 			*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
 			rt.why = *errp
