@@ -267,7 +267,7 @@ func (b *Bot) Play(g *game.Game) error {
 				err = b.endPhase()
 			}
 		}
-		if err != nil && !isRefusal(err) {
+		if err != nil && !game.IsRefusal(err) {
 			return err
 		}
 		if e.fault != nil {
@@ -319,7 +319,7 @@ func (b *Bot) attackDemanded(why string) error {
 				break
 			}
 		}
-		if err := e.attack(t.hex, t.atk); err != nil && !isRefusal(err) {
+		if err := e.attack(t.hex, t.atk); err != nil && !game.IsRefusal(err) {
 			return err
 		}
 		b.forgetRetreats(t.hex)
@@ -338,11 +338,6 @@ func (b *Bot) attackDemanded(why string) error {
 		why = w
 	}
 	return e.end()
-}
-
-func isRefusal(err error) bool {
-	var rf *game.Refusal
-	return errors.As(err, &rf)
 }
 
 // Stand makes the defender's election when a battle lets one of the

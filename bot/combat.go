@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"gpw/core"
+	"gpw/game"
 )
 
 // outcome is one CRT result with its chance on a column.
@@ -630,7 +631,7 @@ func (b *Bot) combat() error {
 				}
 			}
 			if err := e.attack(o.hex, o.atk); err != nil {
-				if isRefusal(err) {
+				if game.IsRefusal(err) {
 					continue
 				}
 				return err

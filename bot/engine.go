@@ -34,7 +34,7 @@ type engine struct {
 // ok reports whether a question's answer err allows what was asked,
 // keeping the first failure of the rules module.
 func (e *engine) ok(err error) bool {
-	if err != nil && e.fault == nil && !isRefusal(err) {
+	if err != nil && e.fault == nil && !game.IsRefusal(err) {
 		e.fault = err
 	}
 	return err == nil

@@ -84,16 +84,19 @@ func (g *Game) losing(k int) bool { return g.alive(k) && g.hookErr == nil }
 // listing legal actions or a unit's options. The command under way fails
 // with it; Actions and the queries report it (takeHookErr).
 func (g *Game) hookFailed(err error) {
-	if err == nil || g.hookErr != nil {
-		return
-	}
-	if _, refused := err.(*Refusal); refused {
-		return // the common case, without errors.As's allocation
-	}
-	var rf *Refusal
-	if !errors.As(err, &rf) {
+	if err != nil && g.hookErr == nil && !IsRefusal(err) {
 		g.hookErr = err
 	}
+}
+
+// IsRefusal reports whether err is a refusal (the rules forbid what was
+// asked) rather than a failure of the rules module or of the engine.
+func IsRefusal(err error) bool {
+	if _, refused := err.(*Refusal); refused {
+		return true // the common case, without errors.As's allocation
+	}
+	var rf *Refusal
+	return errors.As(err, &rf)
 }
 
 // allowed reports whether a validator let something be done, keeping a

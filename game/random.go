@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -13,18 +12,16 @@ import (
 // join it), placements, rebuilds, the decision's options, then end.
 func (a *Actions) Commands() []Command {
 	var out []Command
-	for _, m := range a.Moves {
-		for _, d := range m.Dest {
-			c := Cmd("move")
-			c.Unit, c.Hex = m.Unit, d.Hex
-			out = append(out, c)
-		}
-	}
-	for _, m := range a.Rail {
-		for _, d := range m.Dest {
-			c := Cmd("rail")
-			c.Unit, c.Hex = m.Unit, d.Hex
-			out = append(out, c)
+	for _, by := range [...]struct {
+		verb  string
+		units []UnitMoves
+	}{{"move", a.Moves}, {"rail", a.Rail}} {
+		for _, m := range by.units {
+			for _, d := range m.Dest {
+				c := Cmd(by.verb)
+				c.Unit, c.Hex = m.Unit, d.Hex
+				out = append(out, c)
+			}
 		}
 	}
 	for _, t := range a.Attacks {
@@ -122,7 +119,7 @@ func (p *RandomPlayer) choose(g *Game) (Command, bool, error) {
 		if err == nil {
 			return c, true, nil
 		}
-		if rf := (*Refusal)(nil); !errors.As(err, &rf) {
+		if !IsRefusal(err) {
 			return Command{}, false, err
 		}
 		mine[i] = mine[len(mine)-1]

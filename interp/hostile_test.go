@@ -305,12 +305,10 @@ end`)
 	runtime.KeepAlive(ballast)
 }
 
-// TestBrokenStateHeld: once a call of a command (or a listing of legal
-// actions) runs past its budget, the state it held is broken, and every
-// later call of the same command fails at once with the same error
-// instead of running out its own budget again; the next command gets a
-// fresh state.
-func TestBrokenStateHeld(t *testing.T) {
+// spinner binds, with budget b, a module whose phase start "spin" never
+// ends and every other is quick.
+func spinner(t *testing.T, b Budget) *Rules {
+	t.Helper()
 	m, err := compileHouse(t, `function R.on_phase_start(p)
   if p.id == "spin" then while true do end end
 end`)
@@ -318,7 +316,17 @@ end`)
 		t.Fatal(err)
 	}
 	r := m.Bind(&recHost{})
-	r.SetBudget(Budget{Call: 50 * time.Millisecond})
+	r.SetBudget(b)
+	return r
+}
+
+// TestBrokenStateHeld: once a call of a command (or a listing of legal
+// actions) runs past its budget, the state it held is broken, and every
+// later call of the same command fails at once with the same error
+// instead of running out its own budget again; the next command gets a
+// fresh state.
+func TestBrokenStateHeld(t *testing.T) {
+	r := spinner(t, Budget{Call: 50 * time.Millisecond})
 	release := r.Hold()
 	first := r.OnPhaseStart(&Phase{ID: "spin"})
 	if !errors.Is(first, ErrBudget) {
@@ -337,21 +345,14 @@ end`)
 // that a module slow in every call (each under its own budget) stops
 // within the phase's; the next phase starts a fresh clock.
 func TestPhaseBudget(t *testing.T) {
-	m, err := compileHouse(t, `function R.on_phase_start(p)
-  if p.id == "spin" then while true do end end
-end`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := m.Bind(&recHost{})
-	r.SetBudget(Budget{Call: 100 * time.Millisecond, Phase: 250 * time.Millisecond})
+	r := spinner(t, Budget{Call: 100 * time.Millisecond, Phase: 250 * time.Millisecond})
 	r.Begin("slow")
 	for i := 0; i < 3; i++ { // 100 + 100 + the 50 ms left
 		if err := r.OnPhaseStart(&Phase{ID: "spin"}); !errors.Is(err, ErrBudget) {
 			t.Fatalf("call %d: %v, want a budget's error", i, err)
 		}
 	}
-	err = r.OnPhaseStart(&Phase{ID: "quick"})
+	err := r.OnPhaseStart(&Phase{ID: "quick"})
 	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 250ms for one phase") {
 		t.Errorf("a quick call once the phase's budget is spent: %v", err)
 	}
@@ -393,14 +394,7 @@ func TestEndlessTailCall(t *testing.T) {
 // whatever the phases they fall in: a module slow in every call stops
 // within it.
 func TestSlowBudget(t *testing.T) {
-	m, err := compileHouse(t, `function R.on_phase_start(p)
-  if p.id == "spin" then while true do end end
-end`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := m.Bind(&recHost{})
-	r.SetBudget(Budget{Call: 100 * time.Millisecond, Slow: 250 * time.Millisecond})
+	r := spinner(t, Budget{Call: 100 * time.Millisecond, Slow: 250 * time.Millisecond})
 	for i := 0; i < 3; i++ { // 100 + 100, then the rest is too little for a slow call
 		r.Begin(fmt.Sprint("phase-", i))
 		if err := r.OnPhaseStart(&Phase{ID: "spin"}); !errors.Is(err, ErrBudget) {
@@ -408,7 +402,7 @@ end`)
 		}
 	}
 	r.Begin("next")
-	err = r.OnPhaseStart(&Phase{ID: "quick"})
+	err := r.OnPhaseStart(&Phase{ID: "quick"})
 	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 250ms for slow calls in one game") {
 		t.Errorf("a quick call once the game's slow calls are spent: %v", err)
 	}

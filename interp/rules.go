@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -27,6 +26,10 @@ type Rules struct {
 	luaLimit time.Duration
 	luaFor   string
 	luaTime  time.Duration
+	// what running past each budget of time means, formatted when the
+	// budget is set (not on every call): SetLuaLimit's, the phase's, the
+	// slow calls'
+	luaDue, phaseDue, slowDue string
 	// the Lua time of the calls since the phase began (Begin)
 	phaseTime time.Duration
 	// the Lua time of the game's slow calls (Budget.Slow)
@@ -41,12 +44,16 @@ type Rules struct {
 }
 
 // Bind returns the module bound to a game (host); its hooks see that game.
-func (m *Module) Bind(h Host) *Rules { return &Rules{Module: m, host: h, budget: DefaultBudget} }
+func (m *Module) Bind(h Host) *Rules {
+	r := &Rules{Module: m, host: h}
+	r.SetBudget(DefaultBudget)
+	return r
+}
 
 // Fork returns the same rules bound to another host, with the same budget
 // and phase: for a clone of the game.
 func (r *Rules) Fork(h Host) *Rules {
-	return &Rules{Module: r.Module, host: h, budget: r.budget, phase: r.phase}
+	return &Rules{Module: r.Module, host: h, budget: r.budget, phase: r.phase, phaseDue: r.phaseDue, slowDue: r.slowDue}
 }
 
 // Load compiles a variant and binds it to host: for tools and tests that
@@ -70,7 +77,16 @@ func LoadWith(variant string, builtin fs.FS, host Host, specialName string, spec
 func (r *Rules) Close() {}
 
 // SetBudget sets the game's Lua budget.
-func (r *Rules) SetBudget(b Budget) { r.budget = b }
+func (r *Rules) SetBudget(b Budget) {
+	r.budget = b
+	r.phaseDue = pastDue(b.Phase, "one phase (every check, listing and command of the phase together)")
+	r.slowDue = pastDue(b.Slow, fmt.Sprintf("slow calls in one game (calls over %v each together; a hook normally answers in microseconds)", SlowCall))
+}
+
+// pastDue says what running past a budget of d for what means.
+func pastDue(d time.Duration, what string) string {
+	return fmt.Sprintf("ran past its budget of %v for %s", d, what)
+}
 
 // Budget is the game's Lua budget.
 func (r *Rules) Budget() Budget { return r.budget }
@@ -90,6 +106,7 @@ func (r *Rules) EndCommand() { r.deadline = time.Time{} }
 // to d (0: no limit), for what ("replaying the save"), in messages.
 func (r *Rules) SetLuaLimit(d time.Duration, what string) {
 	r.luaLimit, r.luaFor, r.luaTime = d, what, 0
+	r.luaDue = pastDue(d, what)
 }
 
 func deadline(d time.Duration) time.Time {
@@ -115,11 +132,11 @@ func (r *Rules) Hold() func() {
 // acquire binds a Lua state to the game for a call; release gives it back.
 func (r *Rules) acquire() (*vm, error) {
 	if r.rt != nil {
-		if r.rt.broken {
+		if r.rt.broken != nil {
 			// a call past its budget broke the state held: every later
 			// call of the same command or listing fails at once, the same
 			// way, instead of running out its own budget again
-			return nil, cmp.Or(r.rt.why, error(&Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module ran past its budget"}))
+			return nil, r.rt.broken
 		}
 		r.depth++
 		return r.rt, nil
@@ -136,25 +153,24 @@ func (r *Rules) acquire() (*vm, error) {
 	due := r.deadline
 	for _, l := range [...]struct {
 		limit, spent, least time.Duration
-		what                string
+		due                 string
 	}{
-		{r.luaLimit, r.luaTime, 0, r.luaFor},
-		{r.budget.Phase, r.phaseTime, 0, "one phase (every check, listing and command of the phase together)"},
+		{r.luaLimit, r.luaTime, 0, r.luaDue},
+		{r.budget.Phase, r.phaseTime, 0, r.phaseDue},
 		// what is left of it is spent when a slow call could not fit
-		{r.budget.Slow, r.slowTime, SlowCall, fmt.Sprintf("slow calls in one game (calls over %v each together; a hook normally answers in microseconds)", SlowCall)},
+		{r.budget.Slow, r.slowTime, SlowCall, r.slowDue},
 	} {
 		if l.limit <= 0 {
 			continue
 		}
-		msg := fmt.Sprintf("ran past its budget of %v for %s", l.limit, l.what)
 		left := l.limit - l.spent
 		if left <= l.least {
 			r.pool.put(rt)
-			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module " + msg}
+			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module " + l.due}
 		}
 		if dl := time.Now().Add(left); due.IsZero() || dl.Before(due) {
 			due = dl
-			rt.sb.SetDeadline(dl, msg)
+			rt.sb.SetDeadline(dl, l.due)
 		}
 	}
 	r.rt, r.depth = rt, 1
@@ -178,7 +194,7 @@ func (r *Rules) release(errp *error) {
 		}
 		if err := rt.afterCall(r.budget.Keep(), *errp); err != nil && *errp == nil {
 			*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}
-			rt.why = *errp
+			rt.broken = *errp
 		}
 	}
 	r.depth--
@@ -186,7 +202,7 @@ func (r *Rules) release(errp *error) {
 		return
 	}
 	r.rt = nil
-	if rt.broken {
+	if rt.broken != nil {
 		rt.sb.Close()
 		return
 	}

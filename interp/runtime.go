@@ -22,10 +22,9 @@ type vm struct {
 	bt    *battleTables
 	cache tableCache
 	pure  string // the pure hook running ("" for none): the game may not change
-	// broken: a call ran past its budget or it keeps too much; it is
-	// dropped instead of pooled.
-	broken bool
-	why    error // what broke it
+	// broken: why a call ran past its budget or the state keeps too
+	// much (nil while sound); a broken state is dropped, not pooled.
+	broken error
 }
 
 // mutate fails the Lua call when a pure hook tries to change the game.
@@ -76,13 +75,13 @@ const (
 // bytes (0: no limit), which is an error.
 func (rt *vm) afterCall(keep int64, callErr error) error {
 	if errors.Is(callErr, ErrBudget) {
-		rt.broken, rt.why = true, callErr
+		rt.broken = callErr
 		return nil
 	}
 	if keep > 0 && (rt.sb.spent >= retainTime || rt.sb.built >= retainBuilt) {
 		rt.sb.spent, rt.sb.built = 0, 0
 		if err := rt.checkKeep(keep); err != nil {
-			rt.broken, rt.why = true, err // release names the module and phase
+			rt.broken = err // release names the module and phase
 			return err
 		}
 	}

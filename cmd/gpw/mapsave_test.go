@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gpw/internal/testboard"
 )
 
 // TestMapRenderSave draws a saved game: its units where they stand.
@@ -44,46 +46,11 @@ func TestMapRenderSave(t *testing.T) {
 func TestMapRenderMarks(t *testing.T) {
 	dir := t.TempDir()
 	sc := filepath.Join(dir, "fort.toml")
-	src := `name = "fort"
-rules = "gdw"
-start = "Jul 1941"
-end = "Aug 1941"
-phase = "soviet-reinforcement"
-seed = 3
-[map]
-sheet = "B"
-cols = 20
-rows = 10
-owner = "soviet"
-axis_edge = "west"
-soviet_edge = "east"
-[map.terrain]
-lake = ["B-0301", "B-0302", "B-0303", "B-0304", "B-0306", "B-0307", "B-0308", "B-0309", "B-0310"]
-[[unit]]
-id = "g"
-side = "axis"
-nation = "ger"
-kind = "infantry"
-strength = [6, 3]
-mp = 4
-hex = "B-0305"
-[[unit]]
-id = "cut"
-side = "soviet"
-nation = "sov"
-kind = "infantry"
-strength = [8, 4]
-mp = 6
-hex = "B-0108"
-[[unit]]
-id = "s"
-side = "soviet"
-nation = "sov"
-kind = "infantry"
-strength = [8, 4]
-mp = 6
-hex = "B-1505"
-`
+	src := strings.Replace(testboard.Board, "%s", "soviet-reinforcement", 1) +
+		"[map.terrain]\nlake = [\"B-0301\", \"B-0302\", \"B-0303\", \"B-0304\", \"B-0306\", \"B-0307\", \"B-0308\", \"B-0309\", \"B-0310\"]\n" +
+		testboard.Unit("g", "axis", "infantry", 6, 3, 4, "B-0305") +
+		testboard.Unit("cut", "soviet", "infantry", 8, 4, 6, "B-0108") +
+		testboard.Unit("s", "soviet", "infantry", 8, 4, 6, "B-1505")
 	abs, err := filepath.Abs("../../rules/house/sariego.lua")
 	if err != nil {
 		t.Fatal(err)
