@@ -33,6 +33,9 @@ type Options struct {
 	// NoUndo keeps no undo steps: for programs that never undo (bots,
 	// the simulator), it saves a copy of the state per command.
 	NoUndo bool
+	// Params sets the rules module's parameters by name (R.params), as
+	// given by --param NAME=VALUE; a parameter not named takes its default.
+	Params map[string]string
 }
 
 // Game is a scenario being played. Everything it must remember is in its
