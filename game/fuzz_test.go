@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"gpw"
 	"gpw/interp"
@@ -46,7 +45,7 @@ func checkClean(t *testing.T, err error) {
 }
 
 // fuzzBudget keeps a hostile module's loops and hoards short.
-var fuzzBudget = interp.Budget{Call: 20 * time.Millisecond, Command: 60 * time.Millisecond, Memory: 64 << 20}
+var fuzzBudget = interp.Budget{Call: 500_000, Command: 1_500_000, Memory: 64 << 20}
 
 // FuzzScenarioStart reads arbitrary scenario files and starts a game on
 // each that loads: the start runs the rules against the scenario (kinds,

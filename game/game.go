@@ -139,6 +139,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 		return nil, &scenario.Error{File: sc.File, Msg: fmt.Sprintf("the scenario was read for the %s; it is played under the %s: read it for these rules (game.LoadScenario)", sc.Kinds, g.fix.kinds)}
 	}
 	g.Rules = m.Bind(g)
+	g.Rules.CountIn(&g.work)
 	g.Rules.SetBudget(o.Budget.Or(interp.DefaultBudget))
 	g.store = interp.NewStore()
 	if err := g.setup(); err != nil {
@@ -172,6 +173,7 @@ func (g *Game) CloneTo(c *Game) *Game {
 	}
 	c.state.copyFrom(&g.state)
 	c.Rules = g.Rules.Fork(c)
+	c.Rules.CountIn(&c.work)
 	return c
 }
 

@@ -226,10 +226,9 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 		}
 		warnings = append(warnings, "the rules load other modules than when the game was saved; replayed anyway (--force)")
 	}
-	// The replay as a whole has the Lua time of one command: a module
-	// slow on purpose cannot make a long save take hours to load.
-	g.Rules.SetLuaLimit(g.Rules.Budget().Command, "replaying the save")
-	defer g.Rules.SetLuaLimit(0, "")
+	// The replay counts its Lua instructions against the game's budget
+	// (Budget.Game), as the game did when it was played: a module slow
+	// on purpose cannot make a long save take hours to load.
 	for i, c := range sv.Commands {
 		if c == autoSetupMark { // saves of an earlier gpw
 			if err := g.AutoSetup(); err != nil {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"gpw"
 	"gpw/interp"
@@ -24,7 +23,7 @@ func specialGame(t *testing.T, slow bool, o Options) (*Game, string) {
 	src = strings.Replace(src, "seed = ", "special = \"special.lua\"\nseed = ", 1)
 	spin := ""
 	if slow {
-		spin = "local n = 0 for i = 1, 4e6 do n = n + i end"
+		spin = "local n = 0 for i = 1, 4e5 do n = n + i end"
 	}
 	special := `return function(R)
   function R.can_move(u) ` + spin + ` end
@@ -134,19 +133,19 @@ func TestSaveReplayMustMatch(t *testing.T) {
 }
 
 // TestSaveReplayBudget: a save whose rules are slow on purpose stops
-// with the replay's budget, however many commands it holds.
+// with the game's budget of instructions, however many commands it
+// holds.
 func TestSaveReplayBudget(t *testing.T) {
-	b := interp.Budget{Call: time.Second, Command: 2 * time.Second}
+	b := interp.Budget{Call: 1e7, Command: 1e8, Phase: -1, Game: -1}
 	g, dir := specialGame(t, true, Options{Dice: []int{5, 1, 2, 6, 6, 4}, Budget: b})
-	b.Command = 50 * time.Millisecond
-	p := saveEdit(t, g, dir, false, func(*Save) {})
-	start := time.Now()
-	_, err := LoadSaveWith(p, gpw.Data, LoadOptions{Budget: b}, nil)
-	if err == nil || !strings.Contains(err.Error(), "ran past its budget of 50ms for replaying the save") {
-		t.Errorf("error %v, want the replay's budget", err)
+	if n := g.Rules.Steps(); n < 2_000_000 {
+		t.Fatalf("the game ran %d instructions; the test needs more than 2 million", n)
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("stopped after %v", d)
+	b.Game = 2_000_000
+	p := saveEdit(t, g, dir, false, func(*Save) {})
+	_, err := LoadSaveWith(p, gpw.Data, LoadOptions{Budget: b}, nil)
+	if err == nil || !strings.Contains(err.Error(), "ran past its budget of 2 million Lua instructions for one game") {
+		t.Errorf("error %v, want the replay's budget", err)
 	}
 }
 

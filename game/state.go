@@ -37,11 +37,12 @@ type state struct {
 	history      *history    // every accepted command, for saves
 	dice         dice
 	rolls        int
-	battles      int  // battles fought this phase: battle k's dice stream
-	commands     int  // module commands this phase: their dice stream
-	auto         bool // make every pending choice by its default
-	applying     bool // a battle's results are being applied: steps may be queued
-	eventBytes   int  // the size of the module's events so far (Emit)
+	battles      int         // battles fought this phase: battle k's dice stream
+	commands     int         // module commands this phase: their dice stream
+	auto         bool        // make every pending choice by its default
+	applying     bool        // a battle's results are being applied: steps may be queued
+	eventBytes   int         // the size of the module's events so far (Emit)
+	work         interp.Work // the Lua instructions of the commands (the rules count in it)
 }
 
 // copyFrom makes s an independent copy of o, reusing s's slices.

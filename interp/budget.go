@@ -1,47 +1,56 @@
 package interp
 
 import (
-	"cmp"
-	"context"
 	"errors"
 	"fmt"
-	"runtime"
-	"runtime/metrics"
-	"sync"
-	"sync/atomic"
+	"math"
 	"time"
-	"weak"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
-// Budget limits the Lua work of a game: each hook call alone, all the
-// calls of one command together, and the memory a call may take. Time is
-// measured only while Lua runs: a program may hold a game for hours
-// between commands.
+// Budget limits the Lua work of a game. Work is counted, not timed: the
+// instructions the Lua VM runs (third_party/gopher-lua counts them; a
+// call of a library function counts as one, a pattern match as its
+// backtracking steps) and the bytes the game's Lua state holds (its
+// tables, strings and closures, measured by walking them). A call's fate
+// depends only on what the module does, never on the machine's load or
+// speed, nor on other games in the process.
 type Budget struct {
-	Call    time.Duration // one hook call; 0 for no limit
-	Command time.Duration // the calls of one command together; 0 for no limit
-	// Phase is the Lua time of all the calls of one phase together:
-	// commands, legal actions listed, checks asked by players and bots;
-	// 0 for no limit. A module slow in every call stops within it.
-	Phase time.Duration
-	// Slow is the Lua time a game may spend in slow calls (each over
-	// SlowCall), all together; 0 for no limit. A rule's hook answers in
-	// microseconds: a module slow in every call stops within it, however
-	// its calls spread over commands and phases.
-	Slow time.Duration
-	// Memory is how much the heap may grow during one call, and a quarter
-	// of it what a Lua state may keep between calls (its globals, upvalues
-	// and tables); 0 for no limit. It is measured on the whole process:
-	// with several games in one process, a call is charged with what
-	// others allocate meanwhile.
+	Call    int64 // instructions of one hook call; 0 for no limit
+	Command int64 // instructions of the calls of one command together; 0 for no limit
+	// Phase is the instructions of all the commands of one phase
+	// together; 0 for no limit. Only commands count (Rules.Work): legal
+	// actions listed and checks asked by players, bots and boards are not
+	// in the game's record, so they must not decide its fate.
+	Phase int64
+	// Game is the instructions of all the commands of one game; 0 for no
+	// limit. A module slow in every call stops within it, however its
+	// calls spread over commands and phases.
+	Game int64
+	// Memory is the bytes the game's Lua state may hold during one call,
+	// and a quarter of it what it may keep between calls (its globals,
+	// upvalues and tables); 0 for no limit. Garbage does not count.
 	Memory int64
+	// Wall is a safety valve, not a rule: a call that takes longer by
+	// the clock is stopped with ErrOverloaded, which says the machine
+	// could not run the game, never that the module failed. 0 for none.
+	Wall time.Duration
 }
 
-// DefaultBudget is the budget of a game unless its options say otherwise.
-var DefaultBudget = Budget{Call: time.Second, Command: 3 * time.Second, Phase: 3 * time.Second, Slow: 2 * time.Second, Memory: 192 << 20}
+// The default limits are 200 to 400 times the most the shipped modules
+// needed in whole campaigns played by hard bots (gdw, adc2 and each house
+// rule: at most 8,529 instructions in one call, 18,798 in one command,
+// 50,764 in one phase, 2.6 million in one game; docs/engine.md, "Budgets").
+const (
+	defaultCall    = 2_000_000
+	defaultCommand = 5_000_000
+	defaultPhase   = 20_000_000
+	defaultGame    = 1_000_000_000
+)
 
-// SlowCall is how long a call must take to count against Budget.Slow.
-const SlowCall = 50 * time.Millisecond
+// DefaultBudget is the budget of a game unless its options say otherwise.
+var DefaultBudget = Budget{Call: defaultCall, Command: defaultCommand, Phase: defaultPhase, Game: defaultGame, Memory: 192 << 20, Wall: time.Minute}
 
 // Or fills b's zero fields from def; a negative field becomes 0, no limit.
 func (b Budget) Or(def Budget) Budget {
@@ -55,11 +64,12 @@ func (b Budget) Or(def Budget) Budget {
 		return v
 	}
 	return Budget{
-		Call:    time.Duration(pick(int64(b.Call), int64(def.Call))),
-		Command: time.Duration(pick(int64(b.Command), int64(def.Command))),
-		Phase:   time.Duration(pick(int64(b.Phase), int64(def.Phase))),
-		Slow:    time.Duration(pick(int64(b.Slow), int64(def.Slow))),
+		Call:    pick(b.Call, def.Call),
+		Command: pick(b.Command, def.Command),
+		Phase:   pick(b.Phase, def.Phase),
+		Game:    pick(b.Game, def.Game),
 		Memory:  pick(b.Memory, def.Memory),
+		Wall:    time.Duration(pick(int64(b.Wall), int64(def.Wall))),
 	}
 }
 
@@ -70,231 +80,131 @@ func (b Budget) Keep() int64 { return b.Memory / 4 }
 // ErrBudget is the cause of an *Error from a call that ran past its budget.
 var ErrBudget = errors.New("rules module ran past its budget")
 
-// watchPeriod is how often the watchdog looks at running calls.
-const watchPeriod = 5 * time.Millisecond
+// ErrOverloaded is the cause of an *Error from a call stopped by the
+// wall-clock safety valve (Budget.Wall): the machine could not run the
+// call in time. It judges the machine, not the module: a game stopped so
+// has no result.
+var ErrOverloaded = errors.New("the machine is overloaded")
 
-// watchdog cancels the context of a sandbox whose call has run past its
-// budget of time or memory. One goroutine serves every sandbox of the
-// process; a sandbox pays two uncontended locks per call. It holds the
-// sandboxes weakly: a Lua state nobody uses any more (the runtimes of a
-// module compiled again) is collected without being closed. Memory is the
-// process's heap (live and not yet collected objects), read every period
-// while a call with a memory budget runs: a call is stopped when the heap
-// has grown past its budget since the watchdog first saw it, and still is
-// after a collection.
-type watchdog struct {
-	mu         sync.Mutex
-	all        map[weak.Pointer[Sandbox]]struct{}
-	running    bool
-	collecting atomic.Bool // a collection confirms calls past their memory budget
-}
+// stepEvery is how many instructions run between looks at the clock.
+const stepEvery = 1 << 14
 
-var watch = &watchdog{all: map[weak.Pointer[Sandbox]]struct{}{}}
+// memEvery is the least number of instructions between two measures of
+// what a state holds during a call; a state that holds much is measured
+// less often (memCost instructions per object walked), so that measuring
+// costs a small part of the work.
+const (
+	memEvery = 1 << 18
+	memCost  = 64
+)
 
-func (w *watchdog) add(sb *Sandbox) {
-	w.mu.Lock()
-	w.all[weak.Make(sb)] = struct{}{}
-	if !w.running {
-		w.running = true
-		go w.loop()
-	}
-	w.mu.Unlock()
-}
+// memBuilt is how many bytes of long strings built in a call bring the
+// next measure forward.
+const memBuilt = 4 << 20
 
-func (w *watchdog) remove(sb *Sandbox) {
-	w.mu.Lock()
-	delete(w.all, weak.Make(sb))
-	w.mu.Unlock()
-}
-
-func (w *watchdog) loop() {
-	t := time.NewTicker(watchPeriod)
-	defer t.Stop()
-	var live []*Sandbox
-	for now := range t.C {
-		w.mu.Lock()
-		live = live[:0]
-		for p := range w.all {
-			if sb := p.Value(); sb != nil {
-				live = append(live, sb)
-			} else {
-				delete(w.all, p)
-			}
-		}
-		w.mu.Unlock()
-		heap := uint64(0)
-		for _, sb := range live {
-			if sb.watched() {
-				heap = heapBytes()
-				break
-			}
-		}
-		var over []*Sandbox
-		for _, sb := range live {
-			if sb.expire(now, heap) {
-				over = append(over, sb)
-			}
-		}
-		clear(live) // no strong references kept between ticks
-		if len(over) > 0 && w.collecting.CompareAndSwap(false, true) {
-			// Garbage counts in the heap until it is collected: a call
-			// past its budget is stopped if it still is after a
-			// collection. The watchdog goes on meanwhile.
-			go func() {
-				defer w.collecting.Store(false)
-				runtime.GC()
-				heap := heapBytes()
-				for _, sb := range over {
-					sb.expireMemory(heap)
-				}
-			}()
-		}
-	}
-}
-
-// heapBytes is the size of the heap's objects, live or not yet collected.
-func heapBytes() uint64 {
-	s := [1]metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s[:])
-	return s[0].Value.Uint64()
-}
-
-// watched reports whether a call with a memory budget is under way.
-func (sb *Sandbox) watched() bool {
-	sb.mu.Lock()
-	defer sb.mu.Unlock()
-	return sb.depth > 0 && sb.memory > 0
-}
-
-// expire stops the call under way if it has run past its time budget; it
-// reports whether the heap has grown past its memory budget.
-func (sb *Sandbox) expire(now time.Time, heap uint64) (overMemory bool) {
-	sb.mu.Lock()
-	defer sb.mu.Unlock()
-	if sb.depth == 0 || sb.cancel == nil || sb.ctx.Err() != nil {
-		return false
-	}
-	sb.see(heap)
-	switch {
-	case sb.limit > 0 && now.Sub(sb.started) > sb.limit:
-		sb.stopped = fmt.Sprintf("ran past its budget of %v for one call (an endless loop?)", sb.limit)
-	case !sb.deadline.IsZero() && now.After(sb.deadline):
-		sb.stopped = cmp.Or(sb.pastDue, "ran past its budget for one command (an endless loop?)")
-	default:
-		return sb.memory > 0 && heap > sb.heapBase+uint64(sb.memory)
-	}
-	sb.cancel()
-	return false
-}
-
-// expireMemory stops the call under way if the heap, just collected, is
-// still past its memory budget.
-func (sb *Sandbox) expireMemory(heap uint64) {
-	sb.mu.Lock()
-	defer sb.mu.Unlock()
-	if sb.depth == 0 || sb.cancel == nil || sb.ctx.Err() != nil || sb.seen != sb.calls || sb.memory <= 0 {
+// stepHook is the Lua state's instruction hook: it stops a call past its
+// count of instructions or its memory, or past the wall-clock valve.
+func (sb *Sandbox) stepHook(L *lua.LState) {
+	if sb.depth == 0 {
+		L.SetStepAt(math.MaxInt64)
 		return
 	}
-	if heap > sb.heapBase+uint64(sb.memory) {
-		sb.stopped = sb.memoryMessage()
-		sb.cancel()
+	n := L.Steps()
+	if sb.stopped != "" { // caught by a pcall: stop again at once
+		L.SetStepAt(n + 1)
+		L.RaiseError("%s", sb.stopped)
 	}
+	switch {
+	case sb.callLimit > 0 && n-sb.callStart >= sb.callLimit:
+		sb.stop(fmt.Sprintf("ran past its budget of %s for one call (an endless loop?)", instructions(sb.callLimit)), ErrBudget)
+	case n >= sb.stopAt:
+		sb.stop(sb.pastDue, ErrBudget)
+	case sb.wall > 0 && time.Since(sb.started) > sb.wall:
+		sb.stop(fmt.Sprintf("was stopped after %v: the machine is overloaded (the call had run %s)", sb.wall, instructions(n-sb.callStart)), ErrOverloaded)
+	case sb.memory > 0 && (n >= sb.memAt || sb.built >= memBuilt):
+		sb.built = 0
+		held, walked := sb.held(sb.memory)
+		if held > sb.memory {
+			sb.stop(sb.memoryMessage(), ErrBudget)
+		}
+		sb.memAt = n + max(memEvery, walked*memCost)
+	}
+	if sb.stopped != "" {
+		L.SetStepAt(n + 1)
+		L.RaiseError("%s", sb.stopped)
+	}
+	sb.arm()
+}
+
+// arm sets the next step at which the hook runs.
+func (sb *Sandbox) arm() {
+	n := sb.L.Steps()
+	at := n + stepEvery
+	if sb.callLimit > 0 {
+		at = min(at, sb.callStart+sb.callLimit)
+	}
+	at = min(at, sb.stopAt)
+	if sb.memory > 0 {
+		at = min(at, sb.memAt)
+	}
+	sb.L.SetStepAt(max(at, n+1))
+}
+
+// stop records why the call under way must stop.
+func (sb *Sandbox) stop(why string, cause error) {
+	sb.stopped, sb.stopCause = why, cause
+}
+
+// instructions says n as a count of Lua instructions.
+func instructions(n int64) string {
+	switch {
+	case n >= 1e9 && n%1e9 == 0:
+		return fmt.Sprintf("%d billion Lua instructions", n/1e9)
+	case n >= 1e6 && n%1e6 == 0:
+		return fmt.Sprintf("%d million Lua instructions", n/1e6)
+	}
+	return fmt.Sprintf("%d Lua instructions", n)
 }
 
 func (sb *Sandbox) memoryMessage() string {
 	return fmt.Sprintf("took more than its memory budget of %d MiB in one call (--lua-memory)", sb.memory>>20)
 }
 
-// see records the heap when a call is first seen (by the watchdog or by
-// the call itself): what it grows from.
-func (sb *Sandbox) see(heap uint64) {
-	if sb.seen != sb.calls {
-		// the heap the process needs, not its garbage: what the last
-		// collection found live, when less than the heap now
-		sb.seen, sb.heapBase = sb.calls, min(heap, liveHeap())
-	}
+// held is what the state holds now (what it keeps and what the calls
+// under way hold on the stack), counted up to a little past limit, and
+// the objects walked.
+func (sb *Sandbox) held(limit int64) (n, walked int64) {
+	z := sb.sizer(limit)
+	sb.L.StackValues(z.push)
+	z.run()
+	return z.n, z.walked
 }
 
-// liveHeap is the heap the last collection found live.
-func liveHeap() uint64 {
-	s := [1]metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s[:])
-	return s[0].Value.Uint64()
-}
+// chargeSteps counts n instructions' worth of work done in Go (a pattern
+// match's steps).
+func chargeSteps(L *lua.LState, n int) { L.AddSteps(int64(n)) }
 
-// checkEvery is how many Lua instructions a call runs between looks at
-// the heap of its own.
-const checkEvery = 1 << 12
-
-// callCtx is the context of a sandbox's calls. gopher-lua asks for its
-// Done channel before each instruction, so that the call itself looks at
-// the heap every checkEvery instructions, however late the watchdog runs
-// on a busy machine, and stops where the heap has grown a quarter past its
-// budget (between a budget and that, the watchdog's collection decides).
-type callCtx struct {
-	context.Context
-	sb *Sandbox
-	n  uint32
-}
-
-func (c *callCtx) Done() <-chan struct{} {
-	if c.n++; c.n%checkEvery == 0 {
-		c.sb.checkMemory()
-	}
-	return c.Context.Done()
-}
-
-// checkMemory stops the call under way if the heap has grown a quarter
-// past its memory budget and still has after a collection: garbage (the
-// game's own, or other games') counts in the heap until it is collected,
-// and must not stop a call that keeps little. A call that hoards pays one
-// collection; one that makes much garbage, about one per budget made.
-func (sb *Sandbox) checkMemory() {
-	sb.mu.Lock()
-	if sb.memory <= 0 || sb.depth == 0 || sb.ctx.Err() != nil {
-		sb.mu.Unlock()
-		return
-	}
-	heap := heapBytes()
-	sb.see(heap)
-	limit := sb.heapBase + uint64(sb.memory)*5/4
-	sb.mu.Unlock()
-	if heap <= limit {
-		return
-	}
-	runtime.GC()
-	sb.mu.Lock()
-	defer sb.mu.Unlock()
-	if sb.depth > 0 && sb.ctx.Err() == nil && heapBytes() > limit {
-		sb.stopped = sb.memoryMessage()
-		sb.cancel()
-	}
-}
-
-// begin marks the start of a call: a fresh context if the last one was
-// cancelled, and the clock started for the outermost call.
+// begin marks the start of a call; the outermost call starts the count
+// of its instructions and the clock of the safety valve.
 func (sb *Sandbox) begin() {
-	sb.mu.Lock()
 	if sb.depth == 0 {
-		if sb.ctx == nil || sb.ctx.Err() != nil {
-			ctx, cancel := context.WithCancel(context.Background())
-			sb.ctx, sb.cancel = &callCtx{Context: ctx, sb: sb}, cancel
-			sb.L.SetContext(sb.ctx)
-		}
 		sb.started = time.Now()
 		sb.calls++
+		sb.callStart = sb.L.Steps()
+		sb.stopped, sb.stopCause = "", nil
+		sb.memAt = sb.callStart + memEvery
+		sb.built = 0
+		sb.arm()
 	}
 	sb.depth++
-	sb.mu.Unlock()
 }
 
 // end marks the end of a call.
 func (sb *Sandbox) end() {
-	sb.mu.Lock()
 	sb.depth--
 	if sb.depth == 0 {
-		sb.last = time.Since(sb.started)
-		sb.spent += sb.last
+		sb.last = sb.L.Steps() - sb.callStart
+		sb.sinceKeep += sb.last
+		sb.L.SetStepAt(math.MaxInt64)
 	}
-	sb.mu.Unlock()
 }

@@ -25,7 +25,7 @@ func FuzzModule(f *testing.F) {
 	f.Add(`R.crt.rows[1] = {"DR"}`)
 	f.Add("local o = R.odds\nfunction R.odds(b) local a, d, i, c = o(b) return a, d, i, 99 end")
 	saved := DefaultBudget
-	DefaultBudget = Budget{Call: 50 * time.Millisecond, Command: 100 * time.Millisecond, Memory: 64 << 20}
+	DefaultBudget = Budget{Call: 1_000_000, Command: 2_000_000, Memory: 64 << 20, Wall: 10 * time.Second}
 	f.Cleanup(func() { DefaultBudget = saved })
 	dir := f.TempDir()
 	path := filepath.Join(dir, "house.lua")

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"weak"
 )
 
 // compileHouse compiles a house module made of body after
@@ -143,9 +142,9 @@ func TestWeighRefusesBadOdds(t *testing.T) {
 	}
 }
 
-// TestMemoryBudget: a call that grows the heap past the game's memory
-// budget is stopped with ErrBudget, and the next call runs in a fresh
-// state.
+// TestMemoryBudget: a call that holds more than the game's memory budget
+// is stopped with ErrBudget, at the same instruction in every run, and
+// the next call runs in a fresh state.
 func TestMemoryBudget(t *testing.T) {
 	m, err := compileHouse(t, `HOARD = {}
 function R.on_phase_start(p)
@@ -156,14 +155,19 @@ end`)
 		t.Fatal(err)
 	}
 	r := m.Bind(&recHost{})
-	r.SetBudget(Budget{Call: 20 * time.Second, Memory: 32 << 20})
-	start := time.Now()
-	err = r.OnPhaseStart(&Phase{ID: "grow"})
-	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "took more than its memory budget of 32 MiB in one call") {
-		t.Fatalf("error %v, want the memory budget's", err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("stopped after %v", d)
+	r.SetBudget(Budget{Call: 1e9, Memory: 32 << 20})
+	var at int64
+	for run := 0; run < 2; run++ {
+		before := r.Steps()
+		err = r.OnPhaseStart(&Phase{ID: "grow"})
+		if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "took more than its memory budget of 32 MiB in one call") {
+			t.Fatalf("error %v, want the memory budget's", err)
+		}
+		if n := r.Steps() - before; run == 0 {
+			at = n
+		} else if n != at {
+			t.Errorf("stopped after %d instructions, then after %d", at, n)
+		}
 	}
 	if err := r.OnPhaseStart(&Phase{ID: "check"}); err != nil {
 		t.Errorf("the next call: %v", err)
@@ -181,7 +185,7 @@ end`)
 		t.Fatal(err)
 	}
 	r := m.Bind(&recHost{})
-	r.SetBudget(Budget{Call: 10 * time.Second, Memory: 16 << 20})
+	r.SetBudget(Budget{Memory: 16 << 20})
 	for i := 0; i < 1000; i++ {
 		err = r.OnPhaseStart(&Phase{ID: "p"})
 		if err != nil {
@@ -249,37 +253,11 @@ return s`
 	}
 }
 
-// TestWatchdogForgetsSandboxes: Lua states dropped without Close (the
-// runtimes of a module compiled again) are collected: the watchdog does
-// not keep them.
-func TestWatchdogForgetsSandboxes(t *testing.T) {
-	// weak pointers to this test's own sandboxes: other tests' come and go
-	var mine []weak.Pointer[Sandbox]
-	for i := 0; i < 50; i++ {
-		mine = append(mine, weak.Make(NewSandbox(Options{})))
-	}
-	alive := func() int {
-		n := 0
-		for _, p := range mine {
-			if p.Value() != nil {
-				n++
-			}
-		}
-		return n
-	}
-	for i := 0; i < 10 && alive() > 0; i++ {
-		runtime.GC()
-		time.Sleep(time.Millisecond)
-	}
-	if n := alive(); n > 0 {
-		t.Errorf("%d sandboxes dropped are still alive", n)
-	}
-}
-
 // TestGarbageNotCharged: a call that makes much garbage and keeps little
 // runs to its end, even where the process keeps a large heap of its own
 // (a game's Go side, other games) so that garbage piles up between
-// collections far past the call's budget.
+// collections far past the call's budget: memory is what the game's Lua
+// state holds, not the process's heap.
 func TestGarbageNotCharged(t *testing.T) {
 	m, err := compileHouse(t, `function R.on_phase_start(p)
   local n = 0
@@ -298,7 +276,7 @@ end`)
 	}
 	runtime.GC()
 	r := m.Bind(&recHost{})
-	r.SetBudget(Budget{Call: 20 * time.Second, Memory: 32 << 20})
+	r.SetBudget(Budget{Call: 1e9, Memory: 32 << 20})
 	if err := r.OnPhaseStart(&Phase{ID: "p"}); err != nil {
 		t.Errorf("a call that keeps nothing: %v", err)
 	}
@@ -326,7 +304,7 @@ end`)
 // instead of running out its own budget again; the next command gets a
 // fresh state.
 func TestBrokenStateHeld(t *testing.T) {
-	r := spinner(t, Budget{Call: 50 * time.Millisecond})
+	r := spinner(t, Budget{Call: 100_000})
 	release := r.Hold()
 	first := r.OnPhaseStart(&Phase{ID: "spin"})
 	if !errors.Is(first, ErrBudget) {
@@ -341,25 +319,27 @@ func TestBrokenStateHeld(t *testing.T) {
 	}
 }
 
-// TestPhaseBudget: the calls of one phase share a budget of Lua time, so
-// that a module slow in every call (each under its own budget) stops
-// within the phase's; the next phase starts a fresh clock.
+// TestPhaseBudget: the commands of one phase share a budget of instructions,
+// so that a module slow in every call (each under its own budget) stops
+// within the phase's; the next phase starts a fresh count.
 func TestPhaseBudget(t *testing.T) {
-	r := spinner(t, Budget{Call: 100 * time.Millisecond, Phase: 250 * time.Millisecond})
+	r := spinner(t, Budget{Call: 100_000, Phase: 250_000})
 	r.Begin("slow")
-	for i := 0; i < 3; i++ { // 100 + 100 + the 50 ms left
+	r.BeginCommand()
+	for i := 0; i < 3; i++ { // 100,000 + 100,000 + the 50,000 left
 		if err := r.OnPhaseStart(&Phase{ID: "spin"}); !errors.Is(err, ErrBudget) {
 			t.Fatalf("call %d: %v, want a budget's error", i, err)
 		}
 	}
 	err := r.OnPhaseStart(&Phase{ID: "quick"})
-	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 250ms for one phase") {
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 250000 Lua instructions for one phase") {
 		t.Errorf("a quick call once the phase's budget is spent: %v", err)
 	}
 	r.Begin("next")
 	if err := r.OnPhaseStart(&Phase{ID: "quick"}); err != nil {
 		t.Errorf("the next phase: %v", err)
 	}
+	r.EndCommand()
 }
 
 // TestEndlessTailCall: an endless tail call stopped by its budget ends
@@ -375,7 +355,7 @@ func TestEndlessTailCall(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := m.Bind(&recHost{})
-		r.SetBudget(Budget{Call: 300 * time.Millisecond})
+		r.SetBudget(Budget{Call: 1_000_000})
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		err = r.OnPhaseStart(&Phase{ID: "p"})
@@ -390,20 +370,38 @@ func TestEndlessTailCall(t *testing.T) {
 	}
 }
 
-// TestSlowBudget: a game's slow calls (each over SlowCall) share a budget,
+// TestGameBudget: a game's commands share a budget of instructions,
 // whatever the phases they fall in: a module slow in every call stops
-// within it.
-func TestSlowBudget(t *testing.T) {
-	r := spinner(t, Budget{Call: 100 * time.Millisecond, Slow: 250 * time.Millisecond})
-	for i := 0; i < 3; i++ { // 100 + 100, then the rest is too little for a slow call
+// within it, and at the same instruction in every run.
+func TestGameBudget(t *testing.T) {
+	r := spinner(t, Budget{Call: 100_000, Game: 250_000})
+	r.BeginCommand()
+	defer r.EndCommand()
+	for i := 0; i < 3; i++ { // 100,000 + 100,000 + the 50,000 left
 		r.Begin(fmt.Sprint("phase-", i))
 		if err := r.OnPhaseStart(&Phase{ID: "spin"}); !errors.Is(err, ErrBudget) {
 			t.Fatalf("call %d: %v, want a budget's error", i, err)
 		}
 	}
+	if n := r.Steps(); n != 250_000 {
+		t.Errorf("the game ran %d instructions, want 250000", n)
+	}
 	r.Begin("next")
 	err := r.OnPhaseStart(&Phase{ID: "quick"})
-	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 250ms for slow calls in one game") {
-		t.Errorf("a quick call once the game's slow calls are spent: %v", err)
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget of 250000 Lua instructions for one game") {
+		t.Errorf("a quick call once the game's budget is spent: %v", err)
+	}
+}
+
+// TestWallValve: the wall-clock safety valve stops a call as the
+// machine's fault (ErrOverloaded), not the module's.
+func TestWallValve(t *testing.T) {
+	r := spinner(t, Budget{Call: -1, Wall: 20 * time.Millisecond})
+	err := r.OnPhaseStart(&Phase{ID: "spin"})
+	if !errors.Is(err, ErrOverloaded) || errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "the machine is overloaded") {
+		t.Errorf("error %v, want ErrOverloaded", err)
+	}
+	if err := r.OnPhaseStart(&Phase{ID: "quick"}); err != nil {
+		t.Errorf("the next call: %v", err)
 	}
 }

@@ -12,7 +12,15 @@ import (
 // the string metatable, the modules loaded and roots, each counted once.
 // The count stops soon after it passes limit.
 func (sb *Sandbox) retained(limit int64, roots ...lua.LValue) int64 {
-	z := sizer{seen: map[any]struct{}{}, limit: limit}
+	z := sb.sizer(limit, roots...)
+	z.run()
+	return z.n
+}
+
+// sizer returns a sizer loaded with the state's roots: its globals, its
+// registry, the string metatable, the modules loaded, sb.roots and roots.
+func (sb *Sandbox) sizer(limit int64, roots ...lua.LValue) *sizer {
+	z := &sizer{seen: map[any]struct{}{}, limit: limit}
 	z.push(sb.L.G.Global)
 	z.push(sb.L.G.Registry)
 	z.push(sb.L.GetMetatable(lua.LString("")))
@@ -22,8 +30,7 @@ func (sb *Sandbox) retained(limit int64, roots ...lua.LValue) int64 {
 	for _, v := range roots {
 		z.push(v)
 	}
-	z.run()
-	return z.n
+	return z
 }
 
 // sizer walks a Lua object graph without recursion (a chain of a million
@@ -32,6 +39,7 @@ type sizer struct {
 	seen     map[any]struct{}
 	stack    []lua.LValue
 	n, limit int64
+	walked   int64 // objects walked
 }
 
 // Rough sizes of gopher-lua's objects, in bytes.
@@ -77,6 +85,7 @@ func (z *sizer) run() {
 		v := z.stack[len(z.stack)-1]
 		z.stack = z.stack[:len(z.stack)-1]
 		z.n += sizeObject
+		z.walked++
 		switch v := v.(type) {
 		case *lua.LTable:
 			v.ForEach(func(k, x lua.LValue) {

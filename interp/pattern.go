@@ -41,13 +41,12 @@ func newMatcher(L *lua.LState, fn, src, pat string) *matcher {
 	return &matcher{L: L, src: src, pat: pat}
 }
 
-// tick counts a step and raises once the phase deadline has passed.
+// tick counts a step; every 4096 steps count as as many instructions
+// against the budget, which may stop the call.
 func (m *matcher) tick() {
 	m.steps++
 	if m.steps&0xfff == 0 {
-		if ctx := m.L.Context(); ctx != nil && ctx.Err() != nil {
-			m.L.RaiseError("%v", ctx.Err())
-		}
+		chargeSteps(m.L, 0x1000) // the budget counts a match's steps
 	}
 }
 

@@ -1,10 +1,9 @@
 package interp
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
-	"time"
+	"math"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -16,25 +15,20 @@ import (
 // time, as its game is.
 type Rules struct {
 	*Module
-	host     Host
-	budget   Budget
-	phase    string
-	deadline time.Time // the command's, zero between commands
+	host      Host
+	budget    Budget
+	phase     string
+	inCommand bool // between BeginCommand and EndCommand
 
-	// A limit on the Lua time of all calls from SetLuaLimit on (0: none),
-	// what it is for, and the time spent since.
-	luaLimit time.Duration
-	luaFor   string
-	luaTime  time.Duration
-	// what running past each budget of time means, formatted when the
-	// budget is set (not on every call): SetLuaLimit's, the phase's, the
-	// slow calls'
-	luaDue, phaseDue, slowDue string
-	// the Lua time of the calls since the phase began (Begin)
-	phaseTime time.Duration
-	// the Lua time of the game's slow calls (Budget.Slow)
-	slowTime time.Duration
-	// the Lua call last counted in luaTime: its state and number
+	// what running past each budget means, formatted when the budget is
+	// set (not on every call): the command's, the phase's, the game's
+	commandDue, phaseDue, gameDue string
+	// the instructions of the command's calls, and of the phase's and
+	// the game's commands (work; by default own)
+	commandSteps int64
+	work         *Work
+	own          Work
+	// the Lua call last counted: its state and number
 	countedSB *Sandbox
 	counted   uint64
 
@@ -46,6 +40,7 @@ type Rules struct {
 // Bind returns the module bound to a game (host); its hooks see that game.
 func (m *Module) Bind(h Host) *Rules {
 	r := &Rules{Module: m, host: h}
+	r.work = &r.own
 	r.SetBudget(DefaultBudget)
 	return r
 }
@@ -53,7 +48,10 @@ func (m *Module) Bind(h Host) *Rules {
 // Fork returns the same rules bound to another host, with the same budget
 // and phase: for a clone of the game.
 func (r *Rules) Fork(h Host) *Rules {
-	return &Rules{Module: r.Module, host: h, budget: r.budget, phase: r.phase, phaseDue: r.phaseDue, slowDue: r.slowDue}
+	f := &Rules{Module: r.Module, host: h, budget: r.budget, phase: r.phase, commandDue: r.commandDue, phaseDue: r.phaseDue, gameDue: r.gameDue,
+		own: *r.work}
+	f.work = &f.own
+	return f
 }
 
 // Load compiles a variant and binds it to host: for tools and tests that
@@ -79,42 +77,44 @@ func (r *Rules) Close() {}
 // SetBudget sets the game's Lua budget.
 func (r *Rules) SetBudget(b Budget) {
 	r.budget = b
+	r.commandDue = pastDue(b.Command, "one command")
 	r.phaseDue = pastDue(b.Phase, "one phase (every check, listing and command of the phase together)")
-	r.slowDue = pastDue(b.Slow, fmt.Sprintf("slow calls in one game (calls over %v each together; a hook normally answers in microseconds)", SlowCall))
+	r.gameDue = pastDue(b.Game, "one game (every call of the game together)")
 }
 
-// pastDue says what running past a budget of d for what means.
-func pastDue(d time.Duration, what string) string {
-	return fmt.Sprintf("ran past its budget of %v for %s", d, what)
+// pastDue says what running past a budget of n instructions for what
+// means.
+func pastDue(n int64, what string) string {
+	return fmt.Sprintf("ran past its budget of %s for %s", instructions(n), what)
 }
 
 // Budget is the game's Lua budget.
 func (r *Rules) Budget() Budget { return r.budget }
 
-// Begin starts a phase: its name for error messages, and the clock of
-// its Lua time (Budget.Phase).
-func (r *Rules) Begin(phase string) { r.phase, r.phaseTime = phase, 0 }
+// Work is the Lua instructions a game's commands have run: in the phase
+// under way and in the whole game. Only commands count (Do and its
+// replay): a game's record decides its work, whatever players, bots and
+// boards asked of the rules meanwhile. A game keeps it with its position
+// (CountIn), so that a refused or undone command's work is undone too.
+type Work struct{ Phase, Game int64 }
 
-// BeginCommand starts the clock of one command's budget; EndCommand stops
-// it. Between commands no clock runs.
-func (r *Rules) BeginCommand() { r.deadline = deadline(r.budget.Command) }
+// CountIn makes the rules count the game's work in *w (its position's)
+// from now on; the rules start with their own.
+func (r *Rules) CountIn(w *Work) { r.work = w }
 
-// EndCommand stops the command's clock.
-func (r *Rules) EndCommand() { r.deadline = time.Time{} }
+// Begin starts a phase: its name for error messages, and the count of
+// its Lua instructions (Budget.Phase).
+func (r *Rules) Begin(phase string) { r.phase, r.work.Phase = phase, 0 }
 
-// SetLuaLimit limits the Lua time of all the calls from now on together
-// to d (0: no limit), for what ("replaying the save"), in messages.
-func (r *Rules) SetLuaLimit(d time.Duration, what string) {
-	r.luaLimit, r.luaFor, r.luaTime = d, what, 0
-	r.luaDue = pastDue(d, what)
-}
+// BeginCommand starts the count of one command's instructions;
+// EndCommand stops it.
+func (r *Rules) BeginCommand() { r.inCommand, r.commandSteps = true, 0 }
 
-func deadline(d time.Duration) time.Time {
-	if d <= 0 {
-		return time.Time{}
-	}
-	return time.Now().Add(d)
-}
+// EndCommand stops the command's count.
+func (r *Rules) EndCommand() { r.inCommand = false }
+
+// Steps is the count of Lua instructions the game's commands have run.
+func (r *Rules) Steps() int64 { return r.work.Game }
 
 // Hold keeps a Lua state bound to the game until the returned function is
 // called: for a run of many hook calls (a command, a listing of legal
@@ -149,37 +149,49 @@ func (r *Rules) acquire() (*vm, error) {
 	rt.host = r.host
 	rt.world, _ = r.host.(World)
 	rt.sb.SetPhase(r.phase)
-	rt.sb.setLimits(r.budget.Call, r.deadline, r.budget.Memory)
-	due := r.deadline
+	// the budgets of the command, the phase and the game are what is
+	// left of them; the first to run out stops the call
+	left, due := int64(math.MaxInt64), ""
 	for _, l := range [...]struct {
-		limit, spent, least time.Duration
-		due                 string
+		limit, spent int64
+		due          string
 	}{
-		{r.luaLimit, r.luaTime, 0, r.luaDue},
-		{r.budget.Phase, r.phaseTime, 0, r.phaseDue},
-		// what is left of it is spent when a slow call could not fit
-		{r.budget.Slow, r.slowTime, SlowCall, r.slowDue},
+		{b2i64(r.inCommand) * r.budget.Command, r.commandSteps, r.commandDue},
+		{b2i64(r.inCommand) * r.budget.Phase, r.work.Phase, r.phaseDue},
+		{b2i64(r.inCommand) * r.budget.Game, r.work.Game, r.gameDue},
 	} {
 		if l.limit <= 0 {
 			continue
 		}
-		left := l.limit - l.spent
-		if left <= l.least {
+		if l.limit-l.spent <= 0 {
 			r.pool.put(rt)
 			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module " + l.due}
 		}
-		if dl := time.Now().Add(left); due.IsZero() || dl.Before(due) {
-			due = dl
-			rt.sb.SetDeadline(dl, l.due)
+		if l.limit-l.spent < left {
+			left, due = l.limit-l.spent, l.due
 		}
 	}
+	stopAt := int64(0)
+	if left < math.MaxInt64 {
+		stopAt = rt.sb.Steps() + left
+	}
+	rt.sb.SetLimits(r.budget.Call, stopAt, r.budget.Memory, r.budget.Wall)
+	rt.sb.SetStopAt(stopAt, due)
 	r.rt, r.depth = rt, 1
 	return rt, nil
 }
 
+func b2i64(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // release ends a call that ended with *errp, and gives the runtime back
-// once no call or Hold needs it. After each call (held or not): its Lua
-// time counts against SetLuaLimit; a runtime whose call ran past its
+// once no call or Hold needs it. After each call (held or not): its
+// instructions count against the command's, the phase's and the game's
+// budgets if a command is under way; a runtime whose call ran past its
 // budget is marked broken (the call may have left the module's tables
 // half changed), as is one found keeping too much, which fails the call.
 // A broken runtime is dropped, not pooled.
@@ -187,10 +199,10 @@ func (r *Rules) release(errp *error) {
 	rt := r.rt
 	if sb := rt.sb; sb.depth == 0 && (sb != r.countedSB || sb.calls != r.counted) { // a Lua call just ended
 		r.countedSB, r.counted = sb, sb.calls
-		r.luaTime += sb.last
-		r.phaseTime += sb.last
-		if sb.last >= SlowCall || errors.Is(*errp, ErrBudget) {
-			r.slowTime += sb.last
+		if r.inCommand {
+			r.commandSteps += sb.last
+			r.work.Phase += sb.last
+			r.work.Game += sb.last
 		}
 		if err := rt.afterCall(r.budget.Keep(), *errp); err != nil && *errp == nil {
 			*errp = &Error{Module: r.Module.Module, Phase: r.phase, Msg: err.Error(), cause: ErrBudget}

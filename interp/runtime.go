@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -61,12 +60,13 @@ func (p *pool) put(rt *vm) {
 	p.mu.Unlock()
 }
 
-// A runtime measures what it keeps after retainTime of Lua or retainBuilt
-// bytes of long strings built: a measure costs about as much as a few
-// thousand hook calls, and nothing can keep much more than it allocates
-// in that time.
+// A runtime measures what it keeps after retainSteps instructions or
+// retainBuilt bytes of long strings built: a measure costs about as much
+// as a few thousand hook calls, and nothing can keep much more than it
+// allocates in that time. Both are counts, so a game's measures fall on
+// the same calls in every run.
 const (
-	retainTime  = 20 * time.Millisecond
+	retainSteps = 1 << 20
 	retainBuilt = 16 << 20
 )
 
@@ -74,12 +74,12 @@ const (
 // when the call ran past its budget, or when it keeps more than keep
 // bytes (0: no limit), which is an error.
 func (rt *vm) afterCall(keep int64, callErr error) error {
-	if errors.Is(callErr, ErrBudget) {
+	if errors.Is(callErr, ErrBudget) || errors.Is(callErr, ErrOverloaded) {
 		rt.broken = callErr
 		return nil
 	}
-	if keep > 0 && (rt.sb.spent >= retainTime || rt.sb.built >= retainBuilt) {
-		rt.sb.spent, rt.sb.built = 0, 0
+	if keep > 0 && (rt.sb.sinceKeep >= retainSteps || rt.sb.keptBuilt >= retainBuilt) {
+		rt.sb.sinceKeep, rt.sb.keptBuilt = 0, 0
 		if err := rt.checkKeep(keep); err != nil {
 			rt.broken = err // release names the module and phase
 			return err
@@ -113,8 +113,7 @@ func (m *Module) newRuntime() (*vm, error) {
 	rt.host = NopHost{}
 	installAPI(sb.L, rt)
 	sb.SetPhase("load")
-	sb.SetBudget(DefaultBudget.Call, deadline(DefaultBudget.Command))
-	sb.SetMemory(DefaultBudget.Memory)
+	sb.SetLimits(DefaultBudget.Call, DefaultBudget.Command, DefaultBudget.Memory, DefaultBudget.Wall)
 	fail := func(err error) (*vm, error) {
 		sb.Close()
 		return nil, err

@@ -5,12 +5,12 @@ package interp
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -92,27 +92,23 @@ type Sandbox struct {
 	onError *lua.LFunction // errWhere, the handler of Call's errors
 	where   string         // where the last error was raised (errWhere)
 
-	// The budget: the watchdog (budget.go) cancels ctx when a call runs
-	// past its limit. mu guards what the watchdog reads and cancels.
-	mu       sync.Mutex
-	ctx      context.Context
-	cancel   context.CancelFunc
-	depth    int       // calls under way (nested calls count once)
-	started  time.Time // when the outermost call began
-	limit    time.Duration
-	deadline time.Time     // the command's deadline; zero for none
-	pastDue  string        // what passing the deadline means
-	stopped  string        // why the watchdog stopped the call
-	memory   int64         // the most the heap may grow during a call; 0 for no limit
-	calls    uint64        // outermost calls begun
-	spent    time.Duration // Lua time since the last measure of what it keeps
-	built    int           // long strings built since then, in bytes
-	last     time.Duration // the last outermost call's time
-
-	// What the watchdog saw of the call under way: its number and the
-	// heap when it first saw it.
-	seen     uint64
-	heapBase uint64
+	// The budget (budget.go): counts of the state's instructions.
+	depth     int       // calls under way (nested calls count once)
+	started   time.Time // when the outermost call began (Budget.Wall)
+	wall      time.Duration
+	callStart int64  // the instruction count when the outermost call began
+	callLimit int64  // instructions one call may run; 0 for no limit
+	stopAt    int64  // the instruction count that stops any call (SetStopAt)
+	pastDue   string // what reaching stopAt means
+	stopped   string // why the call under way must stop ("" while it may go on)
+	stopCause error  // ErrBudget or ErrOverloaded
+	memory    int64  // the bytes the state may hold during a call; 0 for no limit
+	memAt     int64  // the instruction count of the next measure of memory
+	calls     uint64 // outermost calls begun
+	sinceKeep int64  // instructions since the last measure of what it keeps
+	built     int    // long strings built since the last measure during the call, in bytes
+	keptBuilt int    // long strings built since the last measure of what it keeps
+	last      int64  // the last outermost call's instructions
 }
 
 // NewSandbox returns a Lua state with base, table, string and math, minus
@@ -156,7 +152,9 @@ func NewSandbox(o Options) *Sandbox {
 	math.RawSetString("randomseed", L.NewFunction(func(*lua.LState) int { return 0 }))
 	capStringLib(L)
 	L.SetGlobal(concatName, L.NewFunction(luaConcat))
-	watch.add(sb)
+	sb.stopAt = 1<<63 - 1
+	L.SetOwner(sb)
+	L.SetStepHook(sb.stepHook)
 	return sb
 }
 
@@ -187,50 +185,35 @@ func sortLibs(L *lua.LState) {
 }
 
 // Close releases the Lua state.
-func (sb *Sandbox) Close() {
-	watch.remove(sb)
-	sb.mu.Lock()
-	if sb.cancel != nil {
-		sb.cancel()
-	}
-	sb.mu.Unlock()
-	sb.L.Close()
-}
+func (sb *Sandbox) Close() { sb.L.Close() }
 
 // SetPhase names the phase for error messages.
 func (sb *Sandbox) SetPhase(phase string) { sb.phase = phase }
 
-// SetBudget limits each call to limit (0: none) and every call to the
-// deadline (zero: none) until the next SetBudget. The limits hold while a
-// call runs; nothing expires between calls.
-func (sb *Sandbox) SetBudget(limit time.Duration, deadline time.Time) {
-	sb.mu.Lock()
-	sb.limit, sb.deadline, sb.pastDue = limit, deadline, ""
-	sb.mu.Unlock()
+// SetLimits limits each call to call instructions (0: none), every call
+// to the instruction count stopAt (see Steps; 0: none) and the memory a
+// call may hold to memory bytes (0: none), until the next SetLimits;
+// wall is the safety valve of each call (0: none). The limits hold while
+// a call runs; nothing expires between calls.
+func (sb *Sandbox) SetLimits(call, stopAt, memory int64, wall time.Duration) {
+	sb.callLimit, sb.memory, sb.wall = call, memory, wall
+	sb.SetStopAt(stopAt, "")
 }
 
-// SetDeadline moves the deadline of SetBudget; passing it stops a call
-// with the message pastDue.
-func (sb *Sandbox) SetDeadline(deadline time.Time, pastDue string) {
-	sb.mu.Lock()
-	sb.deadline, sb.pastDue = deadline, pastDue
-	sb.mu.Unlock()
+// SetStopAt stops every call when the state's instruction count reaches
+// n (0: never), with the message pastDue.
+func (sb *Sandbox) SetStopAt(n int64, pastDue string) {
+	if n <= 0 {
+		n = math.MaxInt64
+	}
+	sb.stopAt, sb.pastDue = n, pastDue
+	if sb.depth > 0 {
+		sb.arm()
+	}
 }
 
-// SetMemory limits how much the process's heap may grow during one call
-// (0: no limit). See budget.go.
-func (sb *Sandbox) SetMemory(limit int64) {
-	sb.mu.Lock()
-	sb.memory = limit
-	sb.mu.Unlock()
-}
-
-// setLimits is SetBudget and SetMemory at once (one lock per call bound).
-func (sb *Sandbox) setLimits(limit time.Duration, deadline time.Time, memory int64) {
-	sb.mu.Lock()
-	sb.limit, sb.deadline, sb.pastDue, sb.memory = limit, deadline, "", memory
-	sb.mu.Unlock()
-}
+// Steps is the count of instructions the state has run.
+func (sb *Sandbox) Steps() int64 { return sb.L.Steps() }
 
 // Require loads module name through the restricted require, as Lua's
 // require("name") would, and returns its value. Modules are loaded once per
@@ -338,12 +321,10 @@ func (sb *Sandbox) wrap(err error) *Error {
 		e.Line, _ = strconv.Atoi(m[2])
 	}
 	e.Msg = cleanMsg(e.Msg)
-	sb.mu.Lock()
-	if sb.ctx != nil && sb.ctx.Err() != nil {
+	if sb.stopped != "" {
 		e.Msg = "rules module " + sb.stopped
-		e.cause = ErrBudget
+		e.cause = sb.stopCause
 	}
-	sb.mu.Unlock()
 	return e
 }
 

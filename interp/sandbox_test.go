@@ -156,17 +156,17 @@ func TestDeadline(t *testing.T) {
 
 	for _, spin := range []string{"spin", "spin_pcall"} {
 		sb.SetPhase("axis-combat")
-		sb.SetBudget(100*time.Millisecond, time.Time{})
-		start := time.Now()
+		sb.SetLimits(1_000_000, 0, 0, 0)
+		start := sb.Steps()
 		_, err = sb.Call(fn(spin), 0)
-		if d := time.Since(start); d > time.Second {
-			t.Errorf("%s stopped after %v", spin, d)
+		if n := sb.Steps() - start; n < 1_000_000 || n > 1_000_002 { // a pcall runs one more
+			t.Errorf("%s stopped after %d instructions", spin, n)
 		}
 		var e *Error
 		if !errors.As(err, &e) {
 			t.Fatalf("%s: error = %v, want *Error", spin, err)
 		}
-		want := "in phase axis-combat: rules module ran past its budget of 100ms for one call (an endless loop?)"
+		want := "in phase axis-combat: rules module ran past its budget of 1 million Lua instructions for one call (an endless loop?)"
 		if e.Module != "loop.lua" || e.Phase != "axis-combat" || !strings.HasSuffix(e.Error(), want) {
 			t.Errorf("%s: error = %q (module %q), want loop.lua:N: %s", spin, e, e.Module, want)
 		}
@@ -176,7 +176,7 @@ func TestDeadline(t *testing.T) {
 
 		// The next phase runs normally.
 		sb.SetPhase("soviet-move")
-		sb.SetBudget(time.Second, time.Time{})
+		sb.SetLimits(1_000_000, 0, 0, 0)
 		ret, err := sb.Call(fn("ok"), 1)
 		if err != nil || ret[0] != lua.LNumber(1) {
 			t.Fatalf("after timeout: Call(ok) = %v, %v", ret, err)
@@ -184,9 +184,9 @@ func TestDeadline(t *testing.T) {
 	}
 }
 
-// TestBudgetPerCall: the budget runs only while Lua runs. A game held
-// between calls for longer than the budget goes on; a command's budget
-// spans its calls.
+// TestBudgetPerCall: the budget counts only what Lua runs. A game held
+// between calls for longer than any clock's budget goes on; a command's
+// budget spans its calls.
 func TestBudgetPerCall(t *testing.T) {
 	sb := newTestSandbox(t, Options{})
 	mod, err := sb.Require("loop")
@@ -194,14 +194,15 @@ func TestBudgetPerCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	okFn := mod.(*lua.LTable).RawGetString("ok")
-	sb.SetBudget(30*time.Millisecond, time.Time{})
+	sb.SetLimits(10_000, 0, 0, 30*time.Millisecond)
 	for i := 0; i < 3; i++ {
-		time.Sleep(50 * time.Millisecond) // longer than the budget, between calls
+		time.Sleep(50 * time.Millisecond) // longer than the valve, between calls
 		if _, err := sb.Call(okFn, 1); err != nil {
 			t.Fatalf("call %d after a pause: %v", i, err)
 		}
 	}
-	sb.SetBudget(0, time.Now().Add(-time.Millisecond)) // a command whose budget is spent
+	sb.SetLimits(0, 0, 0, 0)
+	sb.SetStopAt(sb.Steps()+50_000, "ran past its budget for one command") // what is left of a command's
 	_, err = sb.Call(mod.(*lua.LTable).RawGetString("spin"), 0)
 	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "budget for one command") {
 		t.Errorf("spent command budget: error = %v", err)
@@ -215,7 +216,7 @@ func TestErrorLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	sb.SetPhase("axis-combat")
-	sb.SetBudget(time.Second, time.Time{})
+	sb.SetLimits(1_000_000, 0, 0, 0)
 	_, err = sb.Call(mod.(*lua.LTable).RawGetString("combat"), 1, lua.LNil)
 	var e *Error
 	if !errors.As(err, &e) {
@@ -337,7 +338,7 @@ func BenchmarkCallScalar(b *testing.B) {
 		b.Fatal(err)
 	}
 	sb.SetPhase("bench")
-	sb.SetBudget(time.Minute, time.Time{})
+	sb.SetLimits(0, 0, 0, time.Minute)
 	args := []lua.LValue{lua.LNumber(2), lua.LNumber(3), lua.LNumber(4)}
 	for b.Loop() {
 		ret, err := sb.Call(fn, 1, args...)

@@ -56,9 +56,13 @@ func built(L *lua.LState, n int) {
 	if n < 64<<10 {
 		return
 	}
-	if c, ok := L.Context().(*callCtx); ok {
-		c.sb.built += n
-		c.sb.checkMemory()
+	if sb, ok := L.Owner().(*Sandbox); ok {
+		sb.built += n
+		sb.keptBuilt += n
+		if sb.built >= memBuilt && sb.depth > 0 && sb.memory > 0 {
+			L.SetStepAt(L.Steps()) // measure now
+			L.AddSteps(0)
+		}
 	}
 }
 

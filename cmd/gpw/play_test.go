@@ -171,11 +171,12 @@ func TestPlayRun(t *testing.T) {
 	}
 }
 
-// TestPlaySlowPlayer: the rules' time limit does not count thinking time.
+// TestPlaySlowPlayer: the rules' budget (and its wall-clock safety valve)
+// does not count thinking time.
 func TestPlaySlowPlayer(t *testing.T) {
 	p, out := newTestPlayer(t, false)
-	p.g.Rules.SetBudget(interp.Budget{Call: 30 * time.Millisecond, Command: 60 * time.Millisecond})
-	time.Sleep(80 * time.Millisecond)
+	p.g.Rules.SetBudget(interp.Budget{Call: 1_000_000, Command: 2_000_000, Wall: 500 * time.Millisecond})
+	time.Sleep(600 * time.Millisecond)
 	p.do("preview B-1603 from B-1503 B-1602 B-1703")
 	p.do(attackLine)
 	if s := out.String(); strings.Contains(s, "budget") || !strings.Contains(s, "die 2: DR") {

@@ -1,0 +1,158 @@
+package lua
+
+// This file and the lines marked "gpw:" elsewhere are gpw's changes to
+// gopher-lua v1.1.2 (see GPW.md): an instruction count with a hook, and
+// read-only tables and upvalues.
+
+import "math"
+
+// stepState is a state's count of VM instructions and its hook.
+type stepState struct {
+	steps int64           // instructions run since the state began
+	next  int64           // when steps reaches it, hook is called
+	hook  func(L *LState) // nil: never
+}
+
+// Steps is how many VM instructions the state (and its threads) has run.
+// A call of a Go function counts as one instruction.
+func (ls *LState) Steps() int64 { return ls.G.step.steps }
+
+// SetStepHook calls fn from the VM loop when the state's instruction
+// count reaches at (and again at each later SetStepAt). fn may raise an
+// error (L.RaiseError) to stop the running call; it must call SetStepAt
+// to be called again. A nil fn removes the hook.
+func (ls *LState) SetStepHook(fn func(L *LState)) {
+	ls.G.step.hook = fn
+	if fn == nil {
+		ls.G.step.next = math.MaxInt64
+	}
+}
+
+// SetStepAt makes the hook run when the instruction count reaches n.
+func (ls *LState) SetStepAt(n int64) {
+	if ls.G.step.hook == nil {
+		n = math.MaxInt64
+	}
+	ls.G.step.next = n
+}
+
+// step counts one instruction; the hook runs when its count is due.
+func (ls *LState) step() {
+	g := &ls.G.step
+	g.steps++
+	if g.steps >= g.next {
+		g.next = math.MaxInt64
+		if g.hook != nil {
+			g.hook(ls)
+		}
+	}
+}
+
+// Freeze makes the table read-only to Lua code: assignments (t[k] = v,
+// also through __newindex chains), rawset, table.insert, table.remove,
+// table.sort and setmetatable on it raise an error. Go code may still
+// change it with the Raw* methods.
+func (tb *LTable) Freeze() { tb.frozen = true }
+
+// Frozen reports whether the table is read-only to Lua code.
+func (tb *LTable) Frozen() bool { return tb.frozen }
+
+// Freeze makes a closed upvalue read-only to Lua code: an assignment to
+// it raises an error. An open upvalue (a local of a running function)
+// cannot be frozen.
+func (uv *Upvalue) Freeze() {
+	if uv.closed || uv.reg == nil {
+		uv.frozen = true
+	}
+}
+
+// Frozen reports whether the upvalue is read-only.
+func (uv *Upvalue) Frozen() bool { return uv.frozen }
+
+// ReadOnlyMessage, when set, says why a read-only table or upvalue may
+// not change; what names the target ("field 'x'", "upvalue 'n'"). The
+// error raised is "attempt to change <what> of a read-only table: <msg>"
+// or "attempt to change read-only <what>: <msg>".
+func (ls *LState) SetReadOnlyMessage(fn func(t *LTable, what string) string) {
+	ls.G.readOnlyMsg = fn
+}
+
+func (ls *LState) readOnly(t *LTable, what string) {
+	msg := ""
+	if ls.G.readOnlyMsg != nil {
+		msg = ls.G.readOnlyMsg(t, what)
+	}
+	if t != nil {
+		ls.RaiseError("attempt to change %s of a read-only table%s", what, withColon(msg))
+	}
+	ls.RaiseError("attempt to change read-only %s%s", what, withColon(msg))
+}
+
+func withColon(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return ": " + msg
+}
+
+// checkWrite raises an error if Lua code may not change t.
+func (ls *LState) checkWrite(t *LTable, key LValue) {
+	if t.frozen {
+		ls.readOnly(t, fieldName(key))
+	}
+}
+
+func fieldName(key LValue) string {
+	switch k := key.(type) {
+	case LString:
+		s := string(k)
+		if len(s) > 60 {
+			s = s[:60] + "..."
+		}
+		return "field '" + s + "'"
+	case LNumber:
+		return "index " + k.String()
+	case nil:
+		return "its contents"
+	}
+	return "a " + key.Type().String() + " key"
+}
+
+// upvalueName is the name of upvalue i of proto p, or "?".
+func upvalueName(p *FunctionProto, i int) string {
+	if i < len(p.DbgUpvalues) {
+		return p.DbgUpvalues[i]
+	}
+	return "?"
+}
+
+// StackValues calls fn with each value on the state's stack: the
+// locals and temporaries of the calls under way.
+func (ls *LState) StackValues(fn func(LValue)) {
+	for _, v := range ls.reg.array[:ls.reg.top] {
+		if v != nil {
+			fn(v)
+		}
+	}
+}
+
+// AddSteps counts n instructions' worth of work done by a Go function
+// (a pattern match's backtracking steps, a long string built), and runs
+// the hook if it is due.
+func (ls *LState) AddSteps(n int64) {
+	g := &ls.G.step
+	g.steps += n
+	if g.steps >= g.next {
+		g.next = math.MaxInt64
+		if g.hook != nil {
+			g.hook(ls)
+		}
+	}
+}
+
+// SetOwner records the Go value that owns the state (for Go functions
+// that need it); Owner returns it.
+func (ls *LState) SetOwner(v any) { ls.G.owner = v }
+
+// Owner is the value given to SetOwner, or nil.
+func (ls *LState) Owner() any { return ls.G.owner }
