@@ -233,6 +233,9 @@ func (rt *vm) battleTables() *battleTables {
 		bt.b.RawSetString("sup", bt.sup)
 		bt.b.RawSetString("river", bt.river)
 		bt.b.RawSetString("strait", bt.strait)
+		for _, t := range []*lua.LTable{bt.b, bt.att, bt.sup, bt.river, bt.strait, bt.ids, bt.kinds} {
+			rt.sb.engineTable(t)
+		}
 		rt.bt = bt
 	}
 	return rt.bt

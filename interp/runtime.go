@@ -139,6 +139,7 @@ func (m *Module) newRuntime() (*vm, error) {
 		}
 	}
 	sb.freezeGlobals()
+	sb.freeze(t)
 	return rt, nil
 }
 

@@ -86,8 +86,9 @@ type Sandbox struct {
 	sums    []ModuleSum           // every module loaded, in load order
 	disk    []diskFile            // the modules read from disk
 
-	phase  string
-	frozen bool // no new globals (freezeGlobals)
+	phase    string
+	frozen   bool        // no new globals (freezeGlobals)
+	engineMT *lua.LTable // the metatable of the engine's tables (engineTable)
 
 	onError *lua.LFunction // errWhere, the handler of Call's errors
 	where   string         // where the last error was raised (errWhere)
@@ -155,6 +156,7 @@ func NewSandbox(o Options) *Sandbox {
 	sb.stopAt = 1<<63 - 1
 	L.SetOwner(sb)
 	L.SetStepHook(sb.stepHook)
+	L.SetReadOnlyMessage(sb.readOnlyMessage)
 	return sb
 }
 
@@ -322,7 +324,7 @@ func (sb *Sandbox) wrap(err error) *Error {
 	}
 	e.Msg = cleanMsg(e.Msg)
 	if sb.stopped != "" {
-		e.Msg = "rules module " + sb.stopped
+		e.Msg = sb.stopped
 		e.cause = sb.stopCause
 	}
 	return e

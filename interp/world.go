@@ -159,7 +159,7 @@ func unitValue(rt *vm, u UnitInfo) *lua.LTable {
 	t.RawSetString("radius", lnum(u.Radius))
 	t.RawSetString("range", lnum(u.Range))
 	t.RawSetString("shift", lnum(u.Shift))
-	return t
+	return rt.sb.engineTable(t)
 }
 
 func b2i(b bool) int {
@@ -200,7 +200,7 @@ func (rt *vm) hexTable(s *core.State, h int) lua.LValue {
 				regions.Append(rt.str(r.Name))
 			}
 		}
-		t.RawSetString("regions", regions)
+		t.RawSetString("regions", rt.sb.engineTable(regions))
 		t.RawSetString("rail", lua.LBool(m.IsRail(h)))
 		edgeOf := ""
 		for _, sd := range []core.Side{core.Axis, core.Soviet} {
@@ -209,7 +209,7 @@ func (rt *vm) hexTable(s *core.State, h int) lua.LValue {
 			}
 		}
 		t.RawSetString("edge_of", rt.str(edgeOf))
-		c.hexes[h] = t
+		c.hexes[h] = rt.sb.engineTable(t)
 	}
 	ctl := s.Control[h]
 	t.RawSetString("control", rt.str(ctl.String()))
@@ -223,7 +223,7 @@ func (rt *vm) turnTable() lua.LValue {
 	c := &rt.cache
 	t := rt.host.Turn()
 	if c.turnT == nil || c.turn != t {
-		c.turn, c.turnT = t, turnValue(rt.sb.L, t)
+		c.turn, c.turnT = t, rt.sb.engineTable(turnValue(rt.sb.L, t))
 	}
 	return c.turnT
 }

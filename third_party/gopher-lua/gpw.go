@@ -69,40 +69,34 @@ func (uv *Upvalue) Freeze() {
 // Frozen reports whether the upvalue is read-only.
 func (uv *Upvalue) Frozen() bool { return uv.frozen }
 
-// ReadOnlyMessage, when set, says why a read-only table or upvalue may
-// not change; what names the target ("field 'x'", "upvalue 'n'"). The
-// error raised is "attempt to change <what> of a read-only table: <msg>"
-// or "attempt to change read-only <what>: <msg>".
-func (ls *LState) SetReadOnlyMessage(fn func(t *LTable, what string) string) {
+// SetReadOnlyMessage sets what the error says when Lua code tries to
+// change a read-only table t at key, or a read-only upvalue named
+// upvalue (t nil). Without it the error is "attempt to change field 'x'
+// of a read-only table" or "attempt to change read-only upvalue 'n'".
+func (ls *LState) SetReadOnlyMessage(fn func(t *LTable, key LValue, upvalue string) string) {
 	ls.G.readOnlyMsg = fn
 }
 
-func (ls *LState) readOnly(t *LTable, what string) {
-	msg := ""
+func (ls *LState) readOnly(t *LTable, key LValue, upvalue string) {
 	if ls.G.readOnlyMsg != nil {
-		msg = ls.G.readOnlyMsg(t, what)
+		ls.RaiseError("%s", ls.G.readOnlyMsg(t, key, upvalue))
 	}
 	if t != nil {
-		ls.RaiseError("attempt to change %s of a read-only table%s", what, withColon(msg))
+		ls.RaiseError("attempt to change %s of a read-only table", FieldName(key))
 	}
-	ls.RaiseError("attempt to change read-only %s%s", what, withColon(msg))
-}
-
-func withColon(msg string) string {
-	if msg == "" {
-		return ""
-	}
-	return ": " + msg
+	ls.RaiseError("attempt to change read-only upvalue '%s'", upvalue)
 }
 
 // checkWrite raises an error if Lua code may not change t.
 func (ls *LState) checkWrite(t *LTable, key LValue) {
 	if t.frozen {
-		ls.readOnly(t, fieldName(key))
+		ls.readOnly(t, key, "")
 	}
 }
 
-func fieldName(key LValue) string {
+// FieldName names a table's key in messages: field 'x', index 3, its
+// contents (nil: the whole table).
+func FieldName(key LValue) string {
 	switch k := key.(type) {
 	case LString:
 		s := string(k)
@@ -113,7 +107,7 @@ func fieldName(key LValue) string {
 	case LNumber:
 		return "index " + k.String()
 	case nil:
-		return "its contents"
+		return "the contents"
 	}
 	return "a " + key.Type().String() + " key"
 }

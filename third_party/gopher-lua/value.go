@@ -176,9 +176,9 @@ type Global struct {
 	tempFiles  []*os.File
 	gccount    int32
 
-	step        stepState                           // gpw: instruction count
-	readOnlyMsg func(t *LTable, what string) string // gpw
-	owner       any                                 // gpw
+	step        stepState                                          // gpw: instruction count
+	readOnlyMsg func(t *LTable, key LValue, upvalue string) string // gpw
+	owner       any                                                // gpw
 }
 
 type LState struct {

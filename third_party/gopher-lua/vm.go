@@ -651,7 +651,7 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)                  //GETB
 			if uv := cf.Fn.Upvalues[B]; uv.frozen { // gpw
-				L.readOnly(nil, "upvalue '"+upvalueName(cf.Fn.Proto, B)+"'")
+				L.readOnly(nil, nil, upvalueName(cf.Fn.Proto, B))
 			}
 			cf.Fn.Upvalues[B].SetValue(reg.Get(RA))
 			return 0
