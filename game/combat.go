@@ -254,9 +254,20 @@ func (g *Game) cmdAttack(c *Command) error {
 	return g.run()
 }
 
-// loseStep takes one step from unit k and prints the loss; it returns the
-// strength lost.
+// loseStep takes one step from unit k and prints the loss, and the
+// elimination if it was the unit's last; it returns the strength lost.
 func (g *Game) loseStep(k int, def bool) int {
+	hex := g.S.Units[k].Hex
+	lost := g.takeStep(k, def)
+	if !g.alive(k) {
+		g.announceElimination(k, hex)
+	}
+	return lost
+}
+
+// takeStep takes one step from unit k and prints the loss (not the
+// elimination: see announceElimination); it returns the strength lost.
+func (g *Game) takeStep(k int, def bool) int {
 	u := &g.S.Units[k]
 	f := u.AttackNow
 	if def {
@@ -264,7 +275,6 @@ func (g *Game) loseStep(k int, def bool) int {
 	}
 	before := f()
 	after := 0
-	hex := u.Hex
 	if !u.Reduced && u.HasHalf() {
 		u.Reduced = true
 		after = f()
@@ -273,11 +283,15 @@ func (g *Game) loseStep(k int, def bool) int {
 		u.Reduced = false
 	}
 	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after}, Field{"lost", before - after}, Field{"side", u.Side.String()})
-	if u.Status == core.Eliminated {
-		g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
-		g.eliminated(k, hex)
-	}
 	return before - after
+}
+
+// announceElimination prints unit k's elimination on hex and tells the
+// rules (on_eliminated): the last thing logged about the unit.
+func (g *Game) announceElimination(k, hex int) {
+	u := &g.S.Units[k]
+	g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
+	g.eliminated(k, hex)
 }
 
 func (g *Game) alive(k int) bool { return g.S.Units[k].Status == core.OnMap }
@@ -562,11 +576,12 @@ func (g *Game) retreat(r core.Retreat) error {
 	u := &s.Units[b.def]
 	losses := 0
 	var done []int
+	hex := u.Hex
 	for _, h := range r.Path {
 		done = append(done, h)
 		if s.RetreatEntersZOC(u.Side, h, g.Rules.Retreat) {
 			losses++
-			b.lost += g.loseStep(b.def, true)
+			b.lost += g.takeStep(b.def, true)
 			if !g.alive(b.def) {
 				break
 			}
@@ -581,6 +596,9 @@ func (g *Game) retreat(r core.Retreat) error {
 	g.emit("retreat", fmt.Sprintf("%s retreats %s, %d step(s) lost", u.ID, strings.Join(g.ids(done), " "), losses),
 		Field{"unit", u.ID}, Field{"path", g.ids(done)}, Field{"losses", losses}, Field{"eliminated", !g.alive(b.def)})
 	if !g.alive(b.def) {
+		// the retreat is logged before the elimination: nothing is
+		// logged about a unit after it
+		g.announceElimination(b.def, hex)
 		return nil
 	}
 	return g.tellMove(b.def, "retreat", r.Path)
