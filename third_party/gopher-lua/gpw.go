@@ -37,14 +37,23 @@ func (ls *LState) SetStepAt(n int64) {
 }
 
 // step counts one instruction; the hook runs when its count is due.
+// (Small enough to be inlined in the VM loop; the hook's call is not.)
 func (ls *LState) step() {
 	g := &ls.G.step
 	g.steps++
 	if g.steps >= g.next {
-		g.next = math.MaxInt64
-		if g.hook != nil {
-			g.hook(ls)
-		}
+		ls.stepDue()
+	}
+}
+
+// stepDue runs the hook.
+//
+//go:noinline
+func (ls *LState) stepDue() {
+	g := &ls.G.step
+	g.next = math.MaxInt64
+	if g.hook != nil {
+		g.hook(ls)
 	}
 }
 
@@ -137,10 +146,7 @@ func (ls *LState) AddSteps(n int64) {
 	g := &ls.G.step
 	g.steps += n
 	if g.steps >= g.next {
-		g.next = math.MaxInt64
-		if g.hook != nil {
-			g.hook(ls)
-		}
+		ls.stepDue()
 	}
 }
 
