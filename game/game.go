@@ -572,17 +572,19 @@ func (g *Game) stackLeft() error {
 	if p.Kind != "move" || !g.Rules.ShareUntilMoved {
 		return nil
 	}
-	for _, h := range g.S.Overstacked(p.Side) {
-		first := g.S.Occupant(h)
-		var others []string
-		for _, k := range g.S.UnitsAt(h) {
-			if u := &g.S.Units[k]; k != first && u.Stacks {
-				others = append(others, u.ID)
-			}
-		}
-		return g.refuse("stack-leave", "%s must move out of %s, where %s ended its move, before the phase ends", g.S.Units[first].ID, g.S.Map.ID(h), strings.Join(others, ", "))
+	over := g.S.Overstacked(p.Side)
+	if len(over) == 0 {
+		return nil
 	}
-	return nil
+	h := over[0] // the first in map order
+	first := g.S.Occupant(h)
+	var others []string
+	for _, k := range g.S.UnitsAt(h) {
+		if u := &g.S.Units[k]; k != first && u.Stacks {
+			others = append(others, u.ID)
+		}
+	}
+	return g.refuse("stack-leave", "%s must move out of %s, where %s ended its move, before the phase ends", g.S.Units[first].ID, g.S.Map.ID(h), strings.Join(others, ", "))
 }
 
 // inSupply reports whether unit k was in supply at the start of the phase.

@@ -656,26 +656,11 @@ func (r *Module) compileCRT(rd *reader, t *lua.LTable) error {
 	return nil
 }
 
-func boolSet(t *lua.LTable) map[string]bool {
-	m := map[string]bool{}
-	for _, k := range keys(t) {
-		m[k] = truth(t.RawGetString(k))
-	}
-	return m
-}
-
 func str(t *lua.LTable, k string) string {
 	if s, ok := t.RawGetString(k).(lua.LString); ok {
 		return string(s)
 	}
 	return ""
-}
-
-func num(t *lua.LTable, k string, def int) int {
-	if n, ok := t.RawGetString(k).(lua.LNumber); ok {
-		return int(n)
-	}
-	return def
 }
 
 func truth(v lua.LValue) bool { return lua.LVAsBool(v) }

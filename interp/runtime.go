@@ -165,10 +165,3 @@ func applySpecial(sb *Sandbox, t *lua.LTable, name string, src []byte) (*lua.LTa
 	return nil, fmt.Errorf("%s: special rules' function(R) must return R (a table), not a %s", name, ret[0].Type())
 }
 
-// hook returns the rules' function name in this state, or nil.
-func (rt *vm) hook(name string) lua.LValue {
-	if f, ok := rt.tbl.RawGetString(name).(*lua.LFunction); ok {
-		return f
-	}
-	return nil
-}
