@@ -142,6 +142,14 @@ func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 		return nil, err
 	}
 	if odds.Odds < 1 {
+		if len(bt.shifts) > 0 && odds.Defense > 0 && odds.Attack >= odds.Defense {
+			// the module refused what its shifts took below the table
+			var why []string
+			for _, sh := range bt.shifts {
+				why = append(why, fmt.Sprintf("%s %+d", sh.Cause, sh.Columns))
+			}
+			return nil, g.refuse("odds-min", "attack %d against defence %d is shifted left of %s (%s): the attack cannot be made", odds.Attack, odds.Defense, g.Rules.CRTColumns[0], strings.Join(why, ", "))
+		}
 		return nil, g.refuse("odds-min", "attack %d against defence %d is below %s: the attack cannot be made", odds.Attack, odds.Defense, g.Rules.CRTColumns[0])
 	}
 	return &Weighed{Defender: def, Hex: dh, Attackers: from, Odds: odds, Shifts: bt.shifts, Notes: bt.notes}, nil

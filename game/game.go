@@ -87,6 +87,7 @@ type fixed struct {
 	closed                      [2]core.Bitset    // hexes each side may not enter (the rules' closed areas), nil for none
 	files                       map[string]string // the scenario's other files, for saves
 	kinds                       scenario.Kinds    // the rules' turns and non-combat kinds
+	params                      interp.Params     // the module's parameters, set or by default
 }
 
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
@@ -135,6 +136,9 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 		return nil, err
 	}
 	g.fix.kinds = Kinds(m)
+	if g.fix.params, err = m.ResolveParams(o.Params); err != nil {
+		return nil, fmt.Errorf("%s: %w", m.Module, err)
+	}
 	if !sc.Kinds.Same(g.fix.kinds) {
 		return nil, &scenario.Error{File: sc.File, Msg: fmt.Sprintf("the scenario was read for the %s; it is played under the %s: read it for these rules (game.LoadScenario)", sc.Kinds, g.fix.kinds)}
 	}
@@ -664,7 +668,15 @@ func (g *Game) reinforce(side core.Side) error {
 	}
 	g.releasePools(side, due) // issue 5: ADC2 force pools due this turn (game/setup.go)
 	// by turn, else by year (game/setup.go)
-	g.points[side] = g.ReplacementPoints(side, g.turn)
+	chart := g.ReplacementPoints(side, g.turn)
+	pts, err := g.Rules.Int("replacement_points", chart, interp.Str(side.String()), interp.Num(chart), interp.Turn())
+	if err != nil {
+		return err
+	}
+	if pts < 0 || pts > scenario.MaxPoints*10 {
+		return fmt.Errorf("%s: replacement_points returned %d for the %s player; it must be 0..%d", g.Rules.Module.Module, pts, side, scenario.MaxPoints*10)
+	}
+	g.points[side] = pts
 	if g.points[side] > 0 {
 		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, g.points[side]), Field{"side", side.String()}, Field{"points", g.points[side]})
 	}

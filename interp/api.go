@@ -140,6 +140,7 @@ func installAPI(L *lua.LState, rt *vm) {
 			return 0
 		},
 	}
+	api["param"] = paramFn(rt)
 	for _, kind := range Steps {
 		api[kind] = step(rt, kind)
 	}

@@ -24,6 +24,7 @@ var Functions = []Function{
 	{"weather", "", "weather", "the weather of the phase under way: what the roll that opened a movement phase brought (gpw.set_weather), else clear. Combat uses the turn's mark instead (gpw.turn().weather, b.weather).", false, "gpw.weather()"},
 	{"set_weather", "w, die, cite", "",
 		"sets the weather of the movement phase under way (one of R.weather's keys); with a die, prints a weather event citing cite. The engine applies the weather's move_extra and mp_half to the phase's moves.", true, "gpw.set_weather(\"clear\", 1, \"House\")"},
+	{"param", "name", "number or word", "the game's value of one of the module's parameters (R.params), as --param set it or its default; an undeclared name is an error.", false, "gpw.param(\"soviet_replacements\")"},
 	{"phase", "", "phase id", "the id of the phase under way; \"\" while phase_order runs, between turns.", false, "gpw.phase()"},
 	// the battle being weighed or resolved
 	{"note", "text, cite", "", "adds a remark (a halving, a fortification) to the battle being weighed: printed in the combat event and the odds preview. Outside a battle, nothing.", false, "gpw.note(\"x\", \"House\")"},

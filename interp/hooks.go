@@ -46,6 +46,8 @@ var Hooks = []Hook{
 		"as a reinforcement arrives, in its side's reinforcement phase: does it arrive at half strength.", true},
 	{"rebuild_cost", "u", "points",
 		"replacement points one step of u costs.", true},
+	{"replacement_points", "side, points, turn", "points",
+		"in side's first reinforcement phase of a turn: the replacement points it receives, given the scenario's points for the turn (points); e.g. scaled by a parameter (gpw.param).", true},
 	{"can_rebuild", "u", "nil | true | false, reason, rule",
 		"may u be rebuilt at all.", true},
 	{"can_place", "u, hex, how", "nil | true | false, reason, rule",
@@ -71,7 +73,7 @@ var Fields = []string{
 	"format_version", "id", "name", "description", "book", "sources", "classes", "kinds", "armor_kinds",
 	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
-	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed",
+	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params",
 }
 
 // pureHooks are the hooks that may not change the game.
@@ -200,6 +202,7 @@ var subFields = map[string][]string{
 	"phases[]":   {"id", "side", "kind", "classes", "weather"},
 	"calendar[]": {"name", "weather"},
 	"weather.*":  {"move_extra", "mp_half", "attack_half"},
+	"params.*":   {"default", "min", "max", "choices", "text", "cite"},
 }
 
 func lintFields(t *lua.LTable) []string {

@@ -84,6 +84,8 @@ type Module struct {
 	CRT             [][]string // by die-1, column-1
 	// Store declares what the module keeps in the engine's store.
 	Store StoreSpec
+	// Params are the module's parameters (R.params), sorted by name.
+	Params []Param
 
 	hooks    map[string]bool // functions defined: hooks, "results.X", "commands.X"
 	commands []string        // the module's own command words, sorted
@@ -582,6 +584,7 @@ func (r *Module) compile(t *lua.LTable) error {
 	}
 	r.ShareUntilMoved = rd.flag(t, "share_until_moved", "R.share_until_moved")
 	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
+	r.compileParams(rd, t)
 	if rd.err != nil {
 		return rd.err
 	}

@@ -36,6 +36,14 @@ R.name = "ADC2"
 R.book = "ADC2"
 R.description = "The Great Patriotic War for ADC2 (Gerald Schwartz): two movement phases, odds rounded for the defender, FRU halving, leaders, air support, shock attacks, partisans, airborne assaults and the allies' rules"
 
+-- ADC2 settles what GDW leaves open: shifts past the lowest column
+-- resolve on it (ADC2: Combat Phase), so GDW's parameter for that reading
+-- has nothing to vary here. The replacement multipliers stay.
+R.params = {
+  soviet_replacements = R.params.soviet_replacements,
+  axis_replacements = R.params.axis_replacements,
+}
+
 -- Where each field comes from (gpw rules diff cites these).
 local sources = {
   name = "ADC2: Introduction",

@@ -1,0 +1,11 @@
+package interp
+
+// The topics of the hooks added by the modding work (issue 18), for gpw
+// rules diff (hookTopics in diff.go).
+func init() {
+	for name, topic := range map[string]string{
+		"replacement_points": "how many replacement points each side receives",
+	} {
+		hookTopics[name] = topic
+	}
+}
