@@ -19,6 +19,10 @@ type battle struct {
 	exLost    int   // strength the attackers lost in the exchange
 	shifts    []Shift
 	notes     []Note
+	// weighed is the battle as the rules saw it, with its odds, column
+	// and die, and result the CRT's code: for the after_battle hook.
+	weighed *interp.Battle
+	result  string
 }
 
 // step is a queued piece of a combat result.
@@ -105,7 +109,7 @@ func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 	if g.defended[def] {
 		return nil, g.refuse("defend-once", "%s has already been attacked in this phase", s.Units[def].ID)
 	}
-	b := &interp.Battle{Def: s.Units[def].DefenseNow(), Terrain: m.Terrain[dh].String(), Weather: g.Turn().Weather}
+	b := &interp.Battle{Def: s.Units[def].DefenseNow(), Terrain: m.Terrain[dh].String(), Weather: g.Turn().Weather, HexWeather: g.weatherAt(dh)}
 	if c, ok := m.City(dh); ok {
 		b.City = c.Kind.String()
 		b.Capital = c.Capital != core.NoSide
@@ -226,6 +230,9 @@ func (g *Game) cmdAttack(c *Command) error {
 	die := g.Roll()
 	col := odds.Column
 	result := g.Rules.CRT[die-1][col-1]
+	g.Rules.SetOutcome(odds.Odds, col, die)
+	wb := g.Rules.LastBattle()
+	g.battle.weighed, g.battle.result = &wb, result
 	if !g.quiet() {
 		bt := g.battle
 		var why []string
@@ -359,6 +366,12 @@ func (g *Game) run() error {
 			return fmt.Errorf("%s: unknown combat step %q", g.Rules.Module.Module, st.kind)
 		}
 		g.steps = g.steps[1:]
+	}
+	if b != nil && b.weighed != nil && g.Rules.Has("after_battle") {
+		// the battle is over: its units where its results left them
+		if err := g.Rules.AfterBattle(b.weighed, b.result); err != nil {
+			return err
+		}
 	}
 	g.battle = nil
 	return nil

@@ -75,6 +75,10 @@ type Game struct {
 	// cmdEventBytes is the size of the module's events of the command
 	// under way (Emit).
 	cmdEventBytes int
+	// zoneBuf is each hex's weather index for the movers, made for the
+	// weathers zoneKey names (WeatherMover).
+	zoneBuf []uint8
+	zoneKey string
 }
 
 // fixed is what a game settles at its start and never changes.
@@ -88,6 +92,7 @@ type fixed struct {
 	files                       map[string]string // the scenario's other files, for saves
 	kinds                       scenario.Kinds    // the rules' turns and non-combat kinds
 	params                      interp.Params     // the module's parameters, set or by default
+	zoneOf                      []uint8           // each hex's weather zone, index+1 (nil: the rules have none)
 }
 
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
@@ -296,6 +301,9 @@ func (g *Game) setup() error {
 		return g.fileErr(0, "%v", err)
 	}
 	g.S = s
+	if g.fix.zoneOf, err = r.ZoneOf(g.S.Map); err != nil {
+		return err
+	}
 	if err := g.closeAreas(); err != nil {
 		return err
 	}
@@ -429,6 +437,7 @@ func (g *Game) orderTurn() error {
 	r := g.Rules
 	g.pos = 0
 	g.order = g.order[:0]
+	g.ends = g.ends[:0]
 	g.dice.stream(g.turn, -1, purposePhase, 0)
 	r.Begin("turn-start")
 	ids, err := r.List("phase_order", interp.Turn())
@@ -444,7 +453,12 @@ func (g *Game) orderTurn() error {
 	if len(ids) == 0 || len(ids) > 4*len(r.Phases) {
 		return fmt.Errorf("%s: phase_order returned %d phases; a turn has 1 to %d", r.Module.Module, len(ids), 4*len(r.Phases))
 	}
+	marked := false
 	for _, id := range ids {
+		end := strings.HasSuffix(id, "!")
+		id = strings.TrimSuffix(id, "!")
+		marked = marked || end
+		g.ends = append(g.ends, end)
 		i := -1
 		for j, p := range r.Phases {
 			if p.ID == id {
@@ -455,6 +469,9 @@ func (g *Game) orderTurn() error {
 			return fmt.Errorf("%s: phase_order returned %q, not a phase of the rules (%s)", r.Module.Module, id, strings.Join(r.PhaseIDs(), ", "))
 		}
 		g.order = append(g.order, i)
+	}
+	if !marked {
+		g.ends = g.ends[:0] // no marks: a change of side ends a player turn
 	}
 	return nil
 }
@@ -470,6 +487,7 @@ func (g *Game) beginPhase() error {
 	clear(g.defended)
 	g.railUsed = 0
 	g.weather = "clear"
+	clear(g.zoneWeather)
 	g.railFriendly = append(g.railFriendly[:0], g.S.RailOwner...)
 	if p.Kind == "move" || p.Kind == "combat" || p.Kind == "reinforcement" {
 		if err := g.snapshotSupply(p.Side); err != nil {
@@ -546,7 +564,7 @@ func (g *Game) friendMayLeave(o int) bool {
 	}
 	// o must have somewhere to go, or the phase could never end.
 	sm := g.shareMover()
-	sm.Extra = g.mover().Extra
+	g.weatherMover(sm)
 	mp, err := g.Allowance(o)
 	if err != nil {
 		g.hookFailed(err)
@@ -601,7 +619,14 @@ func (g *Game) nextPhase() error {
 	}
 	g.pos++
 	wrap := g.pos == len(g.order)
-	if wrap || g.Phase().Side != p.Side {
+	if len(g.ends) > 0 {
+		// phase_order marked the ends of the player turns
+		if g.ends[g.pos-1] {
+			if g.victory(p.Side.String() + "-turn") {
+				return nil
+			}
+		}
+	} else if wrap || g.Phase().Side != p.Side {
 		if g.victory(p.Side.String() + "-turn") {
 			return nil
 		}

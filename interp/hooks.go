@@ -27,7 +27,9 @@ var Hooks = []Hook{
 	{"odds", "b", "attack, defence, odds index, column",
 		"for each attack, odds preview and attack the legal actions list, after battle_terrain. b holds the attackers' factors now (att, sup: in supply as judged at the start of the combat phase, river, strait, attackers, kinds, n) and the defender's (def, defender, def_kind, terrain and city as battle_terrain left them, capital, weather: the turn's mark, whatever the movement phases rolled). Record halvings with gpw.note and shifts with gpw.shift. The odds index is 0 below the table.", true},
 	{"results", "b", "",
-		"results[CODE](b) after the die, with the b the odds saw: queue the result's steps (gpw.retreat, gpw.defender_loss, ...); the engine carries them out and asks the players for their choices.", false},
+		"results[CODE](b) after the die, with the b the odds saw and b.odds, b.column (CRT indices from 1) and b.die: queue the result's steps (gpw.retreat, gpw.defender_loss, ...); the engine carries them out and asks the players for their choices.", false},
+	{"after_battle", "b, result", "",
+		"once a battle's results are carried out (retreats, losses, advance done), before the next command: b as odds and results saw it, with b.odds and b.column (CRT indices from 1) and b.die; result the CRT code. gpw.battle() still names its units, where the results left them. E.g. promote a unit after a win at 3:1 or better.", false},
 	{"on_phase_start", "phase", "",
 		"as each phase begins, in the order the turn plays them, after the engine's own start: supply judged for the phasing side (movement, combat and reinforcement phases), withdrawals, arrivals and replacement points given (its first reinforcement phase of the turn), the weather reset to clear. phase is {id, side, kind, weather}, weather true when a roll opens it: roll it here (gpw.set_weather).", false},
 	{"on_phase_end", "phase_id", "nil | true | false, reason, rule",
@@ -61,7 +63,7 @@ var Hooks = []Hook{
 	{"supply_sources", "side", "array of hex ids",
 		"hexes that supply side besides its map edge, at each supply trace: as movement, combat and reinforcement phases begin, and for the supply queries.", true},
 	{"phase_order", "turn", "nil | array of phase ids",
-		"as each game turn begins, before its first phase (for the scenario's first turn, when the game is set up): the turn's phases in order, some left out or repeated; nil: the module's phases in order. It may roll dice (from the turn's own stream), keep what it decided in the store and print it with gpw.emit; gpw.phase() is \"\" and no supply is judged for the new turn yet.", false},
+		"as each game turn begins, before its first phase (for the scenario's first turn, when the game is set up): the turn's phases in order, some left out or repeated; nil: the module's phases in order. An id ending in ! (\"axis-general!\") ends its side's player turn: when any is marked, the victory checks of a player turn fire after its marked phases only (chit-pull activation); unmarked, every change of side ends one. It may roll dice (from the turn's own stream), keep what it decided in the store and print it with gpw.emit; gpw.phase() is \"\" and no supply is judged for the new turn yet.", false},
 	{"battle_terrain", "hex, terrain, city", "terrain, city",
 		"for each battle, preview and attack listed, before odds, with the battle under way (gpw.battle, gpw.note): the terrain and city kind (\"\", minor, major, fortress) the defender's hex counts as, e.g. with a fortification built during play. The map is not changed.", true},
 	{"commands", "words...", "nil | true | false, reason, rule",
@@ -73,7 +75,7 @@ var Fields = []string{
 	"format_version", "id", "name", "description", "book", "sources", "classes", "kinds", "armor_kinds",
 	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
-	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params",
+	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones",
 }
 
 // pureHooks are the hooks that may not change the game.
@@ -193,16 +195,17 @@ func (m *Module) Lint() []string { return m.lint }
 
 // subFields are the fields the engine reads in its tables of a module.
 var subFields = map[string][]string{
-	"crt":        {"columns", "rows"},
-	"retreat":    {"hexes", "max_extra", "avoid_zoc_end", "friend_opens_zoc", "avoid_zoc"},
-	"rail":       {"no_enemy_zoc", "zoc_stop", "limit"},
-	"strait":     {"extra", "per_turn", "closed"},
-	"stacking":   {"nonstacking_with_combat", "nonstacking_alone"},
-	"sea_supply": {"axis", "soviet"},
-	"phases[]":   {"id", "side", "kind", "classes", "weather"},
-	"calendar[]": {"name", "weather"},
-	"weather.*":  {"move_extra", "mp_half", "attack_half"},
-	"params.*":   {"default", "min", "max", "choices", "text", "cite"},
+	"crt":             {"columns", "rows"},
+	"retreat":         {"hexes", "max_extra", "avoid_zoc_end", "friend_opens_zoc", "avoid_zoc"},
+	"rail":            {"no_enemy_zoc", "zoc_stop", "limit"},
+	"strait":          {"extra", "per_turn", "closed"},
+	"stacking":        {"nonstacking_with_combat", "nonstacking_alone"},
+	"sea_supply":      {"axis", "soviet"},
+	"phases[]":        {"id", "side", "kind", "classes", "weather"},
+	"calendar[]":      {"name", "weather"},
+	"weather.*":       {"move_extra", "mp_half", "attack_half", "shift", "move_cost", "river_extra", "exempt"},
+	"weather_zones[]": {"name", "north_of", "south_of", "countries", "regions"},
+	"params.*":        {"default", "min", "max", "choices", "text", "cite"},
 }
 
 func lintFields(t *lua.LTable) []string {

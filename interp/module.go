@@ -42,6 +42,9 @@ type WeatherFx struct {
 	MoveExtra  int
 	MPHalf     bool
 	AttackHalf bool
+	// Exempt are the kinds it leaves alone: they move as in clear weather
+	// (R.weather.NAME.exempt: ski troops in snow).
+	Exempt map[string]bool
 }
 
 // Module is a rules module compiled once: its data as Go values and its
@@ -86,6 +89,10 @@ type Module struct {
 	Store StoreSpec
 	// Params are the module's parameters (R.params), sorted by name.
 	Params []Param
+	// WeatherIndex is each weather's index into Move.Weathers.
+	WeatherIndex map[string]int
+	// WeatherZones are the parts of the map with a weather of their own.
+	WeatherZones []WeatherZone
 
 	hooks    map[string]bool // functions defined: hooks, "results.X", "commands.X"
 	commands []string        // the module's own command words, sorted
@@ -491,6 +498,7 @@ func (r *Module) compile(t *lua.LTable) error {
 		r.Weather[w] = WeatherFx{MoveExtra: rd.num(e, "move_extra", path+".move_extra", 0, 0, 99),
 			MPHalf: rd.flag(e, "mp_half", path+".mp_half"), AttackHalf: rd.flag(e, "attack_half", path+".attack_half")}
 	}
+	r.compileWeatherMoves(rd, t, classIdx)
 	// phases
 	ph := rd.table(t, "phases", "R.phases")
 	if ph != nil && ph.Len() > maxPhases {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"slices"
 	"fmt"
 	"io/fs"
 	"time"
@@ -536,5 +537,36 @@ func (r *Rules) Apply(code string) (err error) {
 	}
 	defer r.release(&err)
 	_, err = rt.sb.Call(rt.fn(name), 0, rt.fill(&r.last))
+	return err
+}
+
+// SetOutcome records the odds index, column and die of the battle last
+// weighed, which results[CODE](b) then sees (b.odds, b.column, b.die).
+func (r *Rules) SetOutcome(odds, column, die int) {
+	r.last.Odds, r.last.Column, r.last.Die = odds, column, die
+}
+
+// LastBattle is the battle last weighed, with its outcome once set: a
+// copy for after_battle.
+func (r *Rules) LastBattle() Battle {
+	b := r.last
+	b.Att, b.Sup, b.River, b.Strait = slices.Clone(b.Att), slices.Clone(b.Sup), slices.Clone(b.River), slices.Clone(b.Strait)
+	b.Attackers, b.Kinds = slices.Clone(b.Attackers), slices.Clone(b.Kinds)
+	return b
+}
+
+// AfterBattle calls after_battle(b, result) once a battle's results are
+// carried out: b as odds and results saw it, with its odds, column and
+// die; result the CRT code.
+func (r *Rules) AfterBattle(b *Battle, result string) (err error) {
+	if !r.hooks["after_battle"] {
+		return nil
+	}
+	rt, err := r.acquire()
+	if err != nil {
+		return err
+	}
+	defer r.release(&err)
+	_, err = rt.sb.Call(rt.fn("after_battle"), 0, rt.fill(b), lua.LString(result))
 	return err
 }

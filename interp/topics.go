@@ -5,6 +5,7 @@ package interp
 func init() {
 	for name, topic := range map[string]string{
 		"replacement_points": "how many replacement points each side receives",
+		"after_battle":       "what follows a battle once its results are carried out",
 	} {
 		hookTopics[name] = topic
 	}
