@@ -520,13 +520,13 @@ func (g *Game) SupplyOf(side string) ([]SupplyRow, error) {
 
 // PhaseStatus is where the game stands.
 type PhaseStatus struct {
-	Turn        string   `json:"turn"`
-	Last        string   `json:"last"` // the scenario's last turn
-	Phase       string   `json:"phase"`
-	Side        string   `json:"side"`
-	Kind        string   `json:"kind"`
-	Weather     string   `json:"weather"`         // this movement phase's weather
-	TurnWeather string   `json:"turn_weather"`    // the turn's mark, which combat uses
+	Turn        string `json:"turn"`
+	Last        string `json:"last"` // the scenario's last turn
+	Phase       string `json:"phase"`
+	Side        string `json:"side"`
+	Kind        string `json:"kind"`
+	Weather     string `json:"weather"`      // this movement phase's weather
+	TurnWeather string `json:"turn_weather"` // the turn's mark, which combat uses
 	// ZoneWeather lists the weather zones with a weather of their own this
 	// phase, "zone: weather" (R.weather_zones); the rest of the map has Weather.
 	ZoneWeather []string `json:"zone_weather,omitempty"`

@@ -14,14 +14,14 @@ import (
 type state struct {
 	S            *core.State
 	turn         int
-	order        []int // this turn's phases, as indices into the rules' phases
-	pos          int   // the current phase's place in order
+	order        []int  // this turn's phases, as indices into the rules' phases
+	pos          int    // the current phase's place in order
 	ends         []bool // by place in order: the phase ends its side's player turn (phase_order's "id!"); empty: a change of side does
 	over         bool
 	winner       core.Side // the verdict, once over
 	result       string
 	reason       string
-	weather      string // this movement phase's weather
+	weather      string   // this movement phase's weather
 	zoneWeather  []string // by weather zone: its own weather this phase ("" for the phase's)
 	supplied     [2]core.Bitset
 	railFriendly []core.Side

@@ -2,9 +2,9 @@ package interp
 
 import (
 	"errors"
-	"slices"
 	"fmt"
 	"io/fs"
+	"slices"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
