@@ -37,6 +37,7 @@ R.sources = {
   no_occupy = "GDW: Movement / rail lines", stacking = "GDW: Combat Results / DR",
   place_city_no_zoc = "GDW: Reinforcements",
   replacement_points = "GDW: Reinforcements and Replacements",
+  bot = "GDW: Combat Results",
   params = "GDW: Reinforcements and Replacements; Combat / Minimum and Maximum Odds",
 }
 
@@ -327,6 +328,22 @@ R.results.EX = function(b)
   gpw.retreat(R.retreat.hexes, false)
   gpw.advance()
 end
+
+-- What each CRT code means, for the computer players (bot/doctrine.go):
+-- the steps its results function queues, as data the bots can weigh
+-- without running it (GDW: Combat Results). def_steps, att_steps: steps
+-- lost; retreat: hexes; stand: the defender may stand in strong terrain;
+-- exchange, advance, def_elim, att_elim, disperses.
+R.bot = {
+  results = {
+    NE = {},
+    DR = { retreat = 2, stand = true, advance = true },
+    DRL = { def_steps = 1, retreat = 2, advance = true },
+    DE = { def_elim = true, advance = true },
+    AL = { att_steps = 1 },
+    EX = { def_steps = 1, exchange = true, retreat = 2, advance = true },
+  },
+}
 
 -- R.on_phase_start runs as each phase begins. In a turn with a weather
 -- mark, each movement phase opens with a weather roll (GDW: Weather).
