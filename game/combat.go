@@ -30,6 +30,8 @@ type step struct {
 	kind string
 	n    int
 	flag bool
+	// ordered: the rules' retreat_order has judged this retreat
+	ordered bool
 }
 
 // maxBattleItems bounds the notes, the shifts and the steps of one
@@ -76,7 +78,7 @@ func (g *Game) Step(kind string, n int, flag bool) error {
 	if len(g.steps) >= maxBattleItems {
 		return fmt.Errorf("a battle's results queue at most %d steps", maxBattleItems)
 	}
-	g.steps = append(g.steps, step{kind, n, flag})
+	g.steps = append(g.steps, step{kind: kind, n: n, flag: flag})
 	return nil
 }
 
@@ -315,6 +317,16 @@ func (g *Game) run() error {
 			if !g.alive(b.def) {
 				break
 			}
+			if !st.ordered && g.Rules.Has("retreat_order") {
+				held, err := g.retreatOrder(&g.steps[0])
+				if err != nil {
+					return err
+				}
+				if held {
+					break
+				}
+				st = g.steps[0]
+			}
 			if len(g.retreats(st.n)) == 0 {
 				// GDW: Combat Results / EX: a defender unable to retreat is
 				// eliminated, and the attacker loses no more for it.
@@ -375,6 +387,45 @@ func (g *Game) run() error {
 	}
 	g.battle = nil
 	return nil
+}
+
+// retreatOrder asks the rules' retreat_order about the defender's
+// retreat st (a no-retreat order, a retreat forced or lengthened): it
+// sets the hexes to retreat, or carries out the order instead (the unit
+// holds; holds losing a step; is eliminated) and reports that it held.
+func (g *Game) retreatOrder(st *step) (held bool, err error) {
+	b := g.battle
+	n, how, why, rule, err := g.Rules.RetreatOrder(b.def, st.n, st.flag)
+	if err != nil {
+		return false, err
+	}
+	st.ordered = true
+	u := &g.S.Units[b.def]
+	say := func(text string) {
+		if why != "" {
+			text += ": " + why
+		}
+		g.emit("note", text, Field{"unit", u.ID}, Field{"rule", rule})
+	}
+	switch {
+	case how == "eliminate":
+		say(u.ID + " is eliminated instead of retreating")
+		for g.losing(b.def) {
+			b.lost += g.loseStep(b.def, true)
+		}
+		return true, nil
+	case how == "stand":
+		say(u.ID + " stands, losing a step instead of retreating")
+		b.lost += g.loseStep(b.def, true)
+		return true, nil
+	case n == 0:
+		say(u.ID + " holds its hex instead of retreating")
+		return true, nil
+	case n != st.n:
+		say(fmt.Sprintf("%s retreats %d hexes, not %d", u.ID, n, st.n))
+		st.n = n
+	}
+	return false, nil
 }
 
 // losers are the attackers that may take a pending attacker_loss or

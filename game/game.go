@@ -530,6 +530,25 @@ func (g *Game) trace(side core.Side) (core.Bitset, error) {
 		extra = append(extra, h)
 	}
 	sp := g.supplier()
+	sp.Range = nil
+	lines, err := g.Rules.SupplyLines(side.String())
+	if err != nil {
+		return nil, err
+	}
+	if lines != nil {
+		rg := &core.SupplyRange{Edge: lines.EdgeRange}
+		if rg.Edge < 0 {
+			rg.Edge = core.Unlimited
+		}
+		for _, d := range lines.Depots {
+			h, err := g.S.Map.ParseHex(d.Hex)
+			if err != nil {
+				return nil, fmt.Errorf("%s: supply_lines: %v", g.Rules.Module.Module, err)
+			}
+			rg.Depots = append(rg.Depots, core.Depot{Hex: h, Range: d.Range})
+		}
+		sp.Range = rg
+	}
 	if sea := g.Rules.SeaSupply[side]; sea != "" {
 		reg, _ := g.S.Map.Region(sea)
 		return sp.TraceBySea(side, reg, extra), nil

@@ -3,6 +3,8 @@ package game
 import (
 	"strings"
 	"testing"
+
+	"gpw/core"
 )
 
 // TestAfterBattle: results(b) and after_battle(b, result) see the battle's
@@ -84,6 +86,76 @@ func TestPhaseOrderEnds(t *testing.T) {
 		}
 		if n != tt.want {
 			t.Errorf("marks %q: %d axis-turn victory checks met in Jul 1941, want %d", tt.mark, n, tt.want)
+		}
+	}
+}
+
+// TestRetreatOrder: retreat_order refuses or changes a retreat (a
+// no-retreat order for units in a city, ...), and the engine carries out
+// its answer with a note citing the rule.
+func TestRetreatOrder(t *testing.T) {
+	for _, tt := range []struct {
+		answer string
+		want   string // a line of the log
+		moved  bool   // the defender left B-1603
+		alive  bool
+	}{
+		{"nil", "", true, true},
+		{"0, 'no-retreat order', 'House: Stalin order 227'", "note: ", false, true},
+		{"'eliminate', 'no-retreat order', 'House'", "is eliminated instead of retreating: no-retreat order", false, false},
+		{"'stand'", "stands, losing a step instead of retreating", false, true},
+		{"1", "retreats 1 hexes, not 2", true, true},
+	} {
+		body := "function R.retreat_order(u, hexes, may_stand) return " + tt.answer + " end"
+		g, err := hostileGame(t, "combat-zoc-retreat", body, Options{Dice: []int{2}, Auto: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := g.S.Occupant(mustHex(t, g, "B-1603"))
+		if err := g.Exec(attack); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Join(logLines(g.Log()), "\n")
+		if tt.want != "" && !strings.Contains(lines, tt.want) {
+			t.Errorf("%s: the log lacks %q:\n%s", tt.answer, tt.want, lines)
+		}
+		u := &g.S.Units[d]
+		if moved := u.Hex != mustHex(t, g, "B-1603"); moved != tt.moved && u.Status.String() == "on map" {
+			t.Errorf("%s: the defender moved %v, want %v", tt.answer, moved, tt.moved)
+		}
+		if alive := u.Status.String() == "on map"; alive != tt.alive {
+			t.Errorf("%s: the defender is %s", tt.answer, u.Status)
+		}
+		checkSaveReloads(t, g)
+	}
+}
+
+// TestSupplyLines: supply_lines limits how far supply reaches from the
+// edge and adds depots with their own range; the phase's supply judgment
+// and the queries use it.
+func TestSupplyLines(t *testing.T) {
+	c := ruleCase{name: "supply-lines", phase: "axis-general",
+		units: us("g axis infantry 6/3 4 B-0605", "h axis infantry 6/3 4 B-0205", "s soviet infantry 8/4 6 B-1909")}
+	for _, tt := range []struct {
+		hook     string
+		g, h, gs bool // g and h in supply; the depot changes nothing for the Soviets
+	}{
+		{"", true, true, true},
+		{"function R.supply_lines(side) if side == 'axis' then return { edge_range = 3 } end end", false, true, true},
+		{"function R.supply_lines(side) if side == 'axis' then return { edge_range = 3, depots = { {'B-0805', 2} } } end end", true, true, true},
+		{"function R.supply_lines(side) return { edge_range = 0 } end", false, false, false},
+	} {
+		rules := writeModule(t, "lines.lua", "local R = require(\"base\")\nR.id = \"lines\"\n"+tt.hook+"\nreturn R\n")
+		g, _ := newTestGame(t, c.toml(), Options{Rules: rules})
+		for id, want := range map[string]bool{"g": tt.g, "h": tt.h} {
+			k, _ := g.S.UnitByID(id)
+			if got := g.inSupply(k); got != want {
+				t.Errorf("%q: %s in supply %v, want %v", tt.hook, id, got, want)
+			}
+		}
+		k, _ := g.S.UnitByID("s")
+		if got := g.Trace(core.Soviet).Has(g.S.Units[k].Hex); got != tt.gs {
+			t.Errorf("%q: the Soviet unit traces supply %v, want %v", tt.hook, got, tt.gs)
 		}
 	}
 }
