@@ -159,3 +159,43 @@ func TestSupplyLines(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldPool: a [[pool]] of kind held keeps its units off the map until
+// the module places them: a reserve released by a die roll.
+func TestHeldPool(t *testing.T) {
+	c := ruleCase{name: "held", phase: "soviet-reinforcement", start: "Aug 1941", top: "units = \"gdw\"\nunlisted = \"absent\"\n",
+		units: us("g axis infantry 6/3 4 B-0110", "r1 soviet infantry 6/3 6 -", "r2 soviet infantry 6/3 6 -"),
+		extra: "[[pool]]\nname = \"Stavka reserve\"\nkind = \"held\"\nside = \"soviet\"\nunits = [\"r1\", \"r2\"]\n"}
+	rules := writeModule(t, "reserve.lua", `local R = require("base")
+R.id = "reserve"
+local base_start = R.on_phase_start
+function R.on_phase_start(phase)
+  base_start(phase)
+  if phase.kind ~= "reinforcement" or phase.side ~= "soviet" then return end
+  local die = gpw.roll()
+  if die > 3 then return end
+  for _, p in ipairs(gpw.pools()) do
+    if p.kind == "held" then
+      for i, id in ipairs(p.units) do
+        if gpw.unit(id).status == "pending" then gpw.place(id, "B-20" .. string.format("%02d", i)) end
+      end
+    end
+  end
+  gpw.emit("reserve", "the reserve is released", {"die", die})
+end
+return R
+`)
+	for _, tt := range []struct {
+		die    int
+		placed bool
+	}{{4, false}, {2, true}} {
+		g, _ := newTestGame(t, c.toml(), Options{Rules: rules, Dice: []int{tt.die}})
+		k, _ := g.S.UnitByID("r2")
+		if placed := g.S.Units[k].Status == core.OnMap; placed != tt.placed {
+			t.Errorf("die %d: r2 placed %v, want %v (%s)", tt.die, placed, tt.placed, g.S.Units[k].Status)
+		}
+		if len(g.Waiting(core.Soviet)) != 0 {
+			t.Errorf("die %d: held units wait to be placed by the player: %v", tt.die, g.Waiting(core.Soviet))
+		}
+	}
+}
