@@ -199,3 +199,15 @@ return R
 		}
 	}
 }
+
+// TestADC2OutOfSupplyMove: ADC2 halves the allowance out of supply in its
+// own allowance hook (R.supply_effects.mp_half = false), citing its rule;
+// GDW's engine halving is data in base.lua.
+func TestADC2OutOfSupplyMove(t *testing.T) {
+	c := ruleCase{name: "adc2/out-of-supply-move", variant: "adc2", phase: "soviet-move2", mapx: lakeColumn(16, 5),
+		units:  us("g axis infantry 6/3 6 B-1605", "s soviet infantry 8/4 6 B-1105"),
+		script: "move s B-1005 B-0905 B-0805 B-0705\nmove s B-1005 B-0905 B-0805",
+		want:   []string{"move unit=s mp=3 allowance=3 allowance_rule=ADC2:_Supply"},
+		refuse: []string{"only 0 of 3 are left: the allowance is 3: out of supply: allowance halved (ADC2: Supply)"}}
+	playCase(t, c, Options{})
+}

@@ -31,8 +31,8 @@ const maxAllowance = 999
 // the engine's own rule stands), or the module's failure.
 func (g *Game) allowance(k int) (int, string, string, error) {
 	mp := g.S.Units[k].MP
-	if !g.inSupply(k) {
-		mp /= 2
+	if !g.inSupply(k) && g.Rules.SupplyMPHalf {
+		mp /= 2 // R.supply_effects.mp_half (GDW: Supply)
 	}
 	if half, _ := g.mpHalved(k); half {
 		mp /= 2
@@ -67,7 +67,7 @@ func (g *Game) moveRefusal(k int, err error) error {
 		return &Refusal{Msg: fmt.Sprintf("%s: the allowance is %d: %s", re.Msg, mp, why), Rule: rule}
 	}
 	var halved []string
-	if !g.inSupply(k) {
+	if !g.inSupply(k) && g.Rules.SupplyMPHalf {
 		halved = append(halved, "out of supply ("+g.Rules.CiteRule("supply")+")")
 	}
 	if half, w := g.mpHalved(k); half {

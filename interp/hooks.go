@@ -43,7 +43,7 @@ var Hooks = []Hook{
 	{"after_move", "u, how, path", "nil | true | false, reason, rule",
 		"after a unit moved (how: move, rail, advance, retreat), u where it ended; false refuses a move or rail move (the command is undone).", false},
 	{"allowance", "u, mp, phase_id", "mp[, reason, rule]",
-		"a unit's movement allowance in the phase under way, for moves, queries and the legal actions: mp is the printed allowance after the engine's halvings (out of supply as judged at the phase's start; the phase's rolled weather's mp_half). A reason and rule explain a change: they are shown in the move event and in a refusal for want of movement points.", true},
+		"a unit's movement allowance in the phase under way, for moves, queries and the legal actions: mp is the printed allowance after the engine's halvings (out of supply as judged at the phase's start, unless R.supply_effects.mp_half is false; the rolled weather's mp_half where the unit stands, unless its kind is exempt). A reason and rule explain a change: they are shown in the move event and in a refusal for want of movement points.", true},
 	{"rail_allowed", "u, turn", "-1 | 0 | n",
 		"may a unit move by rail: -1 as the engine's rules say, 0 no.", true},
 	{"arrival_reduced", "u, turn", "boolean",
@@ -79,7 +79,7 @@ var Fields = []string{
 	"format_version", "id", "name", "description", "book", "sources", "classes", "kinds", "armor_kinds",
 	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
-	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones",
+	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones", "supply_effects",
 }
 
 // pureHooks are the hooks that may not change the game.
@@ -209,6 +209,7 @@ var subFields = map[string][]string{
 	"calendar[]":      {"name", "weather"},
 	"weather.*":       {"move_extra", "mp_half", "attack_half", "shift", "move_cost", "river_extra", "exempt"},
 	"weather_zones[]": {"name", "north_of", "south_of", "countries", "regions"},
+	"supply_effects":  {"mp_half"},
 	"params.*":        {"default", "min", "max", "choices", "text", "cite"},
 }
 

@@ -87,6 +87,9 @@ type Module struct {
 	CRT             [][]string // by die-1, column-1
 	// Store declares what the module keeps in the engine's store.
 	Store StoreSpec
+	// SupplyMPHalf: the engine halves the allowance of a unit out of
+	// supply (R.supply_effects.mp_half; true when absent).
+	SupplyMPHalf bool
 	// Params are the module's parameters (R.params), sorted by name.
 	Params []Param
 	// WeatherIndex is each weather's index into Move.Weathers.
@@ -593,6 +596,10 @@ func (r *Module) compile(t *lua.LTable) error {
 	r.ShareUntilMoved = rd.flag(t, "share_until_moved", "R.share_until_moved")
 	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
 	r.compileParams(rd, t)
+	r.SupplyMPHalf = true
+	if se := rd.table(t, "supply_effects", "R.supply_effects"); se != nil && se.RawGetString("mp_half") != lua.LNil {
+		r.SupplyMPHalf = rd.flag(se, "mp_half", "R.supply_effects.mp_half")
+	}
 	if rd.err != nil {
 		return rd.err
 	}

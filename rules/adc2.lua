@@ -240,6 +240,11 @@ R.store = {
   },
 }
 
+-- Out of supply halves the movement allowance, except for units entered
+-- from a Garrison pool this turn, which count as supplied (ADC2: Supply;
+-- Reinforcement Phase): R.allowance halves, the engine does not.
+R.supply_effects = { mp_half = false }
+
 -- What each CRT code means for the computer players: DE takes two steps
 -- and EX one step without a retreat (ADC2: Combat Phase); DR as GDW's.
 R.bot = {
@@ -687,7 +692,7 @@ function R.allowance(u, mp, phase)
   if u.kind == "leader" then return 99 end -- two hexes, whatever the terrain: can_move_path counts them
   local part = PHASE_PART[phase] or select(2, phase_parts())
   if part == "move1" and not circled(u) then return 1 end -- one hex (ADC2: Shock Combat)
-  if not u.supplied and entered_now(u) then return min(u.mp, mp * 2) end
+  if not u.supplied and not entered_now(u) then return floor(mp / 2), "out of supply: allowance halved", C.supply end
   return mp
 end
 

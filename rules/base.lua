@@ -38,6 +38,7 @@ R.sources = {
   place_city_no_zoc = "GDW: Reinforcements",
   replacement_points = "GDW: Reinforcements and Replacements",
   bot = "GDW: Combat Results",
+  supply_effects = "GDW: Supply",
   params = "GDW: Reinforcements and Replacements; Combat / Minimum and Maximum Odds",
 }
 
@@ -68,6 +69,12 @@ R.kinds = {
 }
 -- Kinds that count as armour for other rules (straits, rebuilding cost).
 R.armor_kinds = { tank = true, panzer = true, mech = true, motorized = true, armor = true }
+
+-- What being out of supply does, beyond the attack halved in R.odds:
+-- the engine halves the movement allowance (fractions dropped) of a unit
+-- out of supply as its phase began (GDW: Supply). A module that judges it
+-- otherwise sets mp_half = false and halves in its allowance hook.
+R.supply_effects = { mp_half = true }
 
 -- Kinds that are not combat units: no zone of control, no stacking.
 R.noncombat = { leader = true, air = true }
