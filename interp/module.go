@@ -397,7 +397,7 @@ func (r *Module) compile(t *lua.LTable) error {
 		return err
 	}
 	r.ID, r.Name, r.Description, r.Book = rd.str(t, "id", "R.id"), rd.str(t, "name", "R.name"), rd.str(t, "description", "R.description"), rd.str(t, "book", "R.book")
-	rd.num(t, "format_version", "R.format_version", 1, 1, 1)
+	rd.num(t, "format_version", "R.format_version", APIVersion, 1, APIVersion)
 	for _, f := range []string{"sources", "help", "cite"} {
 		rd.texts(t, f, "R."+f)
 	}

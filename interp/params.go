@@ -68,6 +68,11 @@ type ParamHost interface {
 
 const maxParams = 100
 
+// APIVersion is the version of the module API (R.format_version): within
+// it the API only grows, and modules written for it run unchanged
+// (docs/modding.md, "API version and what it promises").
+const APIVersion = 1
+
 // compileParams reads R.params.
 func (r *Module) compileParams(rd *reader, t *lua.LTable) {
 	pt := rd.table(t, "params", "R.params")
