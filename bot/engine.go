@@ -155,7 +155,7 @@ func (e *engine) canMove(k int) bool {
 // reach runs the movement search for unit k with the phase's allowance
 // and weather; read it with e.mv (Spent, CanEnd, Path).
 func (e *engine) reach(k int, weather string) {
-	e.mv.Extra = e.g.Rules.Weather[weather].MoveExtra
+	e.g.WeatherMover(e.mv, weather)
 	e.mv.Reach(k, e.g.MP(k))
 }
 

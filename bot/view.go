@@ -235,7 +235,7 @@ func (v *view) threats() {
 		stamp[i] = -1
 	}
 	mv := v.e.mv
-	mv.Extra = 0
+	v.g.WeatherMover(mv, "clear")
 	for _, k := range v.enemy {
 		u := &s.Units[k]
 		a := float32(u.AttackNow())

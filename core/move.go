@@ -17,6 +17,28 @@ type MoveRules struct {
 	StraitExtra int    // added for crossing a strait
 	StraitNo    []bool // by class: may not cross a strait
 	StraitLimit int    // crossings per side per turn; 0 means no limit
+	// Weathers are what each weather does to movement, by weather index
+	// (Mover.Weather, Mover.Zone). Index 0 is no weather: the costs above.
+	// nil: every weather moves as index 0.
+	Weathers []WeatherMove
+}
+
+// WeatherMove is what one weather does to movement, compiled from the
+// rules once: entry costs by class and terrain (cheaper or dearer than
+// the rules' own), the river crossing, MP added to every hex entered,
+// and the unit kinds it leaves alone (they move as in no weather).
+type WeatherMove struct {
+	Name   string
+	Cost   [][NumTerrain]int8 // by class
+	River  int
+	Extra  int
+	Exempt map[string]bool
+}
+
+// unitWeather is one weather's costs for the unit being moved.
+type unitWeather struct {
+	cost         *[NumTerrain]int8
+	river, extra int
 }
 
 // RuleError is a refusal: what was wrong and the key of the rule that
@@ -46,6 +68,17 @@ type Mover struct {
 	// Closed are the hexes each side's units may not enter (nil: none),
 	// e.g. a neutral country (gpw special rules: Barbarossa, Finland).
 	Closed [2]Bitset
+	// Weather is the index into Rules.Weathers of the weather on every
+	// hex; Zone, when set, gives each hex's own instead (weather by region).
+	Weather int
+	Zone    []uint8
+
+	// the costs of each weather for the unit last prepared (prep)
+	uw       []unitWeather
+	uwClass  int
+	uwKind   string
+	uwRules  *MoveRules
+	uwWeathN int
 
 	spent   []int16
 	parent  []int32
@@ -105,7 +138,12 @@ func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits 
 		return 0, false, refClosed
 	}
 	r := mv.Rules
-	c := r.Cost[u.Class][m.Terrain[b]]
+	w := mv.Weather
+	if mv.Zone != nil {
+		w = int(mv.Zone[b])
+	}
+	uw := &mv.uw[w]
+	c := uw.cost[m.Terrain[b]]
 	if c == CostNo {
 		return 0, false, refTerrain
 	}
@@ -115,7 +153,7 @@ func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits 
 		cost = 1
 	}
 	if m.River[a]&(1<<d) != 0 {
-		cost += r.RiverExtra
+		cost += uw.river
 	}
 	if strait {
 		if r.StraitNo != nil && r.StraitNo[u.Class] {
@@ -126,7 +164,7 @@ func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits 
 		}
 		cost += r.StraitExtra
 	}
-	cost += mv.Extra
+	cost += mv.Extra + uw.extra
 	if spent+cost > mp && !first {
 		return cost, false, refMP
 	}
@@ -141,6 +179,40 @@ func (mv *Mover) step(u *Unit, a int, d Dir, spent, mp int, first bool, straits 
 		stop = true
 	}
 	return cost, stop, noRefusal
+}
+
+// prep makes the unit's costs in each weather: its class's entry costs,
+// river crossing and added MP, or no weather's for a kind the weather
+// exempts. It is done once per unit, not per hex.
+func (mv *Mover) prep(u *Unit) {
+	r := mv.Rules
+	if mv.uwRules == r && mv.uwClass == u.Class && mv.uwKind == u.Kind && mv.uwWeathN == len(r.Weathers) && mv.uw != nil {
+		return
+	}
+	mv.uwRules, mv.uwClass, mv.uwKind, mv.uwWeathN = r, u.Class, u.Kind, len(r.Weathers)
+	none := unitWeather{cost: &r.Cost[u.Class], river: r.RiverExtra}
+	mv.uw = append(mv.uw[:0], none)
+	for i := 1; i < len(r.Weathers); i++ {
+		w := &r.Weathers[i]
+		if w.Exempt[u.Kind] || w.Cost == nil {
+			e := none
+			if !w.Exempt[u.Kind] {
+				e.river, e.extra = w.River, w.Extra
+			}
+			mv.uw = append(mv.uw, e)
+			continue
+		}
+		mv.uw = append(mv.uw, unitWeather{cost: &w.Cost[u.Class], river: w.River, extra: w.Extra})
+	}
+}
+
+// WeatherAt is the weather index of hex h for this mover (Weather, or the
+// hex's Zone).
+func (mv *Mover) WeatherAt(h int) int {
+	if mv.Zone != nil && h >= 0 {
+		return int(mv.Zone[h])
+	}
+	return mv.Weather
 }
 
 // explain words a refusal of step(u, a, d, spent, mp, ...), which asked
@@ -188,6 +260,7 @@ func (mv *Mover) CheckPath(k int, path []int, mp int) (PathResult, error) {
 	if len(path) == 0 {
 		return PathResult{}, refuse("path", "a move needs at least one hex")
 	}
+	mv.prep(u)
 	var res PathResult
 	cur, stopped := u.Hex, false
 	for n, b := range path {
@@ -195,7 +268,7 @@ func (mv *Mover) CheckPath(k int, path []int, mp int) (PathResult, error) {
 			why, rule := "it entered an enemy zone of control", "zoc-stop"
 			if !s.EnemyZOC(u.Side, cur) {
 				why, rule = fmt.Sprintf("it may not go on after entering %s", m.Terrain[cur]), "stop-terrain"
-				if mv.Rules.Cost[u.Class][m.Terrain[cur]] != CostStop {
+				if mv.uw[mv.WeatherAt(cur)].cost[m.Terrain[cur]] != CostStop {
 					why, rule = "it has no movement points left", "mp"
 				}
 			}
@@ -237,6 +310,7 @@ func (mv *Mover) Reach(k int, mp int) {
 	if u.Status != OnMap {
 		return
 	}
+	mv.prep(u)
 	start := u.Hex
 	if len(mv.buckets) < mp+2 {
 		mv.buckets = append(mv.buckets, make([][]int32, mp+2-len(mv.buckets))...)

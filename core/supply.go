@@ -6,7 +6,27 @@ type Supplier struct {
 	S       *State
 	reached Bitset
 	queue   []int32
+	// Range, when set, limits how far supply reaches from its sources
+	// (a rules module's supply_lines): Trace then counts hexes.
+	Range *SupplyRange
+
+	rem     []int16   // hexes of range left where reached (-1: not)
+	buckets [][]int32 // by range left
 }
+
+// SupplyRange limits supply lines by length: from the map edge and the
+// extra sources at most Edge hexes (Unlimited: no limit; negative: they
+// supply nothing), from each depot its own Range.
+type SupplyRange struct {
+	Edge   int
+	Depots []Depot
+}
+
+// Depot is a supply source reaching Range hexes.
+type Depot struct{ Hex, Range int }
+
+// Unlimited is a supply range without limit.
+const Unlimited = 1<<15 - 1
 
 // NewSupplier makes a Supplier over s.
 func NewSupplier(s *State) *Supplier {
@@ -37,6 +57,9 @@ func (sp *Supplier) open(side Side, i int) bool {
 // map edge or to one of the extra sources; the answer is valid until the
 // next call.
 func (sp *Supplier) Trace(side Side, extra []int) Bitset {
+	if sp.Range != nil {
+		return sp.traceRanged(side, extra)
+	}
 	m := sp.S.Map
 	sp.reached.Clear()
 	q := sp.queue[:0]
@@ -64,6 +87,83 @@ func (sp *Supplier) Trace(side Side, extra []int) Bitset {
 		}
 	}
 	sp.queue = q
+	return sp.reached
+}
+
+// traceRanged is Trace with supply lines limited by Range: a hex is in
+// supply when a line of open hexes no longer than a source's range joins
+// it to the source. Unlimited sources are traced first, then the others
+// by range left, the longest first.
+func (sp *Supplier) traceRanged(side Side, extra []int) Bitset {
+	m, r := sp.S.Map, sp.Range
+	sp.reached.Clear()
+	if len(sp.rem) != m.Len() {
+		sp.rem = make([]int16, m.Len())
+	}
+	for i := range sp.rem {
+		sp.rem[i] = -1
+	}
+	q := sp.queue[:0] // the unlimited sources' hexes
+	most := -1
+	seed := func(i, rng int) {
+		rng = min(rng, Unlimited)
+		if rng < 0 || i < 0 || i >= m.Len() || int(sp.rem[i]) >= rng || !sp.open(side, i) {
+			return
+		}
+		sp.rem[i] = int16(rng)
+		sp.reached.Set(i)
+		if rng == Unlimited {
+			q = append(q, int32(i))
+			return
+		}
+		for len(sp.buckets) <= rng {
+			sp.buckets = append(sp.buckets, nil)
+		}
+		sp.buckets[rng] = append(sp.buckets[rng], int32(i))
+		most = max(most, rng)
+	}
+	for _, i := range m.Edge[side] {
+		seed(i, r.Edge)
+	}
+	for _, i := range extra {
+		seed(i, r.Edge)
+	}
+	for _, d := range r.Depots {
+		seed(d.Hex, d.Range)
+	}
+	for h := 0; h < len(q); h++ {
+		a := int(q[h])
+		for d := N; d <= NW; d++ {
+			b := int(m.Nbr[a][d])
+			if b < 0 || sp.rem[b] == Unlimited || m.Blocked(a, d) || !sp.open(side, b) {
+				continue
+			}
+			sp.rem[b] = Unlimited
+			sp.reached.Set(b)
+			q = append(q, int32(b))
+		}
+	}
+	sp.queue = q
+	for left := most; left > 0; left-- {
+		for k := 0; k < len(sp.buckets[left]); k++ {
+			a := int(sp.buckets[left][k])
+			if int(sp.rem[a]) != left {
+				continue
+			}
+			for d := N; d <= NW; d++ {
+				b := int(m.Nbr[a][d])
+				if b < 0 || int(sp.rem[b]) >= left-1 || m.Blocked(a, d) || !sp.open(side, b) {
+					continue
+				}
+				sp.rem[b] = int16(left - 1)
+				sp.reached.Set(b)
+				sp.buckets[left-1] = append(sp.buckets[left-1], int32(b))
+			}
+		}
+	}
+	for i := range sp.buckets {
+		sp.buckets[i] = sp.buckets[i][:0]
+	}
 	return sp.reached
 }
 

@@ -161,3 +161,41 @@ func TestCoastalCities(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceRanged: a supply range limits the lines from the edge and from
+// each depot; an unlimited range traces as Trace does.
+func TestTraceRanged(t *testing.T) {
+	s := benchPosition(t)
+	sp := NewSupplier(s)
+	full := append(Bitset(nil), sp.Trace(Axis, nil)...)
+	sp.Range = &SupplyRange{Edge: Unlimited}
+	if got := sp.Trace(Axis, nil); !slices.Equal(got, full) {
+		t.Error("an unlimited range traces otherwise than Trace")
+	}
+	m := s.Map
+	sp.Range = &SupplyRange{Edge: 0}
+	got := append(Bitset(nil), sp.Trace(Axis, nil)...)
+	for h := range m.Len() {
+		if got.Has(h) && !slices.Contains(m.Edge[Axis], h) {
+			t.Fatalf("range 0: %s is supplied, not on the edge", m.ID(h))
+		}
+	}
+	// a depot reaching 2 hexes, with the edge cut off
+	depot := m.Edge[Axis][len(m.Edge[Axis])/2]
+	for d := N; d <= NW; d++ {
+		if n := int(m.Nbr[depot][d]); n >= 0 && !m.Terrain[n].Water() {
+			depot = n
+			break
+		}
+	}
+	sp.Range = &SupplyRange{Edge: -1, Depots: []Depot{{Hex: depot, Range: 2}}}
+	got = sp.Trace(Axis, nil)
+	for h := range m.Len() {
+		if got.Has(h) && m.Distance(h, depot) > 2 {
+			t.Fatalf("depot range 2: %s, %d hexes away, is supplied", m.ID(h), m.Distance(h, depot))
+		}
+	}
+	if !got.Has(depot) {
+		t.Error("the depot's own hex is not supplied")
+	}
+}

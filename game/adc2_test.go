@@ -563,10 +563,10 @@ func TestADC2Allies(t *testing.T) {
 			units: rom6 + us("r9 axis infantry 6/3 4 B-0209 nation=rom", "od soviet infantry 4/2 6 B-1205", "z soviet infantry 4/2 6 B-0510"),
 			extra: "[[pool]]\nname = \"Romanian Defection\"\nkind = \"defection\"\nside = \"soviet\"\nunits = [\"rm-1\"]\n" +
 				"[[pool]]\nname = \"Bulgarian Defection\"\nkind = \"defection\"\nside = \"soviet\"\nunits = [\"bu-1\"]\n",
-			script: killr6 + strings.Repeat("end\n", 7) + "enter rm-1 B-0208\nenter rm-1 B-0409\nenter bu-1 B-0110\n" + strings.Repeat("end\n", 10) + "enter bu-1 B-0107\nenter bu-1 B-0110",
+			script: killr6 + strings.Repeat("end\n", 7) + "enter rm-1 B-0208\nenter rm-1 B-0409\nenter bu-1 B-0110\n" + strings.Repeat("end\n", 10) + "enter bu-1 B-0107\nenter bu-1 B-0108\nenter bu-1 B-0110",
 			want: []string{"loss unit=r6 strength=0", "defection die=5 modifier=1 result=defects", "place unit=rm-1 hex=B-0409", "balkan", "phase phase=soviet-reinforcement turn=Sep/Oct_1941",
 				"place unit=bu-1 hex=B-0110"},
-			refuse: []string{"B-0208 is not in a Soviet zone of control", "the Bulgarians enter the game turn after Romania defects", "not on the southern map edge of Romania"},
+			refuse: []string{"B-0208 is not in a Soviet zone of control", "the Bulgarians enter the game turn after Romania defects", "B-0107 is not on the southern map edge of Romania", "B-0108 is not on the southern map edge of Romania"},
 			check:  func(t *testing.T, g *Game) { at(t, g, "r9", "-") }},
 		{name: "adc2/no-defection-below-six", phase: "soviet-combat", dice: append(dicer6[:5], 6), auto: true,
 			units:  rom6 + us("od soviet infantry 4/2 6 B-1205"),

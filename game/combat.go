@@ -19,6 +19,10 @@ type battle struct {
 	exLost    int   // strength the attackers lost in the exchange
 	shifts    []Shift
 	notes     []Note
+	// weighed is the battle as the rules saw it, with its odds, column
+	// and die, and result the CRT's code: for the after_battle hook.
+	weighed *interp.Battle
+	result  string
 }
 
 // step is a queued piece of a combat result.
@@ -26,6 +30,8 @@ type step struct {
 	kind string
 	n    int
 	flag bool
+	// ordered: the rules' retreat_order has judged this retreat
+	ordered bool
 }
 
 // maxBattleItems bounds the notes, the shifts and the steps of one
@@ -72,7 +78,7 @@ func (g *Game) Step(kind string, n int, flag bool) error {
 	if len(g.steps) >= maxBattleItems {
 		return fmt.Errorf("a battle's results queue at most %d steps", maxBattleItems)
 	}
-	g.steps = append(g.steps, step{kind, n, flag})
+	g.steps = append(g.steps, step{kind: kind, n: n, flag: flag})
 	return nil
 }
 
@@ -105,7 +111,7 @@ func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 	if g.defended[def] {
 		return nil, g.refuse("defend-once", "%s has already been attacked in this phase", s.Units[def].ID)
 	}
-	b := &interp.Battle{Def: s.Units[def].DefenseNow(), Terrain: m.Terrain[dh].String(), Weather: g.Turn().Weather}
+	b := &interp.Battle{Def: s.Units[def].DefenseNow(), Terrain: m.Terrain[dh].String(), Weather: g.Turn().Weather, HexWeather: g.weatherAt(dh)}
 	if c, ok := m.City(dh); ok {
 		b.City = c.Kind.String()
 		b.Capital = c.Capital != core.NoSide
@@ -142,6 +148,14 @@ func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 		return nil, err
 	}
 	if odds.Odds < 1 {
+		if len(bt.shifts) > 0 && odds.Defense > 0 && odds.Attack >= odds.Defense {
+			// the module refused what its shifts took below the table
+			var why []string
+			for _, sh := range bt.shifts {
+				why = append(why, fmt.Sprintf("%s %+d", sh.Cause, sh.Columns))
+			}
+			return nil, g.refuse("odds-min", "attack %d against defence %d is shifted left of %s (%s): the attack cannot be made", odds.Attack, odds.Defense, g.Rules.CRTColumns[0], strings.Join(why, ", "))
+		}
 		return nil, g.refuse("odds-min", "attack %d against defence %d is below %s: the attack cannot be made", odds.Attack, odds.Defense, g.Rules.CRTColumns[0])
 	}
 	return &Weighed{Defender: def, Hex: dh, Attackers: from, Odds: odds, Shifts: bt.shifts, Notes: bt.notes}, nil
@@ -218,6 +232,9 @@ func (g *Game) cmdAttack(c *Command) error {
 	die := g.Roll()
 	col := odds.Column
 	result := g.Rules.CRT[die-1][col-1]
+	g.Rules.SetOutcome(odds.Odds, col, die)
+	wb := g.Rules.LastBattle()
+	g.battle.weighed, g.battle.result = &wb, result
 	if !g.quiet() {
 		bt := g.battle
 		var why []string
@@ -314,6 +331,16 @@ func (g *Game) run() error {
 			if !g.alive(b.def) {
 				break
 			}
+			if !st.ordered && g.Rules.Has("retreat_order") {
+				held, err := g.retreatOrder(&g.steps[0])
+				if err != nil {
+					return err
+				}
+				if held {
+					break
+				}
+				st = g.steps[0]
+			}
 			if len(g.retreats(st.n)) == 0 {
 				// GDW: Combat Results / EX: a defender unable to retreat is
 				// eliminated, and the attacker loses no more for it.
@@ -366,8 +393,53 @@ func (g *Game) run() error {
 		}
 		g.steps = g.steps[1:]
 	}
+	if b != nil && b.weighed != nil && g.Rules.Has("after_battle") {
+		// the battle is over: its units where its results left them
+		if err := g.Rules.AfterBattle(b.weighed, b.result); err != nil {
+			return err
+		}
+	}
 	g.battle = nil
 	return nil
+}
+
+// retreatOrder asks the rules' retreat_order about the defender's
+// retreat st (a no-retreat order, a retreat forced or lengthened): it
+// sets the hexes to retreat, or carries out the order instead (the unit
+// holds; holds losing a step; is eliminated) and reports that it held.
+func (g *Game) retreatOrder(st *step) (held bool, err error) {
+	b := g.battle
+	n, how, why, rule, err := g.Rules.RetreatOrder(b.def, st.n, st.flag)
+	if err != nil {
+		return false, err
+	}
+	st.ordered = true
+	u := &g.S.Units[b.def]
+	say := func(text string) {
+		if why != "" {
+			text += ": " + why
+		}
+		g.emit("note", text, Field{"unit", u.ID}, Field{"rule", rule})
+	}
+	switch {
+	case how == "eliminate":
+		say(u.ID + " is eliminated instead of retreating")
+		for g.losing(b.def) {
+			b.lost += g.loseStep(b.def, true)
+		}
+		return true, nil
+	case how == "stand":
+		say(u.ID + " stands, losing a step instead of retreating")
+		b.lost += g.loseStep(b.def, true)
+		return true, nil
+	case n == 0:
+		say(u.ID + " holds its hex instead of retreating")
+		return true, nil
+	case n != st.n:
+		say(fmt.Sprintf("%s retreats %d hexes, not %d", u.ID, n, st.n))
+		st.n = n
+	}
+	return false, nil
 }
 
 // losers are the attackers that may take a pending attacker_loss or

@@ -75,6 +75,10 @@ type Game struct {
 	// cmdEventBytes is the size of the module's events of the command
 	// under way (Emit).
 	cmdEventBytes int
+	// zoneBuf is each hex's weather index for the movers, made for the
+	// weathers zoneKey names (WeatherMover).
+	zoneBuf []uint8
+	zoneKey string
 }
 
 // fixed is what a game settles at its start and never changes.
@@ -87,6 +91,8 @@ type fixed struct {
 	closed                      [2]core.Bitset    // hexes each side may not enter (the rules' closed areas), nil for none
 	files                       map[string]string // the scenario's other files, for saves
 	kinds                       scenario.Kinds    // the rules' turns and non-combat kinds
+	params                      interp.Params     // the module's parameters, set or by default
+	zoneOf                      []uint8           // each hex's weather zone, index+1 (nil: the rules have none)
 }
 
 // New sets up a game of sc. builtin holds the rules/ directory. Events go
@@ -135,6 +141,9 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 		return nil, err
 	}
 	g.fix.kinds = Kinds(m)
+	if g.fix.params, err = m.ResolveParams(o.Params); err != nil {
+		return nil, fmt.Errorf("%s: %w", m.Module, err)
+	}
 	if !sc.Kinds.Same(g.fix.kinds) {
 		return nil, &scenario.Error{File: sc.File, Msg: fmt.Sprintf("the scenario was read for the %s; it is played under the %s: read it for these rules (game.LoadScenario)", sc.Kinds, g.fix.kinds)}
 	}
@@ -294,6 +303,9 @@ func (g *Game) setup() error {
 		return g.fileErr(0, "%v", err)
 	}
 	g.S = s
+	if g.fix.zoneOf, err = r.ZoneOf(g.S.Map); err != nil {
+		return err
+	}
 	if err := g.closeAreas(); err != nil {
 		return err
 	}
@@ -427,6 +439,7 @@ func (g *Game) orderTurn() error {
 	r := g.Rules
 	g.pos = 0
 	g.order = g.order[:0]
+	g.ends = g.ends[:0]
 	g.dice.stream(g.turn, -1, purposePhase, 0)
 	r.Begin("turn-start")
 	ids, err := r.List("phase_order", interp.Turn())
@@ -442,7 +455,12 @@ func (g *Game) orderTurn() error {
 	if len(ids) == 0 || len(ids) > 4*len(r.Phases) {
 		return fmt.Errorf("%s: phase_order returned %d phases; a turn has 1 to %d", r.Module.Module, len(ids), 4*len(r.Phases))
 	}
+	marked := false
 	for _, id := range ids {
+		end := strings.HasSuffix(id, "!")
+		id = strings.TrimSuffix(id, "!")
+		marked = marked || end
+		g.ends = append(g.ends, end)
 		i := -1
 		for j, p := range r.Phases {
 			if p.ID == id {
@@ -453,6 +471,9 @@ func (g *Game) orderTurn() error {
 			return fmt.Errorf("%s: phase_order returned %q, not a phase of the rules (%s)", r.Module.Module, id, strings.Join(r.PhaseIDs(), ", "))
 		}
 		g.order = append(g.order, i)
+	}
+	if !marked {
+		g.ends = g.ends[:0] // no marks: a change of side ends a player turn
 	}
 	return nil
 }
@@ -468,6 +489,7 @@ func (g *Game) beginPhase() error {
 	clear(g.defended)
 	g.railUsed = 0
 	g.weather = "clear"
+	clear(g.zoneWeather)
 	g.railFriendly = append(g.railFriendly[:0], g.S.RailOwner...)
 	if p.Kind == "move" || p.Kind == "combat" || p.Kind == "reinforcement" {
 		if err := g.snapshotSupply(p.Side); err != nil {
@@ -510,6 +532,25 @@ func (g *Game) trace(side core.Side) (core.Bitset, error) {
 		extra = append(extra, h)
 	}
 	sp := g.supplier()
+	sp.Range = nil
+	lines, err := g.Rules.SupplyLines(side.String())
+	if err != nil {
+		return nil, err
+	}
+	if lines != nil {
+		rg := &core.SupplyRange{Edge: lines.EdgeRange}
+		if rg.Edge < 0 {
+			rg.Edge = core.Unlimited
+		}
+		for _, d := range lines.Depots {
+			h, err := g.S.Map.ParseHex(d.Hex)
+			if err != nil {
+				return nil, fmt.Errorf("%s: supply_lines: %v", g.Rules.Module.Module, err)
+			}
+			rg.Depots = append(rg.Depots, core.Depot{Hex: h, Range: d.Range})
+		}
+		sp.Range = rg
+	}
 	if sea := g.Rules.SeaSupply[side]; sea != "" {
 		reg, _ := g.S.Map.Region(sea)
 		return sp.TraceBySea(side, reg, extra), nil
@@ -544,7 +585,7 @@ func (g *Game) friendMayLeave(o int) bool {
 	}
 	// o must have somewhere to go, or the phase could never end.
 	sm := g.shareMover()
-	sm.Extra = g.mover().Extra
+	g.weatherMover(sm)
 	mp, err := g.Allowance(o)
 	if err != nil {
 		g.hookFailed(err)
@@ -601,7 +642,14 @@ func (g *Game) nextPhase() error {
 	}
 	g.pos++
 	wrap := g.pos == len(g.order)
-	if wrap || g.Phase().Side != p.Side {
+	if len(g.ends) > 0 {
+		// phase_order marked the ends of the player turns
+		if g.ends[g.pos-1] {
+			if g.victory(p.Side.String() + "-turn") {
+				return nil
+			}
+		}
+	} else if wrap || g.Phase().Side != p.Side {
 		if g.victory(p.Side.String() + "-turn") {
 			return nil
 		}
@@ -668,7 +716,15 @@ func (g *Game) reinforce(side core.Side) error {
 	}
 	g.releasePools(side, due) // issue 5: ADC2 force pools due this turn (game/setup.go)
 	// by turn, else by year (game/setup.go)
-	g.points[side] = g.ReplacementPoints(side, g.turn)
+	chart := g.ReplacementPoints(side, g.turn)
+	pts, err := g.Rules.Int("replacement_points", chart, interp.Str(side.String()), interp.Num(chart), interp.Turn())
+	if err != nil {
+		return err
+	}
+	if pts < 0 || pts > scenario.MaxPoints*10 {
+		return fmt.Errorf("%s: replacement_points returned %d for the %s player; it must be 0..%d", g.Rules.Module.Module, pts, side, scenario.MaxPoints*10)
+	}
+	g.points[side] = pts
 	if g.points[side] > 0 {
 		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, g.points[side]), Field{"side", side.String()}, Field{"points", g.points[side]})
 	}

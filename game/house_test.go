@@ -257,7 +257,7 @@ func TestHouseFrostTerrain(t *testing.T) {
 		{"fortress-german", "", "soviet-combat", city("B-1005", "Fort", "fortress", ""), us(g4, a12), "g attacked: 12 against 4 = 3:1, column 3:1, die 1: D"},
 		{"fortress-soviet", "", "axis-combat", city("B-1005", "Fort", "fortress", ""), us(s4, x12), "s attacked: 12 against 5 = 2:1 (fortress: +1 defence), column 2:1, die 1: X"},
 		{"victory-moscow", "", "axis-combat", city("B-1005", "Moscow", "fortress", "soviet"), us(s4, "x axis infantry 24/12 4 B-0905"),
-			"s attacked: 24 against 12 = 2:1 (fortress: +1 defence; victory city Moscow: defence doubled; Moscow: +2 intrinsic defence), column 2:1, die 1: X"},
+			"s attacked: 24 against 14 = 3:2 (major city: +1 defence; fortress: +1 defence; victory city Moscow: defence doubled; Moscow: +2 intrinsic defence), column 3:2, die 1: X"},
 		{"victory-taken", "", "soviet-combat", city("B-1005", "Leningrad", "fortress", ""), us(g4, a12), "g attacked: 12 against 8 = 3:2 (victory city Leningrad: defence doubled), column 3:2, die 1: X"},
 		{"river-german", "", "soviet-combat", river("B-1105"), us(g4, a12), "g attacked: 12 against 4 = 3:1 (river -2), column 3:2, die 1: X"},
 		{"river-soviet", "", "axis-combat", river("B-0905"), us(s4, x12), "s attacked: 12 against 4 = 3:1 (river -1), column 2:1, die 1: X"},

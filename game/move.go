@@ -31,10 +31,10 @@ const maxAllowance = 999
 // the engine's own rule stands), or the module's failure.
 func (g *Game) allowance(k int) (int, string, string, error) {
 	mp := g.S.Units[k].MP
-	if !g.inSupply(k) {
-		mp /= 2
+	if !g.inSupply(k) && g.Rules.SupplyMPHalf {
+		mp /= 2 // R.supply_effects.mp_half (GDW: Supply)
 	}
-	if g.Rules.Weather[g.weather].MPHalf {
+	if half, _ := g.mpHalved(k); half {
 		mp /= 2
 	}
 	if !g.Rules.Has("allowance") {
@@ -67,11 +67,11 @@ func (g *Game) moveRefusal(k int, err error) error {
 		return &Refusal{Msg: fmt.Sprintf("%s: the allowance is %d: %s", re.Msg, mp, why), Rule: rule}
 	}
 	var halved []string
-	if !g.inSupply(k) {
+	if !g.inSupply(k) && g.Rules.SupplyMPHalf {
 		halved = append(halved, "out of supply ("+g.Rules.CiteRule("supply")+")")
 	}
-	if g.Rules.Weather[g.weather].MPHalf {
-		halved = append(halved, g.weather+" ("+g.Rules.CiteRule("weather")+")")
+	if half, w := g.mpHalved(k); half {
+		halved = append(halved, w+" ("+g.Rules.CiteRule("weather")+")")
 	}
 	if len(halved) > 0 {
 		return &Refusal{Msg: fmt.Sprintf("%s: the allowance of %d is halved: %s", re.Msg, g.S.Units[k].MP, strings.Join(halved, ", ")), Rule: g.Rules.CiteRule("mp")}
@@ -101,7 +101,7 @@ func (g *Game) canMove(k int) error {
 // returns its allowance.
 func (g *Game) reach(k int) (*core.Mover, int, error) {
 	mv := g.mover()
-	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
+	g.weatherMover(mv)
 	mp, err := g.Allowance(k)
 	if err != nil {
 		return nil, 0, err
@@ -119,7 +119,7 @@ func (g *Game) pathTo(k, dst int) ([]int, error) {
 		return nil, g.refuse("path", "%s is already in %s", u.ID, g.S.Map.ID(dst))
 	}
 	mv := g.mover()
-	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
+	g.weatherMover(mv)
 	mp, err := g.Allowance(k)
 	if err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ func (g *Game) pathTo(k, dst int) ([]int, error) {
 // and the legal actions.
 func (g *Game) checkMove(k int, path []int) (core.PathResult, int, error) {
 	mv := g.mover()
-	mv.Extra = g.Rules.Weather[g.weather].MoveExtra
+	g.weatherMover(mv)
 	mp, err := g.Allowance(k)
 	if err != nil {
 		return core.PathResult{}, 0, err
@@ -181,7 +181,7 @@ func (g *Game) cmdMove(c *Command) error {
 		return err
 	}
 	u := &g.S.Units[k]
-	from := g.S.Map.ID(u.Hex)
+	from, weather := g.S.Map.ID(u.Hex), g.weatherAt(u.Hex)
 	g.S.Move(k, c.Path, res.Straits)
 	g.moved[k] = true
 	if err := g.stacksMayClear(); err != nil {
@@ -190,7 +190,7 @@ func (g *Game) cmdMove(c *Command) error {
 	if !g.quiet() {
 		_, why, rule, _ := g.allowance(k) // checked by checkMove
 		text := fmt.Sprintf("%s moves %s → %s, %d of %d MP", u.ID, from, strings.Join(g.ids(c.Path), " "), res.MP, mp)
-		fs := []Field{{"unit", u.ID}, {"from", from}, {"path", g.ids(c.Path)}, {"mp", res.MP}, {"allowance", mp}, {"weather", g.weather}}
+		fs := []Field{{"unit", u.ID}, {"from", from}, {"path", g.ids(c.Path)}, {"mp", res.MP}, {"allowance", mp}, {"weather", weather}}
 		if why != "" {
 			text += fmt.Sprintf(" (%s: %s)", why, rule)
 			fs = append(fs, Field{"allowance_rule", rule})

@@ -419,7 +419,7 @@ func (g *Game) ReachOf(ref string) (*Reach, error) {
 	}
 	m := g.S.Map
 	start := g.S.Units[k].Hex
-	r := &Reach{Unit: g.S.Units[k].ID, From: m.ID(start), Allowance: mp, Weather: g.weather, Hexes: []Reachable{}, Rule: g.Rules.CiteRule("mp")}
+	r := &Reach{Unit: g.S.Units[k].ID, From: m.ID(start), Allowance: mp, Weather: g.weatherAt(start), Hexes: []Reachable{}, Rule: g.Rules.CiteRule("mp")}
 	if um != nil {
 		for _, d := range um.Dest {
 			r.Hexes = append(r.Hexes, Reachable{Hex: d.ID, MP: d.MP, Path: g.ids(d.Path), End: true})
@@ -520,13 +520,16 @@ func (g *Game) SupplyOf(side string) ([]SupplyRow, error) {
 
 // PhaseStatus is where the game stands.
 type PhaseStatus struct {
-	Turn        string   `json:"turn"`
-	Last        string   `json:"last"` // the scenario's last turn
-	Phase       string   `json:"phase"`
-	Side        string   `json:"side"`
-	Kind        string   `json:"kind"`
-	Weather     string   `json:"weather"`         // this movement phase's weather
-	TurnWeather string   `json:"turn_weather"`    // the turn's mark, which combat uses
+	Turn        string `json:"turn"`
+	Last        string `json:"last"` // the scenario's last turn
+	Phase       string `json:"phase"`
+	Side        string `json:"side"`
+	Kind        string `json:"kind"`
+	Weather     string `json:"weather"`      // this movement phase's weather
+	TurnWeather string `json:"turn_weather"` // the turn's mark, which combat uses
+	// ZoneWeather lists the weather zones with a weather of their own this
+	// phase, "zone: weather" (R.weather_zones); the rest of the map has Weather.
+	ZoneWeather []string `json:"zone_weather,omitempty"`
 	Points      int      `json:"points"`          // the phasing side's replacement points left
 	Awaiting    []string `json:"awaiting"`        // reinforcements to place
 	Setup       string   `json:"setup,omitempty"` // the side placing its setup units, before the first phase
@@ -542,7 +545,7 @@ func (g *Game) Status() PhaseStatus {
 	p := g.Phase()
 	st := PhaseStatus{Turn: g.TurnName(g.turn), Last: g.TurnName(g.fix.endTurn), Phase: p.ID, Side: p.Side.String(), Kind: p.Kind,
 		Weather: g.weather, TurnWeather: g.Turn().Weather, Points: g.points[p.Side], Awaiting: []string{}, Pending: g.Pending(), Over: g.over,
-		WeatherRule: g.Rules.CiteRule("weather"), PointsRule: g.Rules.CiteRule("points")}
+		WeatherRule: g.Rules.CiteRule("weather"), PointsRule: g.Rules.CiteRule("points"), ZoneWeather: g.ZoneWeather()}
 	if g.InSetup() {
 		st.Setup = g.SetupSide().String()
 	}
@@ -565,6 +568,9 @@ func (st PhaseStatus) String() string {
 		mark = "none"
 	}
 	fmt.Fprintf(&b, "\n  weather: %s; the turn's mark: %s (%s)", st.Weather, mark, st.WeatherRule)
+	if len(st.ZoneWeather) > 0 {
+		fmt.Fprintf(&b, "\n  weather by zone: %s; elsewhere %s", strings.Join(st.ZoneWeather, ", "), st.Weather)
+	}
 	fmt.Fprintf(&b, "\n  %s replacement points: %d, spent in the reinforcement phase (%s)", st.Side, st.Points, st.PointsRule)
 	if len(st.Awaiting) > 0 {
 		fmt.Fprintf(&b, "\n  to place: %s", strings.Join(st.Awaiting, ", "))

@@ -41,6 +41,10 @@ type Save struct {
 	Hash    string             `json:"rules_hash"`
 	Seed    int64              `json:"seed"`
 	SeedSet bool               `json:"seed_set"`
+	// Params are the rules module's parameters, every one the module
+	// declares with its value (--param, else the default): pinned, so
+	// that the replay plays the same rules.
+	Params map[string]string `json:"params,omitempty"`
 	// DiceSecret, hex, keys the dice instead of Seed (Options.Secret).
 	DiceSecret string   `json:"dice_secret,omitempty"`
 	Dice       []int    `json:"dice,omitempty"`
@@ -70,7 +74,7 @@ func (g *Game) Snapshot() *Save {
 	sv := &Save{Format: SaveFormat, Scenario: g.Sc.File, Source: string(g.Sc.Source), Rules: g.fix.variant,
 		Special: g.Sc.SpecialPath, SpecialSource: string(g.Sc.SpecialSource),
 		Modules: g.Rules.Modules(), Hash: g.Rules.Hash(), Seed: g.Opts.Seed, SeedSet: g.Opts.SeedSet,
-		Dice: slices.Clone(g.fix.startDice), Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: g.history.list(),
+		Dice: slices.Clone(g.fix.startDice), Auto: g.fix.startAuto, AutoSet: g.Opts.AutoSetup, Commands: g.history.list(), Params: g.fix.params.Texts(),
 		Turn: g.TurnName(g.turn), Phase: g.Phase().ID, Rolls: g.rolls, Position: g.Digest()}
 	if g.Opts.Secret != nil {
 		sv.DiceSecret = hex.EncodeToString(g.Opts.Secret)
@@ -209,7 +213,7 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: the saved scenario: %w", path, err)
 	}
-	o := Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true, Budget: lo.Budget}
+	o := Options{Rules: sv.Rules, Seed: sv.Seed, SeedSet: sv.SeedSet, Dice: sv.Dice, Auto: sv.Auto, AutoSetup: sv.AutoSet, NoUndo: true, Budget: lo.Budget, Params: sv.Params}
 	if sv.DiceSecret != "" {
 		if o.Secret, err = hex.DecodeString(sv.DiceSecret); err != nil || len(o.Secret) != 32 {
 			return nil, fmt.Errorf("%s: dice_secret is not 32 bytes in hex", path)

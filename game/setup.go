@@ -38,10 +38,7 @@ func (g *Game) setupRule() string {
 	if c, ok := g.Rules.Cite["setup"]; ok {
 		return c
 	}
-	if g.Rules.ID == "adc2" {
-		return "ADC2: Game Setup"
-	}
-	return "GDW: Beginning Play"
+	return "GDW: Beginning Play" // the rulebook every module builds on
 }
 
 func (g *Game) setupRefuse(format string, a ...any) *Refusal {

@@ -14,13 +14,15 @@ import (
 type state struct {
 	S            *core.State
 	turn         int
-	order        []int // this turn's phases, as indices into the rules' phases
-	pos          int   // the current phase's place in order
+	order        []int  // this turn's phases, as indices into the rules' phases
+	pos          int    // the current phase's place in order
+	ends         []bool // by place in order: the phase ends its side's player turn (phase_order's "id!"); empty: a change of side does
 	over         bool
 	winner       core.Side // the verdict, once over
 	result       string
 	reason       string
-	weather      string // this movement phase's weather
+	weather      string   // this movement phase's weather
+	zoneWeather  []string // by weather zone: its own weather this phase ("" for the phase's)
 	supplied     [2]core.Bitset
 	railFriendly []core.Side
 	moved        []bool // moved (or rail-moved) this phase
@@ -56,6 +58,7 @@ func (s *state) copyFrom(o *state) {
 		s.S = o.S.Clone()
 	}
 	s.order = append(keep.order[:0], o.order...)
+	s.ends = append(keep.ends[:0], o.ends...)
 	for i := range s.supplied {
 		s.supplied[i] = append(keep.supplied[i][:0], o.supplied[i]...)
 	}
@@ -64,6 +67,7 @@ func (s *state) copyFrom(o *state) {
 	s.attacked = append(keep.attacked[:0], o.attacked...)
 	s.defended = append(keep.defended[:0], o.defended...)
 	s.awaiting = append(keep.awaiting[:0], o.awaiting...)
+	s.zoneWeather = append(keep.zoneWeather[:0], o.zoneWeather...)
 	if o.battle != nil {
 		b := *o.battle
 		b.attackers = slices.Clone(b.attackers)

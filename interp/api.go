@@ -41,6 +41,14 @@ type Host interface {
 	Step(kind string, n int, flag bool) error
 }
 
+// ZoneWeatherHost is a host whose map has weather zones
+// (R.weather_zones): gpw.set_weather's fourth argument sets a zone's
+// weather, gpw.weather(hex) reads a hex's.
+type ZoneWeatherHost interface {
+	SetZoneWeather(zone int, w string, die int, cite string)
+	WeatherAt(h int) string
+}
+
 // Steps are the combat steps a results function may queue.
 var Steps = []string{"retreat", "defender_loss", "defender_eliminate", "attacker_loss", "exchange", "advance", "attackers_eliminate"}
 
@@ -126,7 +134,23 @@ func installAPI(L *lua.LState, rt *vm) {
 					L.ArgError(1, fmt.Sprintf("%q is not a weather of the rules (%s)", w, joinSorted(m.Weather)))
 				}
 			}
-			rt.host.SetWeather(w, optInt(L, 2, 0, 0, 1000), checkText(L, 3))
+			die, cite := optInt(L, 2, 0, 0, 1000), checkText(L, 3)
+			if L.GetTop() >= 4 && L.Get(4) != lua.LNil {
+				zone := L.CheckString(4)
+				m := rt.module()
+				z := -1
+				if m != nil {
+					z = m.ZoneIndex(zone)
+				}
+				if z < 0 {
+					L.ArgError(4, fmt.Sprintf("%q is not a weather zone of the rules (R.weather_zones)", safeText(zone)))
+				}
+				if zw, ok := rt.host.(ZoneWeatherHost); ok {
+					zw.SetZoneWeather(z, w, die, cite)
+				}
+				return 0
+			}
+			rt.host.SetWeather(w, die, cite)
 			return 0
 		},
 		// gpw.note(text, cite)
@@ -140,6 +164,7 @@ func installAPI(L *lua.LState, rt *vm) {
 			return 0
 		},
 	}
+	api["param"] = paramFn(rt)
 	for _, kind := range Steps {
 		api[kind] = step(rt, kind)
 	}
@@ -204,6 +229,13 @@ type Battle struct {
 	City    string // "" or minor, major, fortress
 	Capital bool
 	Weather string // the turn's weather mark
+	// HexWeather is the weather of the defender's hex in the phase (its
+	// zone's, else the phase's: clear in a combat phase unless the
+	// module set it).
+	HexWeather string
+	// Odds and Column (CRT indices from 1) and Die are the battle's as
+	// weighed and rolled: 0 before results.
+	Odds, Column, Die int
 
 	Attackers []string // attacker ids, in the order given
 	Kinds     []string // attacker kinds
@@ -265,6 +297,17 @@ func (rt *vm) fill(b *Battle) *lua.LTable {
 	t.RawSetString("city", rt.str(b.City))
 	t.RawSetString("capital", lua.LBool(b.Capital))
 	t.RawSetString("weather", rt.str(b.Weather))
+	t.RawSetString("hex_weather", rt.str(b.HexWeather))
+	for _, f := range []struct {
+		k string
+		n int
+	}{{"odds", b.Odds}, {"column", b.Column}, {"die", b.Die}} {
+		if f.n > 0 {
+			t.RawSetString(f.k, lnum(f.n))
+		} else {
+			t.RawSetString(f.k, lua.LNil)
+		}
+	}
 	t.RawSetString("defender", rt.str(b.Defender))
 	t.RawSetString("def_kind", rt.str(b.DefKind))
 	return t

@@ -21,9 +21,10 @@ var Functions = []Function{
 	{"roll", "", "die", "a six-sided die from the engine's seeded dice (forced dice first); math.random draws from the same dice.", true, "gpw.roll()"},
 	{"turn", "", "{name, month, year, weather, roll, index}",
 		"the current game turn: its name (\"Sep/Oct 1941\"), the calendar entry's month and the year, its weather mark (\"\", snow, mud), the highest die that brings the mark (the entry's roll, else R.weather_roll) and its index (turns since the start of the first year).", false, "gpw.turn()"},
-	{"weather", "", "weather", "the weather of the phase under way: what the roll that opened a movement phase brought (gpw.set_weather), else clear. Combat uses the turn's mark instead (gpw.turn().weather, b.weather).", false, "gpw.weather()"},
-	{"set_weather", "w, die, cite", "",
-		"sets the weather of the movement phase under way (one of R.weather's keys); with a die, prints a weather event citing cite. The engine applies the weather's move_extra and mp_half to the phase's moves.", true, "gpw.set_weather(\"clear\", 1, \"House\")"},
+	{"weather", "[hex]", "weather", "the weather of the phase under way: what the roll that opened a movement phase brought (gpw.set_weather), else clear; with a hex, that hex's (its weather zone's when set this phase). Combat uses the turn's mark instead (gpw.turn().weather, b.weather; b.hex_weather is the defender's hex's).", false, "gpw.weather(HEX)"},
+	{"set_weather", "w, die, cite, [zone]", "",
+		"sets the weather of the phase under way (one of R.weather's keys), or with zone that of one of R.weather_zones (the rest of the map keeps the phase's); with a die, prints a weather event citing cite (naming the zone). The engine applies the weather's move_extra, move_cost, river_extra and mp_half to the phase's moves, hex by hex, kinds in exempt excepted. Weathers set go back to clear as each phase begins.", true, "gpw.set_weather(\"clear\", 1, \"House\")"},
+	{"param", "name", "number or word", "the game's value of one of the module's parameters (R.params), as --param set it or its default; an undeclared name is an error.", false, "gpw.param(\"soviet_replacements\")"},
 	{"phase", "", "phase id", "the id of the phase under way; \"\" while phase_order runs, between turns.", false, "gpw.phase()"},
 	// the battle being weighed or resolved
 	{"note", "text, cite", "", "adds a remark (a halving, a fortification) to the battle being weighed: printed in the combat event and the odds preview. Outside a battle, nothing.", false, "gpw.note(\"x\", \"House\")"},

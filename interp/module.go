@@ -42,6 +42,9 @@ type WeatherFx struct {
 	MoveExtra  int
 	MPHalf     bool
 	AttackHalf bool
+	// Exempt are the kinds it leaves alone: they move as in clear weather
+	// (R.weather.NAME.exempt: ski troops in snow).
+	Exempt map[string]bool
 }
 
 // Module is a rules module compiled once: its data as Go values and its
@@ -84,6 +87,15 @@ type Module struct {
 	CRT             [][]string // by die-1, column-1
 	// Store declares what the module keeps in the engine's store.
 	Store StoreSpec
+	// SupplyMPHalf: the engine halves the allowance of a unit out of
+	// supply (R.supply_effects.mp_half; true when absent).
+	SupplyMPHalf bool
+	// Params are the module's parameters (R.params), sorted by name.
+	Params []Param
+	// WeatherIndex is each weather's index into Move.Weathers.
+	WeatherIndex map[string]int
+	// WeatherZones are the parts of the map with a weather of their own.
+	WeatherZones []WeatherZone
 
 	hooks    map[string]bool // functions defined: hooks, "results.X", "commands.X"
 	commands []string        // the module's own command words, sorted
@@ -385,7 +397,7 @@ func (r *Module) compile(t *lua.LTable) error {
 		return err
 	}
 	r.ID, r.Name, r.Description, r.Book = rd.str(t, "id", "R.id"), rd.str(t, "name", "R.name"), rd.str(t, "description", "R.description"), rd.str(t, "book", "R.book")
-	rd.num(t, "format_version", "R.format_version", 1, 1, 1)
+	rd.num(t, "format_version", "R.format_version", APIVersion, 1, APIVersion)
 	for _, f := range []string{"sources", "help", "cite"} {
 		rd.texts(t, f, "R."+f)
 	}
@@ -489,6 +501,7 @@ func (r *Module) compile(t *lua.LTable) error {
 		r.Weather[w] = WeatherFx{MoveExtra: rd.num(e, "move_extra", path+".move_extra", 0, 0, 99),
 			MPHalf: rd.flag(e, "mp_half", path+".mp_half"), AttackHalf: rd.flag(e, "attack_half", path+".attack_half")}
 	}
+	r.compileWeatherMoves(rd, t, classIdx)
 	// phases
 	ph := rd.table(t, "phases", "R.phases")
 	if ph != nil && ph.Len() > maxPhases {
@@ -582,6 +595,11 @@ func (r *Module) compile(t *lua.LTable) error {
 	}
 	r.ShareUntilMoved = rd.flag(t, "share_until_moved", "R.share_until_moved")
 	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
+	r.compileParams(rd, t)
+	r.SupplyMPHalf = true
+	if se := rd.table(t, "supply_effects", "R.supply_effects"); se != nil && se.RawGetString("mp_half") != lua.LNil {
+		r.SupplyMPHalf = rd.flag(se, "mp_half", "R.supply_effects.mp_half")
+	}
 	if rd.err != nil {
 		return rd.err
 	}

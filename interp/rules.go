@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"slices"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -549,4 +550,122 @@ func (r *Rules) Apply(code string) (err error) {
 	defer r.release(&err)
 	_, err = rt.sb.Call(rt.fn(name), 0, rt.fill(&r.last))
 	return err
+}
+
+// SetOutcome records the odds index, column and die of the battle last
+// weighed, which results[CODE](b) then sees (b.odds, b.column, b.die).
+func (r *Rules) SetOutcome(odds, column, die int) {
+	r.last.Odds, r.last.Column, r.last.Die = odds, column, die
+}
+
+// LastBattle is the battle last weighed, with its outcome once set: a
+// copy for after_battle.
+func (r *Rules) LastBattle() Battle {
+	b := r.last
+	b.Att, b.Sup, b.River, b.Strait = slices.Clone(b.Att), slices.Clone(b.Sup), slices.Clone(b.River), slices.Clone(b.Strait)
+	b.Attackers, b.Kinds = slices.Clone(b.Attackers), slices.Clone(b.Kinds)
+	return b
+}
+
+// AfterBattle calls after_battle(b, result) once a battle's results are
+// carried out: b as odds and results saw it, with its odds, column and
+// die; result the CRT code.
+func (r *Rules) AfterBattle(b *Battle, result string) (err error) {
+	if !r.hooks["after_battle"] {
+		return nil
+	}
+	rt, err := r.acquire()
+	if err != nil {
+		return err
+	}
+	defer r.release(&err)
+	_, err = rt.sb.Call(rt.fn("after_battle"), 0, rt.fill(b), lua.LString(result))
+	return err
+}
+
+// RetreatOrder calls retreat_order(u, hexes, may_stand) as a battle's
+// retreat of unit k is about to be carried out. It answers the hexes to
+// retreat (hexes when absent or nil; 0: the unit holds), or how = "stand"
+// (it holds, losing a step) or "eliminate", with the module's reason and
+// rule.
+func (r *Rules) RetreatOrder(k, hexes int, mayStand bool) (n int, how, why, rule string, err error) {
+	ret, err := r.call("retreat_order", 3, Unit(k), Num(hexes), Bool(mayStand))
+	if err != nil || ret == nil {
+		return hexes, "", "", "", err
+	}
+	if why, rule, err = r.texts("retreat_order", ret[1], ret[2]); err != nil {
+		return 0, "", "", "", err
+	}
+	switch v := ret[0].(type) {
+	case *lua.LNilType:
+		return hexes, "", "", "", nil
+	case lua.LNumber:
+		n, err := toInt(float64(v))
+		if err != nil || n < 0 || n > maxRetreatHexes {
+			return 0, "", "", "", r.hookErr("retreat_order", "%v: a retreat is 0 to %d hexes", v, maxRetreatHexes)
+		}
+		return n, "", why, rule, nil
+	case lua.LString:
+		if v == "stand" || v == "eliminate" {
+			return 0, string(v), why, rule, nil
+		}
+	}
+	return 0, "", "", "", r.hookErr("retreat_order", "%s; it returns nil, a number of hexes, \"stand\" or \"eliminate\"", safeText(ret[0].String()))
+}
+
+// SupplyLines is what supply_lines(side) answers: how far supply reaches
+// from the map edge and the extra sources (EdgeRange, -1 for no limit),
+// and depots, each a hex reaching its own range.
+type SupplyLines struct {
+	EdgeRange int
+	Depots    []SupplyDepot
+}
+
+// SupplyDepot is a supply source with a range.
+type SupplyDepot struct {
+	Hex   string
+	Range int
+}
+
+// maxSupplyRange bounds a supply range; maxDepots the depots of a trace.
+const maxSupplyRange, maxDepots = 999, 1000
+
+// SupplyLines calls supply_lines(side) at a supply trace: nil when the
+// hook is absent or answers nil (unlimited lines from the sources).
+func (r *Rules) SupplyLines(side string) (*SupplyLines, error) {
+	ret, err := r.call("supply_lines", 1, Str(side))
+	if err != nil || ret == nil || ret[0] == lua.LNil {
+		return nil, err
+	}
+	t, ok := ret[0].(*lua.LTable)
+	if !ok {
+		return nil, r.hookErr("supply_lines", "a %s; it returns nil or {edge_range =, depots = {{hex, range}, ...}}", ret[0].Type())
+	}
+	sl := &SupplyLines{EdgeRange: -1}
+	rd := &reader{}
+	if v := t.RawGetString("edge_range"); v != lua.LNil {
+		sl.EdgeRange = rd.num(t, "edge_range", "supply_lines: edge_range", -1, 0, maxSupplyRange)
+	}
+	if ds := rd.table(t, "depots", "supply_lines: depots"); ds != nil {
+		if ds.Len() > maxDepots {
+			return nil, r.hookErr("supply_lines", "%d depots; at most %d", ds.Len(), maxDepots)
+		}
+		for i := 1; i <= ds.Len() && rd.err == nil; i++ {
+			e, ok := ds.RawGetInt(i).(*lua.LTable)
+			if !ok {
+				return nil, r.hookErr("supply_lines", "depots[%d] is a %s; a depot is {hex, range}", i, ds.RawGetInt(i).Type())
+			}
+			hex, _ := e.RawGetInt(1).(lua.LString)
+			n, _ := e.RawGetInt(2).(lua.LNumber)
+			rg, err := toInt(float64(n))
+			if hex == "" || err != nil || rg < 0 || rg > maxSupplyRange {
+				return nil, r.hookErr("supply_lines", "depots[%d]: a depot is {hex id, range 0..%d}", i, maxSupplyRange)
+			}
+			sl.Depots = append(sl.Depots, SupplyDepot{Hex: string(hex), Range: rg})
+		}
+	}
+	if rd.err != nil {
+		return nil, r.hookErr("supply_lines", "%v", rd.err)
+	}
+	return sl, nil
 }

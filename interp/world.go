@@ -577,7 +577,18 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		// gpw.phase() -> the current phase id
 		"phase": func(L *lua.LState) int { L.Push(rt.str(rt.w(L).PhaseID())); return 1 },
 		// gpw.weather() -> the weather of the phase under way
-		"weather": func(L *lua.LState) int { L.Push(rt.str(rt.w(L).Weather())); return 1 },
+		"weather": func(L *lua.LState) int {
+			w := rt.w(L)
+			if L.GetTop() >= 1 && L.Get(1) != lua.LNil {
+				h := rt.mustHex(L, 1)
+				if zw, ok := w.(ZoneWeatherHost); ok {
+					L.Push(rt.str(zw.WeatherAt(h)))
+					return 1
+				}
+			}
+			L.Push(rt.str(w.Weather()))
+			return 1
+		},
 		// gpw.battle() -> defender id, array of attacker ids, the hex attacked (nil outside a battle)
 		"battle": func(L *lua.LState) int {
 			d, a := rt.w(L).BattleUnits()

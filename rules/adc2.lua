@@ -36,6 +36,14 @@ R.name = "ADC2"
 R.book = "ADC2"
 R.description = "The Great Patriotic War for ADC2 (Gerald Schwartz): two movement phases, odds rounded for the defender, FRU halving, leaders, air support, shock attacks, partisans, airborne assaults and the allies' rules"
 
+-- ADC2 settles what GDW leaves open: shifts past the lowest column
+-- resolve on it (ADC2: Combat Phase), so GDW's parameter for that reading
+-- has nothing to vary here. The replacement multipliers stay.
+R.params = {
+  soviet_replacements = R.params.soviet_replacements,
+  axis_replacements = R.params.axis_replacements,
+}
+
 -- Where each field comes from (gpw rules diff cites these).
 local sources = {
   name = "ADC2: Introduction",
@@ -180,6 +188,7 @@ R.cite = {
   place = C.reinf,
   rebuild = C.reinf,
   points = C.reinf,
+  setup = "ADC2: Game Setup",
   unknown = "gpw: commands",
 }
 
@@ -231,25 +240,58 @@ R.store = {
   },
 }
 
+-- Out of supply halves the movement allowance, except for units entered
+-- from a Garrison pool this turn, which count as supplied (ADC2: Supply;
+-- Reinforcement Phase): R.allowance halves, the engine does not.
+R.supply_effects = { mp_half = false }
+
+-- What each CRT code means for the computer players: DE takes two steps
+-- and EX one step without a retreat (ADC2: Combat Phase); DR as GDW's.
+R.bot = {
+  results = {
+    NE = {},
+    DR = { retreat = 2, stand = true, advance = true },
+    DRL = { def_steps = 1, retreat = 2, advance = true },
+    DE = { def_steps = 2, advance = true },
+    AL = { att_steps = 1 },
+    EX = { def_steps = 1, exchange = true, advance = true },
+  },
+}
+
 -- ---------------------------------------------------------------- helpers
 
 local function nofn() end
 
--- Phase ids name their side and part ("axis-move1"): looked up in
--- constant tables made from R.phases.
+-- Each phase's side and part, from its fields (side, kind) and its place
+-- in R.phases, not from its id: a side's first movement phase is "move1"
+-- (the 1st Movement Phase), its next "move2"; other parts are the kind
+-- ("reinforcement", "rail", "combat"). Constant tables made once.
 local PHASE_SIDE, PHASE_PART = {}, {}
-for _, p in ipairs(R.phases) do
-  local side, part = p.id:match("^(%a+)%-(.+)$")
-  PHASE_SIDE[p.id], PHASE_PART[p.id] = side or "", part or ""
+do
+  local moves = {}
+  for _, p in ipairs(R.phases) do
+    local part = p.kind
+    if p.kind == "move" then
+      moves[p.side] = (moves[p.side] or 0) + 1
+      part = "move" .. moves[p.side]
+    end
+    PHASE_SIDE[p.id], PHASE_PART[p.id] = p.side, part
+  end
 end
+
+-- turn_index is the index of the calendar turn named name in year, as
+-- gpw.turn().index counts (turns since the start of year 0).
+local function turn_index_of(name, year)
+  for i, m in ipairs(R.calendar) do
+    if m.name == name then return year * #R.calendar + i - 1 end
+  end
+  error("adc2.lua: no calendar turn " .. name)
+end
+local JAN_1942, JUL_1942 = turn_index_of("Jan/Feb", 1942), turn_index_of("Jul", 1942)
 
 local function phase_parts()
   local id = gpw.phase()
-  local side, part = PHASE_SIDE[id], PHASE_PART[id]
-  if not side then
-    side, part = id:match("^(%a+)%-(.+)$")
-  end
-  return side or "", part or "", id
+  return PHASE_SIDE[id] or "", PHASE_PART[id] or "", id
 end
 
 local function enemy_of(side)
@@ -485,7 +527,7 @@ local function roll_weather()
   end
   local die = gpw.roll()
   local w = "clear"
-  if die < 4 then w = turn.weather end
+  if die <= turn.roll then w = turn.weather end -- 1-3 (R.weather_roll), or the calendar entry's roll
   gpw.set_weather(w, die, C.weather)
 end
 
@@ -650,7 +692,7 @@ function R.allowance(u, mp, phase)
   if u.kind == "leader" then return 99 end -- two hexes, whatever the terrain: can_move_path counts them
   local part = PHASE_PART[phase] or select(2, phase_parts())
   if part == "move1" and not circled(u) then return 1 end -- one hex (ADC2: Shock Combat)
-  if not u.supplied and entered_now(u) then return min(u.mp, mp * 2) end
+  if not u.supplied and not entered_now(u) then return floor(mp / 2), "out of supply: allowance halved", C.supply end
   return mp
 end
 
@@ -712,7 +754,7 @@ local function path_check(u, path, how)
         local c = any_combat_in(odessa, "axis")
         held = c ~= nil and c.nation == "rom"
       end
-      rom_limit = t.index < 1942 * 8 + 4 or not held -- before Jul 1942, or Odessa not Romanian
+      rom_limit = t.index < JUL_1942 or not held -- before Jul 1942, or Odessa not Romanian
     end
     for i = 1, #path do
       local h = gpw.hex(path[i])
@@ -817,7 +859,7 @@ end
 -- units never.
 function R.rail_allowed(u, turn)
   if is_noncombat(u) then return 0 end
-  if u.side == "axis" and turn.index < 1942 * 8 then return 0 end
+  if u.side == "axis" and turn.index < JAN_1942 then return 0 end
   return -1
 end
 
@@ -1128,17 +1170,16 @@ function cmd.convert(id, new, extra)
   gpw.emit("convert", id .. " converts to " .. new .. " in " .. hex, { "unit", id, "to", new, "hex", hex, "points", 1, "rule", C.reinf })
 end
 
--- southern edge of Romania: Romanian hexes on the map's edge or beside
--- Bulgaria (ADC2: Allies)
+-- southern edge of Romania: Romanian hexes whose southern neighbour (the
+-- next row of the same column) is off the map or in Bulgaria; the western
+-- and eastern edges do not count (ADC2: Allies)
 local function south_romania(hex)
   local h = gpw.hex(hex)
   if h.country ~= "Romania" then return false end
-  local ns = gpw.neighbors(hex)
-  if #ns < 6 then return true end
-  for i = 1, #ns do
-    if gpw.hex(ns[i]).country == "Bulgaria" then return true end
-  end
-  return false
+  local sheet, col, row = hex:match("^(%a+)%-(%d%d)(%d%d)$")
+  if not sheet then return false end
+  local s = gpw.hex(string.format("%s-%s%02d", sheet, col, tonumber(row) + 1))
+  return s == nil or s.country == "Bulgaria"
 end
 
 -- enter UNIT HEX: a unit the rules release onto the map.

@@ -36,6 +36,24 @@ R.sources = {
   noncombat = "GDW: Movement / Restrictions on Movement", zoc_own_hex = "GDW: Zones of Control",
   no_occupy = "GDW: Movement / rail lines", stacking = "GDW: Combat Results / DR",
   place_city_no_zoc = "GDW: Reinforcements",
+  replacement_points = "GDW: Reinforcements and Replacements",
+  bot = "GDW: Combat Results",
+  supply_effects = "GDW: Supply",
+  params = "GDW: Reinforcements and Replacements; Combat / Minimum and Maximum Odds",
+}
+
+-- Parameters the players may set at launch (--param NAME=VALUE); the
+-- hooks read them with gpw.param. A number takes default, min and max; a
+-- word takes default and choices. Every one says what it changes and
+-- cites the rule it varies.
+R.params = {
+  soviet_replacements = { default = 1, min = 0, max = 10, cite = "GDW: Reinforcements and Replacements",
+    text = "multiplies the replacement points the Soviet player receives each turn (fractions dropped)" },
+  axis_replacements = { default = 1, min = 0, max = 10, cite = "GDW: Reinforcements and Replacements",
+    text = "multiplies the replacement points the Axis player receives each turn (fractions dropped)" },
+  below_lowest_column = { default = "floor", choices = { "floor", "no-attack" },
+    cite = "GDW: Combat / Minimum and Maximum Odds",
+    text = "an attack of at least 1:1 that terrain and weather shift left of the 1:1 column: floor (our reading) resolves it at 1:1; no-attack forbids it, as odds below 1:1 are" },
 }
 
 -- Movement classes, and which class each unit kind moves as. Guards, Shock,
@@ -51,6 +69,12 @@ R.kinds = {
 }
 -- Kinds that count as armour for other rules (straits, rebuilding cost).
 R.armor_kinds = { tank = true, panzer = true, mech = true, motorized = true, armor = true }
+
+-- What being out of supply does, beyond the attack halved in R.odds:
+-- the engine halves the movement allowance (fractions dropped) of a unit
+-- out of supply as its phase began (GDW: Supply). A module that judges it
+-- otherwise sets mp_half = false and halves in its allowance hook.
+R.supply_effects = { mp_half = true }
 
 -- Kinds that are not combat units: no zone of control, no stacking.
 R.noncombat = { leader = true, air = true }
@@ -269,7 +293,13 @@ function R.odds(b)
   if allriver and b.n > 0 then col = shift(col, "river", -1, "GDW: Terrain and Combat (all attackers across a river)") end
   if w.shift then col = shift(col, b.weather, w.shift, "GDW: Weather") end
   if strait then col = shift(col, "Straits of Kerch", -1, "GDW: Movement / The Straits of Kerch") end
-  if col < 1 then col = 1 end
+  if col < 1 then
+    if gpw.param("below_lowest_column") == "no-attack" then
+      gpw.note("shifted left of " .. R.crt.columns[1] .. ": the attack cannot be made (parameter below_lowest_column)", "GDW: Combat / Minimum and Maximum Odds")
+      return total, def, 0, 0
+    end
+    col = 1
+  end
   if col > ncol then col = ncol end
   return total, def, odds, col
 end
@@ -306,6 +336,22 @@ R.results.EX = function(b)
   gpw.advance()
 end
 
+-- What each CRT code means, for the computer players (bot/doctrine.go):
+-- the steps its results function queues, as data the bots can weigh
+-- without running it (GDW: Combat Results). def_steps, att_steps: steps
+-- lost; retreat: hexes; stand: the defender may stand in strong terrain;
+-- exchange, advance, def_elim, att_elim, disperses.
+R.bot = {
+  results = {
+    NE = {},
+    DR = { retreat = 2, stand = true, advance = true },
+    DRL = { def_steps = 1, retreat = 2, advance = true },
+    DE = { def_elim = true, advance = true },
+    AL = { att_steps = 1 },
+    EX = { def_steps = 1, exchange = true, retreat = 2, advance = true },
+  },
+}
+
 -- R.on_phase_start runs as each phase begins. In a turn with a weather
 -- mark, each movement phase opens with a weather roll (GDW: Weather).
 function R.on_phase_start(phase)
@@ -320,6 +366,13 @@ function R.on_phase_start(phase)
       gpw.set_weather("clear", 0, "")
     end
   end
+end
+
+-- R.replacement_points is what side receives in its reinforcement phase:
+-- the chart's points times the side's parameter (GDW: Reinforcements and
+-- Replacements).
+function R.replacement_points(side, points, turn)
+  return floor(points * gpw.param(side .. "_replacements"))
 end
 
 -- R.arrival_reduced says whether a reinforcement arrives at half strength:

@@ -12,7 +12,8 @@ import (
 // available from turn), "available" (AvailableToBuild: into the Removed
 // pool on turn), "garrison" (Axis, from turn once the Balkan Garrison is
 // active), "defection" (Soviet allies entering when their country
-// defects), "removed" (the eliminated pile at the start).
+// defects), "removed" (the eliminated pile at the start), "held" (off
+// the map until the rules module places them: gpw.place).
 type PoolSpec struct {
 	Name  string   `toml:"name"`
 	Kind  string   `toml:"kind"`
@@ -24,7 +25,7 @@ type PoolSpec struct {
 }
 
 // PoolKinds are the kinds a [[pool]] may have.
-var PoolKinds = []string{"conversion", "available", "garrison", "defection", "removed"}
+var PoolKinds = []string{"conversion", "available", "garrison", "defection", "removed", "held"}
 
 func (x *expander) pools(list []PoolSpec) {
 	for _, p := range list {

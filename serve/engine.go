@@ -31,6 +31,9 @@ type Spec struct {
 	Rules     string  `json:"rules,omitempty"`  // gdw, adc2, "" for the scenario's; ignored with Module
 	Module    *Module `json:"module,omitempty"` // a house rules module
 	AutoSetup bool    `json:"auto_setup"`
+	// Params set the rules module's parameters by name (R.params;
+	// game.Options.Params), checked when the game starts.
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // Module is a house rules module sent by a player: its file name and text.
@@ -163,7 +166,7 @@ func (e *engine) replay(cmds, sides []string) error {
 	if err != nil {
 		return err
 	}
-	g, err := game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup}, e.lib.Data, nil)
+	g, err := game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup, Params: e.spec.Params}, e.lib.Data, nil)
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,8 @@ type gameOptions struct {
 	Load      string
 	Force     bool
 	LuaMemory int // MiB; 0 for no limit
+	// Params are the rules module's parameters, NAME=VALUE (--param).
+	Params []string
 }
 
 // budget is the Lua budget the flags give a game.
@@ -44,6 +46,7 @@ func addGameFlags(cmd *cobra.Command, o *gameOptions, load bool) {
 	f.BoolVar(&o.Auto, "auto", false, "make every pending choice by its documented default")
 	f.BoolVar(&o.AutoSetup, "auto-setup", false, "place every unit of the setup step by the documented rule and start at once")
 	f.IntVar(&o.LuaMemory, "lua-memory", int(interp.DefaultBudget.Memory>>20), "MiB the rules module's Lua may take in one call (a quarter of it between calls); 0 for no limit")
+	f.StringArrayVar(&o.Params, "param", nil, "set a parameter of the rules module, NAME=VALUE (repeat; gpw rules lists them)")
 	if load {
 		f.StringVar(&o.Load, "load", "", "continue a saved game instead of starting a scenario")
 		f.BoolVar(&o.Force, "force", false, "with --load: replay the save even though the rules changed")
@@ -80,7 +83,11 @@ func (o *gameOptions) start(sink func(game.Event)) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup, Budget: o.budget()}, rulesFS(), sink)
+	params, err := parseParams(o.Params)
+	if err != nil {
+		return nil, err
+	}
+	return game.New(sc, game.Options{Rules: o.Rules, Seed: o.Seed, SeedSet: o.SeedSet, Dice: dice, Auto: o.Auto, AutoSetup: o.AutoSetup, Budget: o.budget(), Params: params}, rulesFS(), sink)
 }
 
 // agreesWithSave refuses flags that contradict the save being loaded: a
@@ -93,6 +100,17 @@ func (o *gameOptions) agreesWithSave() error {
 	if o.Rules != "" && o.Rules != sv.Rules {
 		if abs, err := filepath.Abs(o.Rules); err != nil || abs != sv.Rules {
 			return fmt.Errorf("--rules %s contradicts the save, made under %s: a save replays under its own rules", o.Rules, sv.Rules)
+		}
+	}
+	if len(o.Params) > 0 {
+		params, err := parseParams(o.Params)
+		if err != nil {
+			return err
+		}
+		for k, v := range params {
+			if sv.Params[k] != v {
+				return fmt.Errorf("--param %s=%s contradicts the save, made with %s=%s: a save replays with its own parameters", k, v, k, sv.Params[k])
+			}
 		}
 	}
 	if o.SeedSet && (!sv.SeedSet || o.Seed != sv.Seed) {
@@ -108,4 +126,24 @@ func (o *gameOptions) agreesWithSave() error {
 		}
 	}
 	return nil
+}
+
+// parseParams reads --param NAME=VALUE arguments; a name given twice is
+// an error. The rules module checks names and values (game.New).
+func parseParams(args []string) (map[string]string, error) {
+	if len(args) == 0 {
+		return nil, nil
+	}
+	out := map[string]string{}
+	for _, a := range args {
+		k, v, err := interp.ParseParam(a)
+		if err != nil {
+			return nil, err
+		}
+		if old, ok := out[k]; ok && old != v {
+			return nil, fmt.Errorf("--param %s is given twice (%s and %s)", k, old, v)
+		}
+		out[k] = v
+	}
+	return out, nil
 }

@@ -236,7 +236,7 @@ func TestLoadFlags(t *testing.T) {
 	var out strings.Builder
 	ios := &ioStreams{In: strings.NewReader(""), Out: &out, Err: &out}
 	root := newRootCmd(strings.NewReader(""), &out, &out)
-	root.SetArgs([]string{"run", "--scenario", "rulebook/movement", "--seed", "3", "--save", save})
+	root.SetArgs([]string{"run", "--scenario", "rulebook/movement", "--seed", "3", "--save", save, "--param", "soviet_replacements=2"})
 	if err := root.Execute(); err != nil {
 		t.Fatal(err)
 	}
@@ -249,6 +249,11 @@ func TestLoadFlags(t *testing.T) {
 		{[]string{"--load", save, "--dice", "1,2"}, "--dice 1,2 contradicts the save"},
 		{[]string{"--load", save, "--seed", "3", "--rules", "gdw"}, ""},
 		{[]string{"--load", save, "--scenario", "rulebook/movement"}, "not both"},
+		{[]string{"--load", save, "--param", "soviet_replacements=3"}, "--param soviet_replacements=3 contradicts the save, made with soviet_replacements=2"},
+		{[]string{"--load", save, "--param", "soviet_replacements=2"}, ""},
+		{[]string{"--scenario", "rulebook/movement", "--param", "soviet_replacement=2"}, "did you mean soviet_replacements?"},
+		{[]string{"--scenario", "rulebook/movement", "--param", "soviet_replacements"}, "give it as NAME=VALUE"},
+		{[]string{"--scenario", "rulebook/movement", "--param", "below_lowest_column=no-attack"}, "-"},
 	}
 	for _, tc := range tests {
 		var ran *runOptions
@@ -257,6 +262,12 @@ func TestLoadFlags(t *testing.T) {
 		cmd.SetOut(io.Discard)
 		cmd.SetErr(io.Discard)
 		err := cmd.Execute()
+		if tc.want == "-" {
+			if err != nil {
+				t.Errorf("%v: %v", tc.args, err)
+			}
+			continue
+		}
 		if tc.want == "" {
 			if err != nil || ran == nil || ran.Load != save {
 				t.Errorf("%v: %v", tc.args, err)

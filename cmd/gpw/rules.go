@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"sort"
 	"strings"
@@ -52,8 +53,16 @@ func rulesRun(o *rulesOptions) error {
 			return err
 		}
 		fmt.Fprintf(o.IO.Out, "%-6s %s — %s\n", v, r.Name, strings.TrimSpace(r.Description))
+		printParams(o.IO.Out, r.Module)
 		r.Close()
 	}
 	fmt.Fprintln(o.IO.Out, "(or --rules path/to/house.lua: a module that requires one of these)")
 	return nil
+}
+
+// printParams lists a module's parameters (R.params), as --param sets them.
+func printParams(w io.Writer, m *interp.Module) {
+	for _, p := range m.Params {
+		fmt.Fprintf(w, "       --param %s=%s (%s): %s (%s)\n", p.Name, p.Default, p.Range(), p.Text, p.Cite)
+	}
 }

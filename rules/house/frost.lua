@@ -57,7 +57,8 @@
 --       swamp, unless frozen          +1 Soviet infantry
 --       minor city (the card's dot)   +1 infantry
 --       major city                    +1 infantry
---       fortress, and the capitals    +1 Soviet infantry
+--       fortress                      +1 Soviet infantry
+--       capitals: major city and fortress, both bonuses
 --       victory cities                defence doubled after the bonuses;
 --                                     then Moscow and Leningrad +2,
 --                                     Stalingrad and Kuibyshev +1 for a
@@ -141,6 +142,23 @@ R.crt = {
     { "AE", "D/AE", "-", "D", "dw", "DW", "DR", "DR", "DE", "BR", "BR" },
     { "AE", "-", "D", "dw", "DW", "DR", "DR", "DE", "BR", "BR", "BR" },
     { "D/AE", "D", "DR", "DR", "DR", "DR", "DE", "BR", "BR", "BR", "BR" },
+  },
+}
+
+-- What each of the card's codes means for the computer players
+-- (bot/doctrine.go), as its effects below carry them out.
+R.bot = {
+  results = {
+    ["-"] = {},
+    AE = { att_elim = true },
+    ["D/AE"] = { att_elim = true, disperses = true },
+    D = { disperses = true },
+    dw = { retreat = 1, advance = true },
+    DW = { retreat = 1, disperses = true, advance = true },
+    DR = { retreat = 2, stand = true, advance = true },
+    DE = { def_elim = true, advance = true },
+    BR = { def_elim = true, advance = true },
+    X = { def_elim = true, exchange = true, advance = true },
   },
 }
 
@@ -260,13 +278,17 @@ local function weigh(b, rec)
     advantage = true
     note(tb.what .. ": +" .. tb.add .. " defence", cite.terrain)
   end
-  local city = b.city
-  if b.capital and R.capitals_are_fortresses then city = "fortress" end
-  local cb = R.city_bonus[city]
-  if cb and qualifies(cb.who, d) then
-    def = def + cb.add
-    advantage = true
-    note(cb.what .. ": +" .. cb.add .. " defence", cite.terrain)
+  -- a capital is a major city and a fortress as well: both bonuses
+  -- (the card's Major City adds to any fortification bonus)
+  local cities = { b.city }
+  if b.capital and R.capitals_are_fortresses then cities = { "major", "fortress" } end
+  for _, city in ipairs(cities) do
+    local cb = R.city_bonus[city]
+    if cb and qualifies(cb.who, d) then
+      def = def + cb.add
+      advantage = true
+      note(cb.what .. ": +" .. cb.add .. " defence", cite.terrain)
+    end
   end
   local hx = gpw.hex(d.hex)
   local vc = hx and R.victory_cities[hx.city]

@@ -1,0 +1,90 @@
+package game
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gpw"
+	"gpw/scenario"
+)
+
+// TestParams: the module's parameters (R.params) change the game through
+// gpw.param, are checked against their declarations and are pinned in
+// saves.
+func TestParams(t *testing.T) {
+	far := "g axis infantry 6/3 4 B-0110"
+	points := ruleCase{name: "params/replacements", start: "Sep/Oct 1941", phase: "soviet-reinforcement",
+		units: us(far, "s soviet infantry 8/4 6 B-1505"), extra: repl("Sep/Oct 1941", 3, 5)}
+	for _, tt := range []struct {
+		params map[string]string
+		want   string
+	}{
+		{nil, "points side=soviet points=5"},
+		{map[string]string{"soviet_replacements": "1.5"}, "points side=soviet points=7"},
+		{map[string]string{"soviet_replacements": "0.5", "axis_replacements": "2"}, "points side=soviet points=2"},
+	} {
+		_, evs := playCase(t, points, Options{Params: tt.params})
+		expectEvents(t, evs, []string{tt.want})
+	}
+	if _, evs := playCase(t, points, Options{Params: map[string]string{"soviet_replacements": "0"}}); len(find(evs, "points")) != 0 {
+		t.Errorf("no points with the multiplier 0, got %v", find(evs, "points"))
+	}
+
+	// 4 against 4 in a forest: 1:1 shifted to the left of the table
+	forest := ruleCase{name: "params/below-lowest-column", phase: "soviet-combat", dice: []int{4}, auto: true,
+		mapx:  "[map.terrain]\nforest = [\"B-1005\"]",
+		units: us("g axis infantry 4/2 4 B-1005", "a soviet infantry 4/2 6 B-1105"), script: "attack B-1005 from B-1105"}
+	_, evs := playCase(t, forest, Options{})
+	expectEvents(t, evs, []string{"combat odds=1:1 column=1:1"})
+	forest.refuse = []string{"shifted left of 1:1 (forest -1): the attack cannot be made"}
+	g, evs := playCase(t, forest, Options{Params: map[string]string{"below_lowest_column": "no-attack"}})
+	if len(find(evs, "combat")) != 0 {
+		t.Error("an attack shifted below 1:1 was made under no-attack")
+	}
+	checkSaveReloads(t, g)
+	path := filepath.Join(t.TempDir(), "save.json")
+	if err := g.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := ReadSave(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sv.Params["below_lowest_column"] != "no-attack" || sv.Params["soviet_replacements"] != "1" {
+		t.Errorf("the save pins the parameters %v", sv.Params)
+	}
+	l, err := LoadSave(path, gpw.Data, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.ParamValues()["below_lowest_column"].String(); got != "no-attack" {
+		t.Errorf("the reloaded game plays with below_lowest_column=%s", got)
+	}
+}
+
+// TestParamErrors: a parameter the module does not declare, or a value
+// outside its declaration, stops the game from starting with a clear
+// error.
+func TestParamErrors(t *testing.T) {
+	c := ruleCase{name: "params", phase: "soviet-combat", units: us("g axis infantry 4/2 4 B-1005")}
+	for _, tt := range []struct {
+		params map[string]string
+		want   string
+	}{
+		{map[string]string{"soviet_replacement": "2"}, `"soviet_replacement" is not a parameter of the rules gdw (did you mean soviet_replacements?)`},
+		{map[string]string{"nonsense": "2"}, "its parameters: axis_replacements, below_lowest_column, soviet_replacements"},
+		{map[string]string{"soviet_replacements": "11"}, "parameter soviet_replacements: 11 is outside 0..10 (GDW: Reinforcements and Replacements)"},
+		{map[string]string{"soviet_replacements": "many"}, `parameter soviet_replacements: "many" is not a number`},
+		{map[string]string{"below_lowest_column": "ignore"}, `"ignore" is not one of floor, no-attack`},
+	} {
+		sc, err := scenario.Parse("test.toml", []byte(c.toml()), gpw.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = New(sc, Options{Params: tt.params}, gpw.Data, nil)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: error %v, want %q", tt.params, err, tt.want)
+		}
+	}
+}
