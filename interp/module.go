@@ -313,7 +313,7 @@ func (m *Module) readFields(t *lua.LTable) error {
 	}
 	w := newWalker()
 	m.fields = map[string]any{}
-	for _, k := range []string{"bot"} {
+	for _, k := range []string{"bot", "fog"} {
 		if v, ok := t.RawGetString(k).(*lua.LTable); ok {
 			m.fields[k] = w.goValue(k, v, 0)
 		}

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"gpw/core"
 	"gpw/scenario"
 	"gpw/web"
 )
@@ -411,6 +412,11 @@ func (s *Server) command(w http.ResponseWriter, l *live, role, command string) {
 	if err == nil {
 		st, err = s.act(l, side, "player", command)
 	}
+	if fs := l.fogSide(role); st != nil && fs != core.NoSide {
+		c := *st // the events as the link's side sees them (serve/fog.go)
+		c.Events = maskEvents(fs, st.Events)
+		st = &c
+	}
 	v := l.version()
 	l.mu.Unlock()
 	if err != nil {
@@ -490,23 +496,39 @@ func query[T any](w http.ResponseWriter, l *live, f func() (T, error)) {
 
 func (s *Server) handleReach(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	unit := r.URL.Query().Get("unit")
-	query(w, l, func() (any, error) { return l.e.reach(unit) })
+	query(w, l, func() (any, error) {
+		if err := checkUnit(l.sight(role), l.e.g, unit); err != nil {
+			return nil, err
+		}
+		return l.e.reach(unit)
+	})
 }
 
 func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	q := r.URL.Query()
 	from := strings.FieldsFunc(q.Get("from"), func(c rune) bool { return c == ',' || c == ' ' })
-	query(w, l, func() (any, error) { return l.e.preview(q.Get("hex"), from) })
+	query(w, l, func() (any, error) {
+		if err := l.sight(role).CheckPreview(q.Get("hex")); err != nil {
+			return nil, asRefusal(err)
+		}
+		return l.e.preview(q.Get("hex"), from)
+	})
 }
 
 func (s *Server) handleHex(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	id := r.URL.Query().Get("id")
-	query(w, l, func() (any, error) { return l.e.hexInfo(id) })
+	query(w, l, func() (any, error) {
+		hi, err := l.e.hexInfo(id)
+		return l.sight(role).HexInfo(hi), err
+	})
 }
 
 func (s *Server) handleOverlay(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	q := r.URL.Query()
-	query(w, l, func() (any, error) { return l.e.overlay(q.Get("kind"), q.Get("side")) })
+	query(w, l, func() (any, error) {
+		o, err := l.e.overlay(q.Get("kind"), q.Get("side"))
+		return maskOverlay(l.sight(role), l.e.g, o), err
+	})
 }
 
 // handleEvents streams the game's version by server-sent events: an
@@ -557,8 +579,12 @@ func (l *live) record() *Record {
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	l.mu.Lock()
-	rec := l.record()
+	rec, err := l.record(), l.fogRefusal(role, "the record")
 	l.mu.Unlock()
+	if err != nil {
+		writeError(w, http.StatusForbidden, err)
+		return
+	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"gpw-%s.json\"", l.row.ID))
 	writeJSON(w, http.StatusOK, rec)
 }
@@ -575,7 +601,12 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 	entries := l.entries
 	row := *l.row
 	info := l.info()
+	hide := l.fogRefusal(role, "a past position")
 	l.mu.Unlock()
+	if hide != nil {
+		writeError(w, http.StatusForbidden, hide)
+		return
+	}
 	if err != nil || n < 0 || n > len(entries) {
 		writeError(w, http.StatusBadRequest, &Refusal{Msg: fmt.Sprintf("n: a step from 0 to %d", len(entries))})
 		return
