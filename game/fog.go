@@ -476,3 +476,30 @@ func (r UnitRow) MarshalJSON() ([]byte, error) {
 	type plain UnitRow
 	return json.Marshal(plain(r))
 }
+
+// CheckUnit refuses a question about a unit the side does not see (a
+// unit id or the hex it stands in): its reach would show its allowance.
+func (v *Sight) CheckUnit(ref string) error {
+	if v == nil {
+		return nil
+	}
+	k, err := v.g.unit(ref)
+	if err != nil || v.Sees(k) {
+		return nil // the question itself answers a bad reference
+	}
+	return v.g.refuse("fog", "that unit is out of sight (%s)", v.fog.Rule)
+}
+
+// SupplyRows names the units the side does not see by their aliases.
+func (v *Sight) SupplyRows(rows []SupplyRow) []SupplyRow {
+	if v == nil {
+		return rows
+	}
+	out := slices.Clone(rows)
+	for i, r := range out {
+		if k, ok := v.g.S.UnitByID(r.Unit); ok && !v.Sees(k) {
+			out[i].Unit = v.Alias(k)
+		}
+	}
+	return out
+}

@@ -159,6 +159,12 @@ func (g *Game) unitRow(k int) UnitRow {
 }
 
 func (r UnitRow) String() string {
+	if r.Hidden { // game/fog.go
+		if r.Hex == "" {
+			return fmt.Sprintf("%-10s %-6s a unit out of sight, %s", r.ID, r.Side, r.Status)
+		}
+		return fmt.Sprintf("%-10s %-6s a unit out of sight, in %s", r.ID, r.Side, r.Hex)
+	}
 	step := "full strength"
 	if r.Reduced {
 		step = "half strength"
