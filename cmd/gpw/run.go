@@ -26,7 +26,7 @@ type runOptions struct {
 	JSON      bool
 	KeepGoing bool
 	Turns     int
-	Save      string // write the game here at the end
+	Save      string    // write the game here at the end
 	View      string    // --view: print what this side sees (view.go)
 	view      core.Side // the side read from View, core.NoSide for the whole game
 }
