@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"gpw/interp"
 	"io/fs"
+	"log"
 	"net/http"
 	"path/filepath"
 	"strconv"
@@ -280,6 +281,9 @@ type Created struct {
 	Game  string            `json:"game"`
 	Links map[string]string `json:"links"` // role → /play/TOKEN
 	You   string            `json:"you"`   // the link for the one who created it
+	// Warnings are what gpw check's lint says of the rules module: likely
+	// mistakes that do not stop it loading.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -335,9 +339,13 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 	if err != nil {
 		return nil, err
 	}
+	lint := e.g.Rules.Lint() // likely mistakes in a module: told to its sender and logged
 	e.close()
+	if len(lint) > 0 && row.Spec.Module != nil {
+		log.Printf("game %s: module %s: warning: %s", row.ID, row.Spec.Module.Name, strings.Join(lint, "; "))
+	}
 	links := map[string]string{}
-	out := &Created{Game: row.ID, Links: map[string]string{}}
+	out := &Created{Game: row.ID, Links: map[string]string{}, Warnings: lint}
 	for _, role := range roles {
 		t := token()
 		links[t] = role
