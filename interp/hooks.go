@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
-
 )
 
 // Hook is one function a rules module may define for the engine to call.
