@@ -442,7 +442,7 @@ func (v *Sight) maskEvent(e *Event, k int) Event {
 		}
 	}
 	fs = append(fs, Field{"hidden", true})
-	return Event{Kind: e.Kind, Fields: fs, Text: fmt.Sprintf("%s: a %s unit out of sight (%s)", e.Kind, side, v.fog.Rule)}
+	return Event{Kind: e.Kind, Fields: fs, Text: fmt.Sprintf("%s: a unit of the %s side, out of sight (%s)", e.Kind, side, v.fog.Rule)}
 }
 
 // For is the event as side sees it: itself, or masked where it names a

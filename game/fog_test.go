@@ -170,7 +170,7 @@ func TestFogEvents(t *testing.T) {
 	if want := `{"event":"move","side":"soviet","hidden":true}`; string(j) != want {
 		t.Errorf("the far move as the Axis sees it:\n got %s\nwant %s", j, want)
 	}
-	if got := far.For(core.Axis).Text; got != "move: a soviet unit out of sight (House: Limited intelligence)" {
+	if got := far.For(core.Axis).Text; got != "move: a unit of the soviet side, out of sight (House: Limited intelligence)" {
 		t.Errorf("text: %s", got)
 	}
 	if j, _ := json.Marshal(far.For(core.Soviet)); !strings.Contains(string(j), `"unit":"sov-far"`) {
@@ -207,4 +207,11 @@ func startErr(toml string, o Options) (*Game, error) {
 		return nil, err
 	}
 	return New(sc, o, gpw.Data, nil)
+}
+
+func TestFogDocs(t *testing.T) {
+	src := docShowsFile(t, "TestFogDocs checks it, TestFogEvents plays it", "fog.lua")
+	if n := strings.Count(string(src), "\n"); n > 40 {
+		t.Errorf("fog.lua has %d lines: the issue asks for at most 40", n)
+	}
 }

@@ -496,7 +496,15 @@ func says(a, b *Module, d Difference) string {
 	case d.Key == "phases":
 		return fmt.Sprintf("a turn's phases are %s instead of %s", was(d.B), was(d.A))
 	case p[0] == "phases" && len(p) == 3 && p[2] == "classes":
-		return fmt.Sprintf("in %s only %s units move, instead of %s", p[1], was(d.B), was(d.A))
+		// no list (or an empty one: the engine reads it as none) lets
+		// every class move
+		only := func(v string) string {
+			if v == "" {
+				return "every unit moves (no class list)"
+			}
+			return "only " + v + " units move"
+		}
+		return fmt.Sprintf("in %s %s, instead of: %s", p[1], only(d.B), only(d.A))
 	case p[0] == "help" && len(p) == 2:
 		return fmt.Sprintf("the help of %s reads: %s", p[1], was(d.B))
 	case p[0] == "cite" && len(p) == 2:
@@ -519,6 +527,9 @@ func says(a, b *Module, d Difference) string {
 		}
 		return fmt.Sprintf("the command %s works as %s says, not %s", p[1], d.B, d.A)
 	case p[0] == "results" && len(p) == 2:
+		if d.A != "" && d.B != "" && slices.Contains(b.wraps[d.Key], d.A) {
+			return fmt.Sprintf("what the result %s does: changed by %s", p[1], chain(d.B, b.wraps[d.Key], d.A))
+		}
 		return fmt.Sprintf("the result %s does what %s says, not %s", p[1], was(d.B), was(d.A))
 	case p[0] == "hook" && len(p) == 2:
 		what := cmpOr(hookTopics[p[1]], "the function "+p[1])
@@ -528,7 +539,7 @@ func says(a, b *Module, d Difference) string {
 		case d.A == "":
 			return what + ": decided by " + d.B + " (new)"
 		case slices.Contains(b.wraps[d.Key], d.A):
-			return what + ": changed by " + d.B + ", around " + d.A
+			return what + ": changed by " + chain(d.B, b.wraps[d.Key], d.A)
 		}
 		return what + ": decided by " + d.B + " instead of " + d.A
 	}
@@ -539,6 +550,26 @@ func says(a, b *Module, d Difference) string {
 		return d.Key + " is gone (it was " + d.A + ")"
 	}
 	return d.Key + " is " + d.B + " instead of " + d.A
+}
+
+// chain words a wrapper and what it wraps, down to the first module's
+// function: "sariego.lua:34, around initiative.lua:30, around
+// base.lua:308". wraps lists the functions of other files the wrapper
+// reaches, depth first; the chain follows it to a, leaving out helpers
+// that a wrapper calls beside the function it wraps (at most 6 links).
+func chain(b string, wraps []string, a string) string {
+	links := []string{b}
+	end := slices.Index(wraps, a)
+	for _, w := range wraps[:end] {
+		file, _, _ := strings.Cut(w, ":")
+		prev, _, _ := strings.Cut(links[len(links)-1], ":")
+		if file == prev || len(links) >= 5 {
+			continue // a helper of the same file, or a long chain
+		}
+		links = append(links, w)
+	}
+	links = append(links, a)
+	return strings.Join(links, ", around ")
 }
 
 func orDefault(s, def string) string {

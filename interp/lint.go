@@ -243,6 +243,18 @@ func (m *Module) lintMore(t *lua.LTable, sources map[string]string) []string {
 			}
 		}
 	}
+	// an emptied class list: read as no list, every class moves
+	if ph, ok := t.RawGetString("phases").(*lua.LTable); ok {
+		for i := 1; i <= ph.Len(); i++ {
+			p, _ := ph.RawGetInt(i).(*lua.LTable)
+			if p == nil {
+				continue
+			}
+			if cl, ok := p.RawGetString("classes").(*lua.LTable); ok && cl.Len() == 0 {
+				out = append(out, fmt.Sprintf("R.phases[%d].classes is empty: every class moves in %s, as with no list (leave the phase out in phase_order for none)", i, str(p, "id")))
+			}
+		}
+	}
 	// help for a command word the module does not define
 	var words []string
 	ct := table(t, "commands")

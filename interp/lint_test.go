@@ -35,6 +35,7 @@ func TestLintMore(t *testing.T) {
 		{"side-in-comment", "-- the \"Axis\" player\nR.x = 1", ""},
 		{"help-no-command", "R.help = { fortfy = \"fortify HEX\" }\nR.commands = { fortify = function() return true end }", "R.help.fortfy: there is no command fortfy (R.commands.fortfy); did you mean fortify?"},
 		{"fog-not-table", `R.fog = true`, "R.fog is a boolean"},
+		{"empty-classes", `R.phases[3].classes = {}`, "R.phases[3].classes is empty: every class moves in axis-panzer"},
 		{"fog-key", `R.fog = { rnage = 2 }`, "R.fog.rnage is not a field the engine reads (did you mean R.fog.range?)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
