@@ -23,7 +23,8 @@ import (
 // R.fog. Each array is by viewing side.
 type Fog struct {
 	// Range: an enemy unit within this many hexes of one of the side's
-	// units on the map is seen in full; -1 sees none by distance.
+	// units on the map is seen in full; at least 1: a unit in contact is
+	// always seen, so every attack the side may make is on units it sees.
 	Range [2]int
 	// ZOC: an enemy unit in the side's zone of control is seen in full.
 	ZOC [2]bool
@@ -79,8 +80,9 @@ func parseFog(v any, cite string) (*Fog, error) {
 			switch k {
 			case "range", "guess":
 				n, ok := x.(float64)
-				if !ok || n != float64(int(n)) || n < -1 || n > 99 {
-					return fmt.Errorf("%s.%s: a whole number from -1 to 99, not %v", where, k, x)
+				lo := map[string]float64{"range": 1, "guess": 0}[k]
+				if !ok || n != float64(int(n)) || n < lo || n > 99 {
+					return fmt.Errorf("%s.%s: a whole number from %v to 99, not %v", where, k, lo, x)
 				}
 				for _, s := range sides {
 					if k == "range" {
@@ -181,27 +183,27 @@ func (g *Game) SightOf(side core.Side) *Sight {
 	s := g.S
 	m := s.Map
 	v := &Sight{g: g, side: side, fog: f, hex: core.NewBitset(m.Len())}
-	if r := f.Range[side]; r >= 0 {
-		var front []int
-		for k := range s.Units {
-			u := &s.Units[k]
-			if u.Side == side && u.Status == core.OnMap && !v.hex.Has(u.Hex) {
-				v.hex.Set(u.Hex)
-				front = append(front, u.Hex)
-			}
+	// the hexes within range of the side's units: a search outward from
+	// all of them at once, one ring a step
+	var front []int
+	for k := range s.Units {
+		u := &s.Units[k]
+		if u.Side == side && u.Status == core.OnMap && !v.hex.Has(u.Hex) {
+			v.hex.Set(u.Hex)
+			front = append(front, u.Hex)
 		}
-		for d := 0; d < r && len(front) > 0; d++ {
-			var next []int
-			for _, h := range front {
-				for _, n := range m.Nbr[h] {
-					if n >= 0 && !v.hex.Has(int(n)) {
-						v.hex.Set(int(n))
-						next = append(next, int(n))
-					}
+	}
+	for d := 0; d < f.Range[side] && len(front) > 0; d++ {
+		var next []int
+		for _, h := range front {
+			for _, n := range m.Nbr[h] {
+				if n >= 0 && !v.hex.Has(int(n)) {
+					v.hex.Set(int(n))
+					next = append(next, int(n))
 				}
 			}
-			front = next
 		}
+		front = next
 	}
 	if f.ZOC[side] {
 		for h := range m.Len() {
