@@ -217,3 +217,40 @@ func TestFogDocs(t *testing.T) {
 		t.Errorf("fog.lua has %d lines: the issue asks for at most 40", n)
 	}
 }
+
+// BenchmarkSightOf: what a side sees of the Barbarossa position under
+// rules/house/fog.lua (a view, a masked event batch, a bot's copy each
+// build one).
+func BenchmarkSightOf(b *testing.B) {
+	rules := houseRules(b, "fog.lua")
+	sc, err := LoadScenario(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data, rules)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := New(sc, Options{Rules: rules, AutoSetup: true}, gpw.Data, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		g.SightOf(core.Soviet)
+	}
+}
+
+// BenchmarkMasked: the copy of the Barbarossa position a computer player
+// thinks on.
+func BenchmarkMasked(b *testing.B) {
+	rules := houseRules(b, "fog.lua")
+	sc, err := LoadScenario(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data, rules)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := New(sc, Options{Rules: rules, AutoSetup: true}, gpw.Data, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Masked(core.Soviet)
+	}
+}
