@@ -505,3 +505,13 @@ func (v *Sight) SupplyRows(rows []SupplyRow) []SupplyRow {
 	}
 	return out
 }
+
+// Status masks the phase status for the side: the enemy's reinforcements
+// waiting to be placed are not named while its reserves are hidden.
+func (v *Sight) Status(st PhaseStatus) PhaseStatus {
+	if v == nil || !v.fog.Reserves[v.side] || st.Side == v.side.String() {
+		return st
+	}
+	st.Awaiting = []string{}
+	return st
+}

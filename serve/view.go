@@ -101,7 +101,7 @@ func (l *live) view(role string, from int, epoch int64) *View {
 	if sight != nil {
 		fog = sight.Side()
 	}
-	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: e.status(), Acting: e.actor(), Units: maskUnits(sight, e.g, e.units()), Control: e.cityControl(), Standing: e.standing(),
+	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: sight.Status(e.status()), Acting: e.actor(), Units: maskUnits(sight, e.g, e.units()), Control: e.cityControl(), Standing: e.standing(),
 		LogFrom: from, LogEpoch: e.epoch, LogTotal: len(log), Log: logLines(maskEvents(fog, log), from)}
 	v.HexMarks, v.UnitMarks = e.marks()
 	v.UnitMarks = maskMarks(sight, e.g, v.UnitMarks)

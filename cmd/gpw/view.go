@@ -76,6 +76,8 @@ func (p *player) masked(word string, v any, err error) (any, error) {
 	switch x := v.(type) {
 	case *game.Actions:
 		return s.Actions(x), nil
+	case game.PhaseStatus:
+		return s.Status(x), nil
 	case sideSupply:
 		x.Units = s.SupplyRows(x.Units)
 		return x, nil
