@@ -47,6 +47,18 @@ func TestFogNetworkGame(t *testing.T) {
 	if v := c.view(axis); v.Status.Phase != "axis-general" {
 		t.Fatalf("phase %s", v.Status.Phase)
 	}
+	// the Axis reserves (units to arrive, withdrawn) are the Axis's to know
+	reserves := func(v *View) (n int) {
+		for _, u := range v.Units {
+			if u.Side == "axis" && (u.Status == "pending" || u.Status == "withdrawn") {
+				n++
+			}
+		}
+		return n
+	}
+	if n, m := reserves(c.view(axis)), reserves(c.view(soviet)); n == 0 || m != 0 {
+		t.Errorf("Axis reserves: %d in the Axis view, %d in the Soviet view (want some, none)", n, m)
+	}
 	// an Axis unit the Soviets do not see, moved west, farther out of sight
 	sv := c.view(soviet)
 	hidden := map[string]bool{}
