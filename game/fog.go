@@ -157,6 +157,10 @@ func sortedKeys(t map[string]any) []string {
 	return ks
 }
 
+// FogOf reads a compiled module's R.fog (gpw check): nil when it has
+// none, an error naming the key when it is malformed.
+func FogOf(m *interp.Module) (*Fog, error) { return fogOf(m) }
+
 // Fog is the game's hidden information, nil when every side sees all.
 func (g *Game) Fog() *Fog {
 	f, _ := fogOf(g.Rules.Module)

@@ -75,3 +75,15 @@ func TestRunView(t *testing.T) {
 		t.Errorf("--view germany: %v", err)
 	}
 }
+
+// TestCheckFog: gpw check reads R.fog as the engine does.
+func TestCheckFog(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "badfog.lua")
+	os.WriteFile(bad, []byte("local R = require(\"base\")\nR.id = \"x\"\nR.fog = { range = 2, soviet = { rnage = 3 } }\nreturn R\n"), 0o644)
+	var out strings.Builder
+	err := checkRun(&checkOptions{IO: &ioStreams{Out: &out}, Files: []string{bad, "../../rules/house/fog.lua"}})
+	if err == nil || !strings.Contains(out.String(), "R.fog.soviet.rnage is not a key of R.fog") || !strings.Contains(out.String(), "did you mean range?") || !strings.Contains(out.String(), "fog.lua: ok") {
+		t.Errorf("%v\n%s", err, out.String())
+	}
+}
