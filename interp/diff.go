@@ -526,6 +526,8 @@ func says(a, b *Module, d Difference) string {
 			return "the command " + p[1] + " is gone"
 		}
 		return fmt.Sprintf("the command %s works as %s says, not %s", p[1], d.B, d.A)
+	case p[0] == "fog" && len(p) >= 2:
+		return fogSays(p[1:], d)
 	case p[0] == "results" && len(p) == 2:
 		if d.A != "" && d.B != "" && slices.Contains(b.wraps[d.Key], d.A) {
 			return fmt.Sprintf("what the result %s does: changed by %s", p[1], chain(d.B, b.wraps[d.Key], d.A))
@@ -550,6 +552,43 @@ func says(a, b *Module, d Difference) string {
 		return d.Key + " is gone (it was " + d.A + ")"
 	}
 	return d.Key + " is " + d.B + " instead of " + d.A
+}
+
+// fogSays words a difference in R.fog (hidden information, game/fog.go):
+// key is the path under fog, a side's table first when it has one.
+func fogSays(key []string, d Difference) string {
+	who := "each side"
+	if len(key) == 2 && (key[0] == "axis" || key[0] == "soviet") {
+		who, key = "the "+key[0]+" side", key[1:]
+	}
+	if len(key) != 1 {
+		return "fog." + strings.Join(key, ".") + " is " + orDefault(d.B, "gone") + " instead of " + orDefault(d.A, "nothing")
+	}
+	switch key[0] {
+	case "range":
+		switch {
+		case d.B == "":
+			return fmt.Sprintf("%s sees every enemy unit in full (it saw them within %s hexes of its own)", who, d.A)
+		case d.A == "":
+			return fmt.Sprintf("%s sees the kind and strength of enemy units only within %s hexes of its own (it saw every one)", who, d.B)
+		}
+		return fmt.Sprintf("%s sees the kind and strength of enemy units within %s hexes of its own, not %s", who, d.B, d.A)
+	case "zoc":
+		if d.B == "true" {
+			return who + " sees enemy units in its zone of control in full"
+		}
+		return who + " no longer sees every enemy unit in its zone of control in full"
+	case "reserves":
+		if d.B == "true" {
+			return who + " does not see the enemy's units off the map (to arrive, withdrawn)"
+		}
+		return who + " sees the enemy's units off the map"
+	case "guess":
+		return fmt.Sprintf("%s's computer player assumes an unseen enemy unit has strength %s", who, orDefault(d.B, "the order of battle's mean"))
+	case "rule":
+		return "masked events and refusals for unseen units cite " + orDefault(d.B, "House: Fog of war")
+	}
+	return "fog." + key[0] + " is " + orDefault(d.B, "gone") + " instead of " + orDefault(d.A, "nothing")
 }
 
 // chain words a wrapper and what it wraps, down to the first module's

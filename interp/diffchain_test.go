@@ -27,6 +27,7 @@ R.results.DR = function(b)
 end
 R.results.DE = function(b) gpw.defender_eliminate() end
 R.phases[3].classes = {}
+R.fog = { range = 2, soviet = { range = 3 }, reserves = true }
 return R
 `},
 		[2]string{"mid.lua", `local R = require("base")
