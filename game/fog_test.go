@@ -254,3 +254,37 @@ func BenchmarkMasked(b *testing.B) {
 		g.Masked(core.Soviet)
 	}
 }
+
+// TestFogMasked: a computer player's copy hides what its side does not
+// see (the unseen enemy at the guessed strength, the commonest kind of
+// its class), and PlayMasked carries its commands into the game.
+func TestFogMasked(t *testing.T) {
+	g, _ := newTestGame(t, fogBoard(), Options{Rules: fogModule(t, `{ range = 2, guess = 5 }`)})
+	m := g.Masked(core.Axis)
+	if !m.IsMasked() || g.IsMasked() {
+		t.Fatal("IsMasked")
+	}
+	far := unitIndex(t, g, "sov-far")
+	if u := m.S.Units[far]; u.Attack != [2]int{5, 2} || u.Defense != [2]int{5, 2} || u.Kind != "tank" || u.Name != "" {
+		t.Errorf("the unseen tank on the Axis copy: %+v %+v", u.Attack, *u.Ident)
+	}
+	if u := g.S.Units[far]; u.Attack != [2]int{12, 6} {
+		t.Errorf("the game's tank changed: %+v", u.Attack)
+	}
+	near := unitIndex(t, g, "sov-near")
+	if m.S.Units[near].Attack != g.S.Units[near].Attack {
+		t.Error("a seen unit is masked")
+	}
+	if s := g.Masked(core.Soviet); s.S.Units[far].Attack != g.S.Units[far].Attack {
+		t.Error("the Soviets' copy masks their own unit")
+	}
+	// the Soviets play their phase on copies; the game takes their commands
+	before := g.history.Len()
+	p := NewRandomPlayer(core.Soviet, 3)
+	if err := g.PlayMasked(core.Soviet, p.Play); err != nil {
+		t.Fatal(err)
+	}
+	if g.history.Len() == before || g.Actor() == core.Soviet && !g.Over() {
+		t.Errorf("PlayMasked gave %d commands; the actor is %s", g.history.Len()-before, g.Actor())
+	}
+}
