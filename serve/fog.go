@@ -5,6 +5,8 @@ package serve
 
 import (
 	"encoding/json"
+	"net/http"
+	"path"
 
 	"gpw/core"
 	"gpw/game"
@@ -87,8 +89,26 @@ func maskEvents(side core.Side, evs []game.Event) []game.Event {
 	return out
 }
 
+// wholeTruth names the requests whose answer is the whole game, whatever
+// handler serves them: the record (commands, every unit) and past
+// positions.
+var wholeTruth = map[string]string{"record": "the record", "at": "a past position"}
+
+// fogGuard refuses a side's link, while the game goes on, a request
+// whose answer would show the whole truth (wholeTruth).
+func (l *live) fogGuard(r *http.Request, role string) error {
+	what, ok := wholeTruth[path.Base(r.URL.Path)]
+	if !ok || (role != "axis" && role != "soviet") {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.fogRefusal(role, what)
+}
+
 // fogRefusal refuses a side's link what would show the whole truth
-// while the game goes on (the record, past positions).
+// while the game goes on (the record, past positions). The caller holds
+// l.mu.
 func (l *live) fogRefusal(role, what string) error {
 	if v := l.sight(role); v != nil {
 		return &Refusal{Msg: what + " shows what the " + v.Side().String() + " side may not see: it is given once the game is over (" + v.Rule() + ")", Rule: v.Rule()}

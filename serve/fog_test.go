@@ -106,7 +106,7 @@ func TestFogNetworkGame(t *testing.T) {
 	for _, q := range []string{"", "?log=0", "/hex?id=" + dest, "/overlay?kind=supply&side=axis", "/overlay?kind=zoc&side=axis"} {
 		code, body := c.raw("/api/g/" + soviet + q)
 		if code != http.StatusOK {
-			t.Errorf("soviet %s: %d %s", q, code, body)
+			t.Errorf("soviet %s: %d %.300s", q, code, body)
 		}
 		if strings.Contains(body, quoted) {
 			t.Errorf("the Soviet link receives %s in %q", unit, q)
@@ -138,7 +138,7 @@ func TestFogNetworkGame(t *testing.T) {
 	for _, q := range []string{"/reach?unit=" + dest, "/preview?hex=" + dest + "&from=" + dest, "/record", "/at?n=1"} {
 		code, body := c.raw("/api/g/" + soviet + q)
 		if code == http.StatusOK || !strings.Contains(body, "House: Limited intelligence") || strings.Contains(body, quoted) {
-			t.Errorf("soviet %s: %d %s", q, code, body)
+			t.Errorf("soviet %s: %d %.300s", q, code, body)
 		}
 	}
 	if code, _ := c.raw("/api/g/" + axis + "/record"); code != http.StatusForbidden {

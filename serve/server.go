@@ -255,6 +255,10 @@ func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 		s.mu.Lock()
 		l.lastUsed = s.now()
 		s.mu.Unlock()
+		if err := l.fogGuard(r, role); err != nil { // serve/fog.go
+			writeError(w, http.StatusForbidden, err)
+			return
+		}
 		h(w, r, l, role)
 	}
 }
@@ -587,12 +591,8 @@ func (l *live) record() *Record {
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	l.mu.Lock()
-	rec, err := l.record(), l.fogRefusal(role, "the record")
+	rec := l.record()
 	l.mu.Unlock()
-	if err != nil {
-		writeError(w, http.StatusForbidden, err)
-		return
-	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"gpw-%s.json\"", l.row.ID))
 	writeJSON(w, http.StatusOK, rec)
 }
@@ -609,12 +609,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 	entries := l.entries
 	row := *l.row
 	info := l.info()
-	hide := l.fogRefusal(role, "a past position")
 	l.mu.Unlock()
-	if hide != nil {
-		writeError(w, http.StatusForbidden, hide)
-		return
-	}
 	if err != nil || n < 0 || n > len(entries) {
 		writeError(w, http.StatusBadRequest, &Refusal{Msg: fmt.Sprintf("n: a step from 0 to %d", len(entries))})
 		return
