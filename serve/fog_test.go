@@ -168,3 +168,19 @@ func TestFogNetworkGame(t *testing.T) {
 		t.Error("the spectator does not see the whole game")
 	}
 }
+
+// TestModuleLintWarnings: a module sent to the server is linted as gpw
+// check does, and its sender told.
+func TestModuleLintWarnings(t *testing.T) {
+	s := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	var cr Created
+	src := "local R = require(\"base\")\nR.id = \"typo\"\nR.chits = 1\nR.weather.snow.shfit = -1\nreturn R\n"
+	if code := c.do("POST", "/api/games", NewGame{Spec: Spec{Scenario: "rulebook/movement", Module: &Module{Name: "typo.lua", Source: src}}, Mode: "hotseat"}, &cr); code != http.StatusCreated {
+		t.Fatalf("create: %d", code)
+	}
+	if len(cr.Warnings) != 1 || !strings.Contains(cr.Warnings[0], "R.weather.snow.shfit is not a field the engine reads (did you mean R.weather.snow.shift?)") {
+		t.Errorf("warnings %q", cr.Warnings)
+	}
+}
