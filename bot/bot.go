@@ -220,6 +220,9 @@ var errStuck = errors.New("bot: no progress")
 // retreat, which unit loses a step, which advances, and for a defender
 // that may, whether to stand).
 func (b *Bot) Play(g *game.Game) error {
+	if g.Fog() != nil && !g.IsMasked() {
+		return g.PlayMasked(b.Side, b.Play) // it sees what its side sees (game/fogplay.go)
+	}
 	if err := b.bind(g); err != nil {
 		return err
 	}

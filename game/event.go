@@ -20,6 +20,9 @@ type Event struct {
 	Kind   string
 	Fields []Field
 	Text   string // the same for people
+	// views holds the event as each side sees it under the rules' fog
+	// (game/fog.go), nil where both see it whole.
+	views *[2]*Event
 }
 
 // Get returns the value of field k, or nil.

@@ -79,6 +79,8 @@ type Game struct {
 	// weathers zoneKey names (WeatherMover).
 	zoneBuf []uint8
 	zoneKey string
+	// masked marks a copy of the game as one side sees it (Masked).
+	masked bool
 }
 
 // fixed is what a game settles at its start and never changes.
@@ -143,6 +145,9 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 	g.fix.kinds = Kinds(m)
 	if g.fix.params, err = m.ResolveParams(o.Params); err != nil {
 		return nil, fmt.Errorf("%s: %w", m.Module, err)
+	}
+	if _, err := fogOf(m); err != nil {
+		return nil, err
 	}
 	if !sc.Kinds.Same(g.fix.kinds) {
 		return nil, &scenario.Error{File: sc.File, Msg: fmt.Sprintf("the scenario was read for the %s; it is played under the %s: read it for these rules (game.LoadScenario)", sc.Kinds, g.fix.kinds)}
@@ -388,6 +393,7 @@ func (g *Game) quiet() bool { return g.sink == nil && !g.keepLog }
 
 // flush delivers the events of a command that succeeded.
 func (g *Game) flush() {
+	g.maskEvents(g.buf) // hidden information (game/fog.go)
 	for _, e := range g.buf {
 		if g.keepLog {
 			g.log = append(g.log, e)

@@ -83,6 +83,9 @@ type UnitRow struct {
 	Attacked  bool   `json:"attacked,omitempty"`
 	Awaiting  bool   `json:"awaiting,omitempty"` // a reinforcement to place
 	Marks     []Mark `json:"marks,omitempty"`    // what the rules module keeps about it
+	// Hidden marks a unit the side asking does not see (game/fog.go): ID
+	// is an alias, only Side, Hex and Status are known.
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // judged reports whether the engine judged side's supply at the start of
@@ -156,6 +159,12 @@ func (g *Game) unitRow(k int) UnitRow {
 }
 
 func (r UnitRow) String() string {
+	if r.Hidden { // game/fog.go
+		if r.Hex == "" {
+			return fmt.Sprintf("%-10s %-6s a unit out of sight, %s", r.ID, r.Side, r.Status)
+		}
+		return fmt.Sprintf("%-10s %-6s a unit out of sight, in %s", r.ID, r.Side, r.Hex)
+	}
 	step := "full strength"
 	if r.Reduced {
 		step = "half strength"

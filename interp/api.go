@@ -172,6 +172,7 @@ func installAPI(L *lua.LState, rt *vm) {
 	setFuncs(L, t, api)
 	setFuncs(L, t, worldAPI(rt))
 	L.SetGlobal("gpw", t)
+	strictAPI(L, t) // an unknown gpw.NAME is an error naming it (lint.go)
 }
 
 // setFuncs adds the functions to t in name order, so that pairs(gpw) sees

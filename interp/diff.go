@@ -496,7 +496,15 @@ func says(a, b *Module, d Difference) string {
 	case d.Key == "phases":
 		return fmt.Sprintf("a turn's phases are %s instead of %s", was(d.B), was(d.A))
 	case p[0] == "phases" && len(p) == 3 && p[2] == "classes":
-		return fmt.Sprintf("in %s only %s units move, instead of %s", p[1], was(d.B), was(d.A))
+		// no list (or an empty one: the engine reads it as none) lets
+		// every class move
+		only := func(v string) string {
+			if v == "" {
+				return "every unit moves (no class list)"
+			}
+			return "only " + v + " units move"
+		}
+		return fmt.Sprintf("in %s %s, instead of: %s", p[1], only(d.B), only(d.A))
 	case p[0] == "help" && len(p) == 2:
 		return fmt.Sprintf("the help of %s reads: %s", p[1], was(d.B))
 	case p[0] == "cite" && len(p) == 2:
@@ -518,7 +526,12 @@ func says(a, b *Module, d Difference) string {
 			return "the command " + p[1] + " is gone"
 		}
 		return fmt.Sprintf("the command %s works as %s says, not %s", p[1], d.B, d.A)
+	case p[0] == "fog" && len(p) >= 2:
+		return fogSays(p[1:], d)
 	case p[0] == "results" && len(p) == 2:
+		if d.A != "" && d.B != "" && slices.Contains(b.wraps[d.Key], d.A) {
+			return fmt.Sprintf("what the result %s does: changed by %s", p[1], chain(d.B, b.wraps[d.Key], d.A))
+		}
 		return fmt.Sprintf("the result %s does what %s says, not %s", p[1], was(d.B), was(d.A))
 	case p[0] == "hook" && len(p) == 2:
 		what := cmpOr(hookTopics[p[1]], "the function "+p[1])
@@ -528,7 +541,7 @@ func says(a, b *Module, d Difference) string {
 		case d.A == "":
 			return what + ": decided by " + d.B + " (new)"
 		case slices.Contains(b.wraps[d.Key], d.A):
-			return what + ": changed by " + d.B + ", around " + d.A
+			return what + ": changed by " + chain(d.B, b.wraps[d.Key], d.A)
 		}
 		return what + ": decided by " + d.B + " instead of " + d.A
 	}
@@ -539,6 +552,63 @@ func says(a, b *Module, d Difference) string {
 		return d.Key + " is gone (it was " + d.A + ")"
 	}
 	return d.Key + " is " + d.B + " instead of " + d.A
+}
+
+// fogSays words a difference in R.fog (hidden information, game/fog.go):
+// key is the path under fog, a side's table first when it has one.
+func fogSays(key []string, d Difference) string {
+	who := "each side"
+	if len(key) == 2 && (key[0] == "axis" || key[0] == "soviet") {
+		who, key = "the "+key[0]+" side", key[1:]
+	}
+	if len(key) != 1 {
+		return "fog." + strings.Join(key, ".") + " is " + orDefault(d.B, "gone") + " instead of " + orDefault(d.A, "nothing")
+	}
+	switch key[0] {
+	case "range":
+		switch {
+		case d.B == "":
+			return fmt.Sprintf("%s sees every enemy unit in full (it saw them within %s hexes of its own)", who, d.A)
+		case d.A == "":
+			return fmt.Sprintf("%s sees the kind and strength of enemy units only within %s hexes of its own (it saw every one)", who, d.B)
+		}
+		return fmt.Sprintf("%s sees the kind and strength of enemy units within %s hexes of its own, not %s", who, d.B, d.A)
+	case "zoc":
+		if d.B == "true" {
+			return who + " sees enemy units in its zone of control in full"
+		}
+		return who + " no longer sees every enemy unit in its zone of control in full"
+	case "reserves":
+		if d.B == "true" {
+			return who + " does not see the enemy's units off the map (to arrive, withdrawn)"
+		}
+		return who + " sees the enemy's units off the map"
+	case "guess":
+		return fmt.Sprintf("%s's computer player assumes an unseen enemy unit has strength %s", who, orDefault(d.B, "the order of battle's mean"))
+	case "rule":
+		return "masked events and refusals for unseen units cite " + orDefault(d.B, "House: Fog of war")
+	}
+	return "fog." + key[0] + " is " + orDefault(d.B, "gone") + " instead of " + orDefault(d.A, "nothing")
+}
+
+// chain words a wrapper and what it wraps, down to the first module's
+// function: "sariego.lua:34, around initiative.lua:30, around
+// base.lua:308". wraps lists the functions of other files the wrapper
+// reaches, depth first; the chain follows it to a, leaving out helpers
+// that a wrapper calls beside the function it wraps (at most 6 links).
+func chain(b string, wraps []string, a string) string {
+	links := []string{b}
+	end := slices.Index(wraps, a)
+	for _, w := range wraps[:end] {
+		file, _, _ := strings.Cut(w, ":")
+		prev, _, _ := strings.Cut(links[len(links)-1], ":")
+		if file == prev || len(links) >= 5 {
+			continue // a helper of the same file, or a long chain
+		}
+		links = append(links, w)
+	}
+	links = append(links, a)
+	return strings.Join(links, ", around ")
 }
 
 func orDefault(s, def string) string {

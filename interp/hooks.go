@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
-
-	"gpw/core"
 )
 
 // Hook is one function a rules module may define for the engine to call.
@@ -176,19 +174,10 @@ func functions(t *lua.LTable, k string) error {
 	return err
 }
 
-// closest returns the candidate within edit distance 2 of name (and not
-// equal to it), or "".
+// closest returns the candidate a typing mistake away from name (and
+// not equal to it), or "" (nearest, lint.go).
 func closest(name string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if c == name || len(c) < 4 || abs(len(c)-len(name)) >= bestD {
-			continue // the distance is at least the lengths' difference
-		}
-		if d := core.EditDistance(name, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
+	return nearest(name, candidates) // lint.go: no false alarms on short names
 }
 
 // Lint lists what gpw check reports about a module's table beyond what

@@ -111,6 +111,7 @@ type Module struct {
 	fields   map[string]any    // data fields for other readers (Field)
 	labels   map[string]fileLabel
 	wraps    map[string][]string // hook key -> the functions of other files it calls through its upvalues
+	stores   []storeSnap         // R.store as each module file returned it (lint.go)
 }
 
 // fileLabel is what a module file said of itself as it returned R: its
@@ -132,6 +133,7 @@ func (m *Module) label(rel string, v lua.LValue) {
 		l.sources[k] = lua.LVAsString(st.RawGetString(k))
 	}
 	m.labels[rel] = l
+	m.snapStore(rel, t)
 }
 
 // loadSpec says how to build a Lua state running the module.
@@ -196,13 +198,14 @@ func Compile(variant string, builtin fs.FS, specialName string, special []byte) 
 	if err != nil {
 		return nil, err
 	}
+	storeLint := m.mergeStores(rt.sb.L, rt.tbl) // lint.go
 	if err := m.compile(rt.tbl); err != nil {
 		rt.sb.Close()
 		return nil, fmt.Errorf("%s: %w", m.tableName(), err)
 	}
-	m.lint = lintFields(rt.tbl)
 	m.sums = rt.sb.Modules()
 	m.disk = rt.sb.disk
+	m.lint = append(append(lintFields(rt.tbl), storeLint...), m.lintMore(rt.tbl, m.ownSources())...)
 	m.hash = hashSums(m.sums)
 	m.defined(rt.tbl)
 	if err := m.readFields(rt.tbl); err != nil {
@@ -325,7 +328,7 @@ func (m *Module) readFields(t *lua.LTable) error {
 	}
 	w := newWalker()
 	m.fields = map[string]any{}
-	for _, k := range []string{"bot"} {
+	for _, k := range []string{"bot", "fog"} {
 		if v, ok := t.RawGetString(k).(*lua.LTable); ok {
 			m.fields[k] = w.goValue(k, v, 0)
 		}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"gpw/interp"
 	"io/fs"
+	"log"
 	"net/http"
 	"path/filepath"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"gpw/core"
 	"gpw/scenario"
 	"gpw/web"
 )
@@ -253,6 +255,10 @@ func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 		s.mu.Lock()
 		l.lastUsed = s.now()
 		s.mu.Unlock()
+		if err := l.fogGuard(r, role); err != nil { // serve/fog.go
+			writeError(w, http.StatusForbidden, err)
+			return
+		}
 		h(w, r, l, role)
 	}
 }
@@ -279,6 +285,9 @@ type Created struct {
 	Game  string            `json:"game"`
 	Links map[string]string `json:"links"` // role → /play/TOKEN
 	You   string            `json:"you"`   // the link for the one who created it
+	// Warnings are what gpw check's lint says of the rules module: likely
+	// mistakes that do not stop it loading.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -334,9 +343,13 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 	if err != nil {
 		return nil, err
 	}
+	lint := e.g.Rules.Lint() // likely mistakes in a module: told to its sender and logged
 	e.close()
+	if len(lint) > 0 && row.Spec.Module != nil {
+		log.Printf("game %s: module %s: warning: %s", row.ID, row.Spec.Module.Name, strings.Join(lint, "; "))
+	}
 	links := map[string]string{}
-	out := &Created{Game: row.ID, Links: map[string]string{}}
+	out := &Created{Game: row.ID, Links: map[string]string{}, Warnings: lint}
 	for _, role := range roles {
 		t := token()
 		links[t] = role
@@ -410,6 +423,11 @@ func (s *Server) command(w http.ResponseWriter, l *live, role, command string) {
 	var st *Step
 	if err == nil {
 		st, err = s.act(l, side, "player", command)
+	}
+	if fs := l.fogSide(role); st != nil && fs != core.NoSide {
+		c := *st // the events as the link's side sees them (serve/fog.go)
+		c.Events = maskEvents(fs, st.Events)
+		st = &c
 	}
 	v := l.version()
 	l.mu.Unlock()
@@ -490,23 +508,39 @@ func query[T any](w http.ResponseWriter, l *live, f func() (T, error)) {
 
 func (s *Server) handleReach(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	unit := r.URL.Query().Get("unit")
-	query(w, l, func() (any, error) { return l.e.reach(unit) })
+	query(w, l, func() (any, error) {
+		if err := checkUnit(l.sight(role), l.e.g, unit); err != nil {
+			return nil, err
+		}
+		return l.e.reach(unit)
+	})
 }
 
 func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	q := r.URL.Query()
 	from := strings.FieldsFunc(q.Get("from"), func(c rune) bool { return c == ',' || c == ' ' })
-	query(w, l, func() (any, error) { return l.e.preview(q.Get("hex"), from) })
+	query(w, l, func() (any, error) {
+		if err := l.sight(role).CheckPreview(q.Get("hex")); err != nil {
+			return nil, asRefusal(err)
+		}
+		return l.e.preview(q.Get("hex"), from)
+	})
 }
 
 func (s *Server) handleHex(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	id := r.URL.Query().Get("id")
-	query(w, l, func() (any, error) { return l.e.hexInfo(id) })
+	query(w, l, func() (any, error) {
+		hi, err := l.e.hexInfo(id)
+		return l.sight(role).HexInfo(hi), err
+	})
 }
 
 func (s *Server) handleOverlay(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	q := r.URL.Query()
-	query(w, l, func() (any, error) { return l.e.overlay(q.Get("kind"), q.Get("side")) })
+	query(w, l, func() (any, error) {
+		o, err := l.e.overlay(q.Get("kind"), q.Get("side"))
+		return maskOverlay(l.sight(role), l.e.g, o), err
+	})
 }
 
 // handleEvents streams the game's version by server-sent events: an

@@ -3,6 +3,7 @@ package serve
 import (
 	"encoding/json"
 
+	"gpw/core"
 	"gpw/game"
 )
 
@@ -95,9 +96,15 @@ func (l *live) view(role string, from int, epoch int64) *View {
 	if from < 0 || from > len(log) || epoch != e.epoch {
 		from = 0
 	}
-	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: e.status(), Acting: e.actor(), Units: e.units(), Control: e.cityControl(), Standing: e.standing(),
-		LogFrom: from, LogEpoch: e.epoch, LogTotal: len(log), Log: logLines(log, from)}
+	sight := l.sight(role) // hidden information (serve/fog.go)
+	fog := core.NoSide
+	if sight != nil {
+		fog = sight.Side()
+	}
+	v := &View{Game: l.info(), Role: role, Version: l.version(), Status: sight.Status(e.status()), Acting: e.actor(), Units: maskUnits(sight, e.g, e.units()), Control: e.cityControl(), Standing: e.standing(),
+		LogFrom: from, LogEpoch: e.epoch, LogTotal: len(log), Log: logLines(maskEvents(fog, log), from)}
 	v.HexMarks, v.UnitMarks = e.marks()
+	v.UnitMarks = maskMarks(sight, e.g, v.UnitMarks)
 	side := role
 	if role == "both" {
 		side = v.Acting
@@ -105,7 +112,7 @@ func (l *live) view(role string, from int, epoch int64) *View {
 	v.Computer = v.Acting != "" && v.Acting == l.botSide()
 	if role != "spectator" && v.Acting != "" && !v.Computer && side == v.Acting {
 		if a := e.actions(); a != nil {
-			v.YouAct, v.Actions = true, a
+			v.YouAct, v.Actions = true, maskActions(sight, e.g, a)
 		}
 	}
 	if role != "spectator" && !v.Computer {

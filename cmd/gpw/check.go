@@ -43,6 +43,7 @@ func checkRun(o *checkOptions) error {
 			r, err := loadRules(f)
 			if err == nil {
 				warn(o, f, r.Lint())
+				_, err = game.FogOf(r.Module) // R.fog is read by the engine (game/fog.go)
 			}
 			if report(o, f, err) {
 				bad++

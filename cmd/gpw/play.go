@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpw/bot"
+	"gpw/core"
 	"gpw/game"
 	"gpw/interp"
 )
@@ -40,16 +41,23 @@ stand, or nostand to let it choose the retreat.`,
 	addGameFlags(cmd, &o.gameOptions, true)
 	cmd.Flags().BoolVar(&o.JSON, "json", false, "print one JSON object per event and per query answer")
 	addBotFlags(cmd, &o.botOptions)
+	addViewFlag(cmd, o, true)
 	return cmd
 }
 
 func playRun(o *runOptions) error {
+	view, err := o.viewSide(true)
+	if err != nil {
+		return err
+	}
+	o.view = view
 	g, err := newGame(o)
 	if err != nil {
 		return err
 	}
 	defer g.Close()
 	p := newPlayer(g, o.IO.Out, o.JSON)
+	p.view = view
 	if err := p.addBots(o); err != nil {
 		return err
 	}
@@ -152,6 +160,7 @@ type player struct {
 	// points: a second end confirms.
 	confirm bool
 	match   *bot.Match // the computer's sides, nil without --bot
+	view    core.Side  // the side whose view play shows (--view), core.NoSide for the whole game
 }
 
 func newPlayer(g *game.Game, out io.Writer, asJSON bool) *player {
@@ -217,7 +226,12 @@ func (p *player) do(line string) bool {
 		return true
 	}
 	if q, ok := queries[word]; ok {
-		v, err := q(p, w[1:])
+		var v any
+		err := p.refuseHidden(word, w[1:]) // hidden information (view.go)
+		if err == nil {
+			v, err = q(p, w[1:])
+			v, err = p.masked(word, v, err)
+		}
 		p.answer(word, v, err)
 		return false
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpw/bot"
+	"gpw/core"
 	"gpw/game"
 )
 
@@ -25,7 +26,9 @@ type runOptions struct {
 	JSON      bool
 	KeepGoing bool
 	Turns     int
-	Save      string // write the game here at the end
+	Save      string    // write the game here at the end
+	View      string    // --view: print what this side sees (view.go)
+	view      core.Side // the side read from View, core.NoSide for the whole game
 }
 
 func newRunCmd(ios *ioStreams, runF func(*runOptions) error) *cobra.Command {
@@ -57,6 +60,7 @@ play; --png draws the final position.`,
 	f.StringVar(&o.Save, "save", "", "at the end, save the game to this file (written atomically)")
 	addBotFlags(cmd, &o.botOptions)
 	f.StringVar(&o.PNG, "png", "", "at the end, draw the position to this .png file")
+	addViewFlag(cmd, o, false)
 	return cmd
 }
 
@@ -78,15 +82,32 @@ func parseDice(s string) ([]int, error) {
 
 func newGame(o *runOptions) (*game.Game, error) {
 	print := printer(o.IO.Out, o.JSON)
-	return o.start(func(e game.Event) {
+	g, err := o.start(func(e game.Event) {
 		if o.match != nil {
 			o.match.Observe(e) // a turn's summary before the next turn's events
 		}
-		print(e)
+		print(e.For(o.view)) // as the --view side sees it (view.go)
 	})
+	if err == nil {
+		printLint(o.IO.Err, g)
+	}
+	return g, err
 }
 
 func runRun(o *runOptions) error {
+	err := runGame(o)
+	if o.JSON {
+		jsonFailure(o.IO.Out, err) // a module's failure is an error event too
+	}
+	return err
+}
+
+func runGame(o *runOptions) error {
+	view, err := o.viewSide(false)
+	if err != nil {
+		return err
+	}
+	o.view = view
 	g, err := newGame(o)
 	if err != nil {
 		return err
