@@ -1,0 +1,278 @@
+package bot
+
+// modcmd.go plays the rules module's own commands: the engine lists each
+// command's legal uses (game.ModuleActions, from the module's R.uses),
+// and the bot judges each use it considers by look-ahead on a clone of
+// the game (judge), using those that pay.
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"gpw/core"
+	"gpw/game"
+)
+
+// maxJudged bounds the uses of one command judged in a phase: the most
+// promising first (prefilter).
+const maxJudged = 4
+
+// payMargin is what a use must gain, in strength points, to be made.
+const payMargin = 0.5
+
+// unjudged is how many uses of a command the bot looks ahead at, all
+// changing nothing it measures, before it says it cannot judge it.
+const unjudged = 12
+
+// modRounds bounds the rounds of judging in a phase.
+const modRounds = 3
+
+// moduleStep judges the module commands' uses at a phase's start (before
+// its moves or attacks), and makes those that pay, best first, one per
+// hex and unit a round, in up to modRounds rounds while some pay.
+func (b *Bot) moduleStep() error {
+	g := b.e.g
+	key := fmt.Sprintf("%d/%s", g.Turn().Index, g.Phase().ID)
+	if b.noModule || b.modPhase == key || g.InSetup() {
+		return nil
+	}
+	b.modPhase = key
+	for r := 0; r < modRounds; r++ {
+		made, err := b.moduleRound()
+		if err != nil || made == 0 || g.Over() || g.Actor() != b.Side {
+			return err
+		}
+	}
+	return nil
+}
+
+// moduleRound judges the listed uses once and makes those that pay; it
+// answers how many it made.
+func (b *Bot) moduleRound() (int, error) {
+	g, e := b.e.g, b.e
+	ms, err := g.ModuleActions()
+	if err != nil {
+		if e.fault == nil {
+			e.fault = err
+		}
+		return 0, nil
+	}
+	type judged struct {
+		use  game.ModuleUse
+		gain float64
+	}
+	var good []judged
+	base := math.NaN()
+	for _, m := range ms {
+		if !m.Listed {
+			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
+			continue
+		}
+		if len(m.Uses) == 0 {
+			continue
+		}
+		cands := b.prefilter(m)
+		for _, u := range cands {
+			if math.IsNaN(base) {
+				base = b.lookahead(g.Clone())
+			}
+			c := g.Clone()
+			if err := c.Do(b.Side, game.UseCommand(u.Line)); err != nil {
+				continue
+			}
+			gain := b.lookahead(c) - base
+			b.Judged[m.Word]++
+			if gain != 0 {
+				b.moved[m.Word] = true
+			}
+			if gain > payMargin {
+				good = append(good, judged{u, gain})
+			}
+		}
+		if b.Judged[m.Word] >= unjudged && !b.moved[m.Word] {
+			b.say("unjudged-"+m.Word, "cannot judge the %s rules' command %s: %d uses looked ahead changed nothing it measures", g.Rules.ID, m.Word, b.Judged[m.Word])
+		}
+	}
+	sort.SliceStable(good, func(i, j int) bool { return good[i].gain > good[j].gain })
+	made := 0
+	taken := map[string]bool{} // hexes and units a use of this round touched
+	for _, j := range good {
+		clash := false
+		for _, x := range append(slices.Clone(j.use.Hexes), j.use.Units...) {
+			clash = clash || taken[x]
+		}
+		if clash || !b.stillListed(j.use.Line) {
+			continue // judged apart, the two would not add up; or no longer legal
+		}
+		if err := e.do(game.UseCommand(j.use.Line)); err != nil {
+			if game.IsRefusal(err) {
+				continue
+			}
+			return made, err
+		}
+		for _, x := range append(slices.Clone(j.use.Hexes), j.use.Units...) {
+			taken[x] = true
+		}
+		made++
+		b.Tactics["module:"+strings.Fields(j.use.Line)[0]]++
+		b.view = nil // the position changed
+	}
+	return made, nil
+}
+
+// stillListed reports whether line is among the uses listed now.
+func (b *Bot) stillListed(line string) bool {
+	ms, _ := b.e.g.ModuleActions()
+	for _, m := range ms {
+		for _, u := range m.Uses {
+			if u.Line == line {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// prefilter picks the uses of m worth looking ahead at, a few: those
+// whose hexes are nearest the enemy and most threatened by it (where a
+// command can change a battle).
+func (b *Bot) prefilter(m game.ModuleCommand) []game.ModuleUse {
+	v := b.phaseView()
+	type cand struct {
+		u   game.ModuleUse
+		key float64
+	}
+	var cs []cand
+	for _, u := range m.Uses {
+		key := math.Inf(-1)
+		for _, id := range u.Hexes {
+			if h, err := v.m.ParseHex(id); err == nil {
+				key = math.Max(key, float64(v.threat[h])-5*float64(v.foeDist[h]))
+			}
+		}
+		if len(u.Hexes) == 0 {
+			key = 0
+		}
+		cs = append(cs, cand{u, key})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].key > cs[j].key })
+	var out []game.ModuleUse
+	seen := map[string]bool{} // one use per set of hexes: the first, best placed
+	for i := 0; i < len(cs) && len(out) < maxJudged; i++ {
+		k := strings.Join(cs[i].u.Hexes, " ")
+		if len(cs[i].u.Hexes) > 0 && seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, cs[i].u)
+	}
+	return out
+}
+
+// lookahead is what position c is worth to the bot's side, judged by
+// playing it forward on clones without dice: the side's strength on the
+// map less the enemy's, and its replacement points; plus the best attack
+// on each enemy unit when its next combat phase begins (its moves played
+// by a helper bot); less, weighed by caution, the best attack the enemy
+// could make on each of the side's units when the enemy's combat phase
+// begins, the side standing where it is and the enemy's moves played.
+// Every odds column is the engine's, so a command that changes a battle
+// (a shift, a fortification, air support) shows in it.
+func (b *Bot) lookahead(c *game.Game) float64 {
+	side := b.Side
+	val := b.holdings(c, side)
+	if own, ok := b.rollTo(c.Clone(), side, core.NoSide); ok {
+		val += own
+	}
+	if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
+		val -= foe * b.Doctrine.Caution
+	}
+	return val
+}
+
+// holdings is side's strength on the map and its points, less the
+// enemy's strength.
+func (b *Bot) holdings(c *game.Game, side core.Side) float64 {
+	s := c.S
+	var x float64
+	for k := range s.Units {
+		u := &s.Units[k]
+		if u.Status != core.OnMap {
+			continue
+		}
+		w := float64(u.AttackNow() + u.DefenseNow())
+		if u.Side == side {
+			x += w
+		} else {
+			x -= w
+		}
+	}
+	return x + float64(c.Points(side))
+}
+
+// rollTo plays clone c forward, both sides by helper bots that skip
+// their attacks (side still ends its phases without acting), until
+// side's combat phase begins (within two player turns), and answers the
+// best attack side can make on each enemy unit there, summed: its attack
+// potential. ok is false when the game ends or the phase is not reached.
+func (b *Bot) rollTo(c *game.Game, side, still core.Side) (float64, bool) {
+	helpers := [2]*Bot{}
+	for i := 0; i < 32 && !c.Over(); i++ {
+		p := c.Phase()
+		if p.Kind == "combat" && p.Side == side && c.Actor() == side {
+			h := b.helper(&helpers, c, side)
+			return h.potential(), true
+		}
+		a := c.Actor()
+		if a == still {
+			if err := c.Do(a, game.Cmd("end")); err != nil {
+				return 0, false
+			}
+			continue
+		}
+		h := b.helper(&helpers, c, a)
+		h.halt = func(g *game.Game) bool { return g.Phase().Kind == "combat" && g.Phase().Side == side }
+		if err := h.Play(c); err != nil {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// helper is the noise-free bot that plays side on clone c in a look-ahead.
+func (b *Bot) helper(hs *[2]*Bot, c *game.Game, side core.Side) *Bot {
+	if hs[side] == nil {
+		h, _ := New(side, "hard", nil, 1)
+		if side == b.Side {
+			h.Doctrine, h.doctrineSet = b.Doctrine, true
+		}
+		h.noModule, h.skipAttacks = true, true
+		hs[side] = h
+	}
+	hs[side].bind(c)
+	return hs[side]
+}
+
+// potential sums the best attack on each enemy unit the side could make
+// now (its combat phase): the bot's own scoring on the engine's columns.
+func (b *Bot) potential() float64 {
+	v := b.phaseView()
+	attacked, defended := b.e.fought()
+	var sum float64
+	for _, t := range b.targets(v, attacked, defended) {
+		best := 0.0
+		for _, o := range b.options(v, t) {
+			if !o.exact {
+				if col, ok := b.weighCached(o.hex, o.atk); ok {
+					o.col = col
+				}
+			}
+			best = math.Max(best, b.scoreAttack(v, o))
+		}
+		sum += best
+	}
+	return sum
+}
