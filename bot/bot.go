@@ -91,6 +91,7 @@ type Bot struct {
 
 	moved       map[string]bool       // module words some use of which changed the look-ahead
 	noModule    bool                  // a look-ahead helper: no module commands
+	standStill  bool                  // a look-ahead helper: moves nothing (rail and move phases end at once)
 	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once
 	halt        func(*game.Game) bool // a look-ahead helper stops where this says
 	modPhase    string                // the phase whose module commands were judged
@@ -276,10 +277,14 @@ func (b *Bot) Play(g *game.Game) error {
 				err = b.combat()
 			case "reinforcement":
 				err = b.reinforce()
-			case "rail":
-				err = b.rail()
-			case "move":
-				err = b.move()
+			case "rail", "move":
+				if b.standStill {
+					err = b.endPhase()
+				} else if g.Phase().Kind == "rail" {
+					err = b.rail()
+				} else {
+					err = b.move()
+				}
 			default:
 				err = b.endPhase()
 			}

@@ -8,6 +8,7 @@ package bot
 import (
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -21,7 +22,9 @@ import (
 const maxJudged = 4
 
 // payMargin is what a use must gain, in strength points, to be made.
-const payMargin = 0.5
+const payMargin = 0.25
+
+var debugMod = os.Getenv("GPW_BOT_DEBUG") != ""
 
 // unjudged is how many uses of a command the bot looks ahead at, all
 // changing nothing it measures, before it says it cannot judge it.
@@ -84,6 +87,9 @@ func (b *Bot) moduleRound() (int, error) {
 				continue
 			}
 			gain := b.lookahead(c) - base
+			if debugMod {
+				println("DBG", b.Side.String(), g.Phase().ID, u.Line, gain, base)
+			}
 			b.Judged[m.Word]++
 			if gain != 0 {
 				b.moved[m.Word] = true
@@ -178,7 +184,8 @@ func (b *Bot) prefilter(m game.ModuleCommand) []game.ModuleUse {
 // on each enemy unit when its next combat phase begins (its moves played
 // by a helper bot); less, weighed by caution, the best attack the enemy
 // could make on each of the side's units when the enemy's combat phase
-// begins, the side standing where it is and the enemy's moves played.
+// begins, the side standing where it is and the enemy's moves played
+// (and half that at the enemy's combat phase after).
 // Every odds column is the engine's, so a command that changes a battle
 // (a shift, a fortification, air support) shows in it.
 func (b *Bot) lookahead(c *game.Game) float64 {
@@ -187,8 +194,17 @@ func (b *Bot) lookahead(c *game.Game) float64 {
 	if own, ok := b.rollTo(c.Clone(), side, core.NoSide); ok {
 		val += own
 	}
-	if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
-		val -= foe * b.Doctrine.Caution
+	foe, ok := b.rollTo(c, side.Enemy(), side)
+	if !ok {
+		return val
+	}
+	val -= foe * b.Doctrine.Caution
+	// and half as much at the enemy's combat phase after, for what lasts
+	// (a fortification, a unit placed): the side still stands
+	if c.Do(side.Enemy(), game.Cmd("end")) == nil {
+		if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
+			val -= foe * b.Doctrine.Caution / 2
+		}
 	}
 	return val
 }
@@ -214,7 +230,7 @@ func (b *Bot) holdings(c *game.Game, side core.Side) float64 {
 }
 
 // rollTo plays clone c forward, both sides by helper bots that skip
-// their attacks (side still ends its phases without acting), until
+// their attacks (the side still places what it must and moves nothing), until
 // side's combat phase begins (within two player turns), and answers the
 // best attack side can make on each enemy unit there, summed: its attack
 // potential. ok is false when the game ends or the phase is not reached.
@@ -227,13 +243,8 @@ func (b *Bot) rollTo(c *game.Game, side, still core.Side) (float64, bool) {
 			return h.potential(), true
 		}
 		a := c.Actor()
-		if a == still {
-			if err := c.Do(a, game.Cmd("end")); err != nil {
-				return 0, false
-			}
-			continue
-		}
 		h := b.helper(&helpers, c, a)
+		h.standStill = a == still
 		h.halt = func(g *game.Game) bool { return g.Phase().Kind == "combat" && g.Phase().Side == side }
 		if err := h.Play(c); err != nil {
 			return 0, false
