@@ -341,7 +341,11 @@ func (b *Bot) attackDemanded(why string) error {
 				break
 			}
 		}
-		if err := e.attack(t.hex, t.atk); err != nil && !game.IsRefusal(err) {
+		atk := t.atk
+		if o, ok := b.leastBad(v, t); ok {
+			atk = o.atk // the attack the bot scores best, a soak-off if it must
+		}
+		if err := e.attack(t.hex, atk); err != nil && !game.IsRefusal(err) {
 			return err
 		}
 		b.forgetRetreats(t.hex)
@@ -360,6 +364,25 @@ func (b *Bot) attackDemanded(why string) error {
 		why = w
 	}
 	return e.end()
+}
+
+// leastBad is the attack on t the bot scores best, of the smallest
+// attacker sets reaching each column (a demanded attack may cost less
+// made by one weak unit than by all), each column the engine's.
+func (b *Bot) leastBad(v *view, t *target) (option, bool) {
+	best, found := option{}, false
+	for _, o := range b.options(v, t) {
+		col, ok := b.weighCached(o.hex, o.atk)
+		if !ok {
+			continue
+		}
+		o.col = col
+		o.score = b.scoreAttack(v, o)
+		if !found || o.score > best.score {
+			best, found = o, true
+		}
+	}
+	return best, found
 }
 
 // Stand makes the defender's election when a battle lets one of the

@@ -31,7 +31,7 @@ var debugMod = os.Getenv("GPW_BOT_DEBUG") != ""
 const unjudged = 12
 
 // modRounds bounds the rounds of judging in a phase.
-const modRounds = 3
+const modRounds = 2
 
 // moduleStep judges the module commands' uses at a phase's start (before
 // its moves or attacks), and makes those that pay, best first, one per
@@ -74,8 +74,8 @@ func (b *Bot) moduleRound() (int, error) {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
 			continue
 		}
-		if len(m.Uses) == 0 {
-			continue
+		if len(m.Uses) == 0 || (b.Judged[m.Word] >= unjudged && !b.moved[m.Word]) {
+			continue // none now, or one it has found it cannot judge
 		}
 		cands := b.prefilter(m)
 		for _, u := range cands {
