@@ -21,6 +21,18 @@ import (
 // promising first (prefilter).
 const maxJudged = 4
 
+// maxDeep bounds the uses of one command a phase looked ahead at over
+// the turns (lookahead), when what they change now is nothing: by level.
+func (b *Bot) maxDeep() int {
+	switch b.Level.Name {
+	case "easy":
+		return 0
+	case "normal":
+		return 1
+	}
+	return 2
+}
+
 // payMargin is what a use must gain, in strength points, to be made.
 const payMargin = 0.25
 
@@ -68,7 +80,7 @@ func (b *Bot) moduleRound() (int, error) {
 		gain float64
 	}
 	var good []judged
-	base := math.NaN()
+	quickBase, deepBase := math.NaN(), math.NaN()
 	for _, m := range ms {
 		if !m.Listed {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
@@ -78,17 +90,28 @@ func (b *Bot) moduleRound() (int, error) {
 			continue // none now, or one it has found it cannot judge
 		}
 		cands := b.prefilter(m)
+		deep := 0
 		for _, u := range cands {
-			if math.IsNaN(base) {
-				base = b.lookahead(g.Clone())
+			if math.IsNaN(quickBase) {
+				quickBase = b.quick(g.Clone())
 			}
 			c := g.Clone()
 			if err := c.Do(b.Side, game.UseCommand(u.Line)); err != nil {
 				continue
 			}
-			gain := b.lookahead(c) - base
+			// first what the use changes now (strength, points, this
+			// combat phase's attacks); where that is nothing, look ahead
+			// over the turns, for the first few
+			gain := b.quick(c) - quickBase
+			if gain == 0 && deep < b.maxDeep() {
+				if math.IsNaN(deepBase) {
+					deepBase = b.lookahead(g.Clone())
+				}
+				gain = b.lookahead(c) - deepBase
+				deep++
+			}
 			if debugMod {
-				println("DBG", b.Side.String(), g.Phase().ID, u.Line, gain, base)
+				println("DBG", b.Side.String(), g.Phase().ID, u.Line, gain)
 			}
 			b.Judged[m.Word]++
 			if gain != 0 {
@@ -205,6 +228,18 @@ func (b *Bot) lookahead(c *game.Game) float64 {
 		if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
 			val -= foe * b.Doctrine.Caution / 2
 		}
+	}
+	return val
+}
+
+// quick is what position c is worth to the bot's side now: holdings,
+// and the best attack on each enemy unit when c is the side's combat
+// phase.
+func (b *Bot) quick(c *game.Game) float64 {
+	val := b.holdings(c, b.Side)
+	if p := c.Phase(); p.Kind == "combat" && p.Side == b.Side && c.Actor() == b.Side {
+		var hs [2]*Bot
+		val += b.helper(&hs, c, b.Side).potential()
 	}
 	return val
 }
