@@ -80,7 +80,7 @@ func (b *Bot) moduleRound() (int, error) {
 		gain float64
 	}
 	var good []judged
-	quickBase, deepBase := math.NaN(), math.NaN()
+	quickBase, deepBase, battleBase := math.NaN(), math.NaN(), math.NaN()
 	for _, m := range ms {
 		if !m.Listed {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
@@ -103,6 +103,14 @@ func (b *Bot) moduleRound() (int, error) {
 			// combat phase's attacks); where that is nothing, look ahead
 			// over the turns, for the first few
 			gain := b.quick(c) - quickBase
+			if gain == 0 && b.ownCombat(g) {
+				// a use that changes no odds column may change the results
+				// (an exchange option): the next attack, die face by face
+				if math.IsNaN(battleBase) {
+					battleBase = b.battleLook(g.Clone())
+				}
+				gain = b.battleLook(c) - battleBase
+			}
 			if gain == 0 && deep < b.maxDeep() {
 				if math.IsNaN(deepBase) {
 					deepBase = b.lookahead(g.Clone())
@@ -242,6 +250,56 @@ func (b *Bot) quick(c *game.Game) float64 {
 		val += b.helper(&hs, c, b.Side).potential()
 	}
 	return val
+}
+
+// ownCombat reports whether c is the side's combat phase, the side to act.
+func (b *Bot) ownCombat(c *game.Game) bool {
+	p := c.Phase()
+	return p.Kind == "combat" && p.Side == b.Side && c.Actor() == b.Side
+}
+
+// battleLook is what clone c is worth to the side after the attack it
+// would make next (its best-scored, on the engine's column), averaged
+// over the six faces of the die: each face forced on a clone of c, the
+// battle's decisions taken by helper bots, the holdings counted after.
+// With no attack worth making it is c's holdings.
+func (b *Bot) battleLook(c *game.Game) float64 {
+	var hs [2]*Bot
+	h := b.helper(&hs, c, b.Side)
+	v := h.phaseView()
+	attacked, defended := h.e.fought()
+	best, found := option{}, false
+	for _, t := range h.targets(v, attacked, defended) {
+		if o, ok := h.leastBad(v, t); ok && o.score > 0 && (!found || o.score > best.score) {
+			best, found = o, true
+		}
+	}
+	if !found {
+		return b.holdings(c, b.Side)
+	}
+	var sum float64
+	for f := 1; f <= 6; f++ {
+		cc := c.Clone()
+		cc.ForceDice(f)
+		at := game.Cmd("attack")
+		at.Hex, at.From = best.hex, best.atk
+		if err := cc.Do(b.Side, at); err != nil {
+			return b.holdings(c, b.Side)
+		}
+		for i := 0; i < 16 && !cc.Over(); i++ {
+			if def, _ := cc.BattleUnits(); def < 0 {
+				break
+			}
+			a := cc.Actor()
+			hb := b.helper(&hs, cc, a)
+			hb.halt = func(g *game.Game) bool { d, _ := g.BattleUnits(); return d < 0 }
+			if err := hb.Play(cc); err != nil {
+				break
+			}
+		}
+		sum += b.holdings(cc, b.Side)
+	}
+	return sum / 6
 }
 
 // holdings is side's strength on the map and its points, less the
