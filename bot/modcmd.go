@@ -42,7 +42,8 @@ var debugMod = os.Getenv("GPW_BOT_DEBUG") != ""
 // changing nothing it measures, before it says it cannot judge it.
 const unjudged = 12
 
-// modRounds bounds the rounds of judging in a phase.
+// modRounds bounds the rounds of judging in a phase (at hard; one
+// below).
 const modRounds = 2
 
 // moduleStep judges the module commands' uses at a phase's start (before
@@ -55,7 +56,11 @@ func (b *Bot) moduleStep() error {
 		return nil
 	}
 	b.modPhase = key
-	for r := 0; r < modRounds; r++ {
+	rounds := modRounds
+	if b.Level.Name != "hard" {
+		rounds = 1 // the look-ahead's cost: a second round at hard only
+	}
+	for r := 0; r < rounds; r++ {
 		made, err := b.moduleRound()
 		if err != nil || made == 0 || g.Over() || g.Actor() != b.Side {
 			return err
@@ -103,9 +108,10 @@ func (b *Bot) moduleRound() (int, error) {
 			// combat phase's attacks); where that is nothing, look ahead
 			// over the turns, for the first few
 			gain := b.quick(c) - quickBase
-			if gain == 0 && b.ownCombat(g) {
-				// a use that changes no odds column may change the results
-				// (an exchange option): the next attack, die face by face
+			if gain == 0 && len(u.Hexes) == 0 && b.ownCombat(g) {
+				// a use tied to no hex that changes no odds column may
+				// change the results (an exchange option): the next
+				// attack, die face by face
 				if math.IsNaN(battleBase) {
 					battleBase = b.battleLook(g.Clone())
 				}
