@@ -85,6 +85,17 @@ type Bot struct {
 	retreats  map[int]retreatInfo
 	costs     map[int]int // rebuild costs, -1 when not allowed, this phase
 
+	// Judged counts the uses of each module command the bot looked ahead
+	// at (Tactics counts those it made, as "module:WORD").
+	Judged map[string]int
+
+	moved       map[string]bool       // module words some use of which changed the look-ahead
+	noModule    bool                  // a look-ahead helper: no module commands
+	standStill  bool                  // a look-ahead helper: moves nothing (rail and move phases end at once)
+	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once
+	halt        func(*game.Game) bool // a look-ahead helper stops where this says
+	modPhase    string                // the phase whose module commands were judged
+
 	// Think is the time Play took in each of the side's player turns
 	// (thinking and the engine carrying out its commands), by turn.
 	Think map[int]time.Duration
@@ -120,7 +131,7 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 		return nil, fmt.Errorf("bot: side %v is not axis or soviet", side)
 	}
 	b := &Bot{Side: side, Level: l, rng: rand.New(rand.NewPCG(seed, uint64(side)+0x5eed)), said: map[string]bool{},
-		Tactics: map[string]int{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
+		Tactics: map[string]int{}, Judged: map[string]int{}, moved: map[string]bool{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
 	for _, t := range l.Skip {
 		b.skip[t] = true
 	}
@@ -165,9 +176,6 @@ func (b *Bot) bind(g *game.Game) error {
 		b.Doctrine, b.doctrineSet = d, true
 	}
 	b.initCRT()
-	if words := g.Rules.CommandWords(); len(words) > 0 {
-		b.say("commands", "plays without the %s rules' own commands (%s): it does not know what they do", g.Rules.ID, strings.Join(words, ", "))
-	}
 	return nil
 }
 
@@ -237,7 +245,7 @@ func (b *Bot) Play(g *game.Game) error {
 	e := b.e
 	last, same := -1, 0
 	for {
-		if g.Actor() != b.Side {
+		if g.Actor() != b.Side || (b.halt != nil && b.halt(g)) {
 			return nil
 		}
 		// guard: passes that change nothing, or only collect refusals
@@ -257,15 +265,29 @@ func (b *Bot) Play(g *game.Game) error {
 		case g.InSetup():
 			err = b.setup()
 		default:
+			if err = b.moduleStep(); err != nil {
+				return err
+			}
+			if g.Actor() != b.Side || g.Over() {
+				continue
+			}
 			switch g.Phase().Kind {
+			case "combat":
+				if b.skipAttacks {
+					err = e.end()
+					break
+				}
+				err = b.combat()
 			case "reinforcement":
 				err = b.reinforce()
-			case "rail":
-				err = b.rail()
-			case "move":
-				err = b.move()
-			case "combat":
-				err = b.combat()
+			case "rail", "move":
+				if b.standStill {
+					err = b.endPhase()
+				} else if g.Phase().Kind == "rail" {
+					err = b.rail()
+				} else {
+					err = b.move()
+				}
 			default:
 				err = b.endPhase()
 			}
@@ -322,7 +344,11 @@ func (b *Bot) attackDemanded(why string) error {
 				break
 			}
 		}
-		if err := e.attack(t.hex, t.atk); err != nil && !game.IsRefusal(err) {
+		atk := t.atk
+		if o, ok := b.leastBad(v, t); ok {
+			atk = o.atk // the attack the bot scores best, a soak-off if it must
+		}
+		if err := e.attack(t.hex, atk); err != nil && !game.IsRefusal(err) {
 			return err
 		}
 		b.forgetRetreats(t.hex)
@@ -341,6 +367,25 @@ func (b *Bot) attackDemanded(why string) error {
 		why = w
 	}
 	return e.end()
+}
+
+// leastBad is the attack on t the bot scores best, of the smallest
+// attacker sets reaching each column (a demanded attack may cost less
+// made by one weak unit than by all), each column the engine's.
+func (b *Bot) leastBad(v *view, t *target) (option, bool) {
+	best, found := option{}, false
+	for _, o := range b.options(v, t) {
+		col, ok := b.weighCached(o.hex, o.atk)
+		if !ok {
+			continue
+		}
+		o.col = col
+		o.score = b.scoreAttack(v, o)
+		if !found || o.score > best.score {
+			best, found = o, true
+		}
+	}
+	return best, found
 }
 
 // Stand makes the defender's election when a battle lets one of the

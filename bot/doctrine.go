@@ -76,9 +76,10 @@ func DefaultDoctrine(side core.Side) Doctrine {
 	return d
 }
 
-// defaultResults are the results of the shipped CRTs (GDW, ADC2, the
-// house Frost card) by their codes; a module with other codes describes
-// them in R.bot.results.
+// defaultResults are GDW's meanings of the shipped CRTs' codes (GDW and
+// the house Frost card); a module whose codes mean something else (ADC2's
+// DE and EX) or that has other codes describes them in R.bot.results,
+// which the bot reads whatever the module's name.
 func defaultResults() map[string]Result {
 	return map[string]Result{
 		"NE":   {},
@@ -98,24 +99,11 @@ func defaultResults() map[string]Result {
 	}
 }
 
-// adc2Results are ADC2's own meanings of the GDW codes (ADC2: Combat
-// Phase): DE takes two steps, EX one step without a retreat.
-var moduleResults = map[string]map[string]Result{
-	"adc2": {
-		"DE": {DefSteps: 2, Advance: true},
-		"EX": {DefSteps: 1, Exchange: true, Advance: true},
-		"DR": {Retreat: 2, Stand: true, Advance: true},
-	},
-}
-
 // doctrineFor is side's doctrine in game g: the defaults, then the rules
 // module's R.bot, then the scenario's [bot] table, each with its side's
 // subtable last.
 func doctrineFor(g *game.Game, side core.Side) (Doctrine, error) {
 	d := DefaultDoctrine(side)
-	for code, r := range moduleResults[g.Rules.ID] {
-		d.Results[code] = r
-	}
 	if t, ok := g.Rules.Field("bot").(map[string]any); ok {
 		if err := d.apply(t, side); err != nil {
 			return d, fmt.Errorf("%s: R.bot: %w", g.Rules.Module.Module, err)

@@ -7,8 +7,6 @@ package bot
 
 import (
 	"errors"
-	"regexp"
-	"strconv"
 
 	"gpw/core"
 	"gpw/game"
@@ -77,8 +75,6 @@ func (e *engine) actor() core.Side { return e.g.Actor() }
 // attacker picks the retreat).
 func Actor(g *game.Game) core.Side { return g.Actor() }
 
-var exchangeRe = regexp.MustCompile(`has lost (\d+) of the (\d+) strength`)
-
 // pending reads the battle decision the game waits for, nil for none.
 func (e *engine) pending() *decision {
 	if def, _ := e.g.BattleUnits(); def < 0 {
@@ -111,10 +107,8 @@ func (e *engine) pending() *decision {
 		}
 	case "loss":
 		d.kind = lossDecision
-		if m := exchangeRe.FindStringSubmatch(ad.Text); m != nil {
-			lost, _ := strconv.Atoi(m[1])
-			owed, _ := strconv.Atoi(m[2])
-			d.kind, d.need = exchangeDecision, owed-lost
+		if ad.Owed > 0 {
+			d.kind, d.need = exchangeDecision, ad.Owed
 		}
 	case "advance":
 		d.kind = advanceDecision

@@ -108,10 +108,25 @@ type Option struct {
 	ZOC     int     `json:"zoc,omitempty"` // a retreat's enemy ZOC hexes entered (a step lost each)
 }
 
-// ModuleCommand is a command word the rules module adds, with its help.
+// ModuleCommand is a command word the rules module adds, with its help
+// and, where the module lists them (R.uses), its legal uses now: every
+// use is a command Do accepts as it stands.
 type ModuleCommand struct {
-	Word string `json:"word"`
-	Help string `json:"help,omitempty"`
+	Word string      `json:"word"`
+	Help string      `json:"help,omitempty"`
+	Uses []ModuleUse `json:"uses,omitempty"`
+	// Listed says the module lists this word's uses: none listed then
+	// means none is legal now.
+	Listed bool `json:"listed,omitempty"`
+}
+
+// ModuleUse is one legal use of a module command: the whole command
+// line, and what a board highlights for it.
+type ModuleUse struct {
+	Line  string   `json:"line"` // the full command line, e.g. "fortify A-1234"
+	Hexes []string `json:"hexes,omitempty"`
+	Units []string `json:"units,omitempty"`
+	Text  string   `json:"text,omitempty"`
 }
 
 // MaxRetreats caps the retreat options a decision lists.
@@ -163,7 +178,7 @@ func (g *Game) actionsWith(o ActionOpts) *Actions {
 		return a
 	}
 	for _, w := range g.Rules.CommandWords() {
-		a.Module = append(a.Module, ModuleCommand{Word: w, Help: g.Rules.Help(w)})
+		a.Module = append(a.Module, g.moduleUses(w, p.Side))
 	}
 	units := o.Units
 	if units == nil {
@@ -207,6 +222,63 @@ func (g *Game) actionsWith(o ActionOpts) *Actions {
 		a.Warning = g.EndWarning()
 	}
 	return a
+}
+
+// moduleUses is the module's command word w with its help and the
+// uses its enumerator lists for side now.
+func (g *Game) moduleUses(w string, side core.Side) ModuleCommand {
+	mc := ModuleCommand{Word: w, Help: g.Rules.Help(w), Listed: g.Rules.HasUses(w)}
+	if !mc.Listed {
+		return mc
+	}
+	us, err := g.Rules.Uses(w, side.String())
+	if err != nil {
+		g.hookFailed(err)
+		return mc
+	}
+	for _, u := range us {
+		mc.Uses = append(mc.Uses, ModuleUse{Line: u.Line, Hexes: u.Hexes, Units: u.Units, Text: u.Text})
+	}
+	return mc
+}
+
+// ModuleCommands are the listed uses of the module's commands as
+// commands, in the listing's order.
+func (a *Actions) ModuleCommands() []Command {
+	var out []Command
+	for _, m := range a.Module {
+		for _, u := range m.Uses {
+			out = append(out, UseCommand(u.Line))
+		}
+	}
+	return out
+}
+
+// UseCommand is the command of a module use's line: its first word the
+// verb, the others its arguments.
+func UseCommand(line string) Command {
+	w := strings.Fields(line)
+	c := Cmd(w[0])
+	c.Args = w[1:]
+	return c
+}
+
+// ModuleActions lists the module's commands with their uses now, for the
+// side whose phase it is (nil in the setup, during a battle's decisions
+// and once the game is over): Actions' Module without the rest. The
+// error is a failure of the rules module met while listing.
+func (g *Game) ModuleActions() ([]ModuleCommand, error) {
+	if g.over || g.setupStep != nil || len(g.steps) > 0 || len(g.Rules.CommandWords()) == 0 {
+		return nil, nil
+	}
+	defer g.Rules.Hold()()
+	var out []ModuleCommand
+	err := g.failures(func() {
+		for _, w := range g.Rules.CommandWords() {
+			out = append(out, g.moduleUses(w, g.Phase().Side))
+		}
+	})
+	return out, err
 }
 
 func (g *Game) placement(k int, hs []int) Placement {
@@ -543,6 +615,12 @@ func (a *Actions) String() string {
 		fmt.Fprintf(&b, "\n  %s", m.Word)
 		if m.Help != "" {
 			b.WriteString(": " + m.Help)
+		}
+		for _, u := range m.Uses {
+			fmt.Fprintf(&b, "\n    %s", u.Line)
+			if u.Text != "" {
+				b.WriteString(" (" + u.Text + ")")
+			}
 		}
 	}
 	if a.End {

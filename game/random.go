@@ -9,7 +9,8 @@ import (
 
 // Commands lists every command the actions allow, in a fixed order: each
 // unit's moves and rail moves, each attack (by all the units that may
-// join it), placements, rebuilds, the decision's options, then end.
+// join it), placements, rebuilds, the decision's options, the module
+// commands' listed uses, then end.
 func (a *Actions) Commands() []Command {
 	var out []Command
 	for _, by := range [...]struct {
@@ -53,6 +54,7 @@ func (a *Actions) Commands() []Command {
 			out = append(out, o.Command)
 		}
 	}
+	out = append(out, a.ModuleCommands()...)
 	if a.End {
 		out = append(out, Cmd("end"))
 	}

@@ -10,6 +10,7 @@ package game
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 
@@ -280,6 +281,20 @@ func (g *Game) autoPlace(side core.Side) error {
 				stacking++
 			}
 		}
+		// the objectives of the area first: each free victory city and
+		// fortress takes the table's last-listed combat unit not yet placed
+		if held := g.autoHold(area, units, stacking); len(held) > 0 {
+			var rest []int
+			for _, k := range units {
+				if _, ok := held[k]; !ok {
+					rest = append(rest, k)
+				} else if err := g.setupPlaceAt(k, held[k]); err != nil {
+					return err
+				}
+			}
+			units, stacking = rest, stacking-len(held)
+			cands = slices.DeleteFunc(cands, func(h int) bool { return g.S.Occupant(h) >= 0 })
+		}
 		if stacking > len(cands) {
 			return g.setupRefuse("%s: %d units to set up but only %d free hexes", g.Sc.Setup[t-1].PoolName(), stacking, len(cands))
 		}
@@ -335,6 +350,47 @@ func (g *Game) autoPlace(side core.Side) error {
 		}
 	}
 	return nil
+}
+
+// autoHold picks, for a setup table's area and units (stacking of them
+// combat units that take a hex), a unit for each free victory city of
+// the scenario and each fortress in the area, in hex order: the
+// last-listed combat units, so that the first ones still hold the line;
+// none when the table has fewer combat units than such hexes.
+func (g *Game) autoHold(area core.Bitset, units []int, stacking int) map[int]int {
+	var hexes []int
+	area.Each(func(h int) {
+		if g.S.Occupant(h) >= 0 {
+			return
+		}
+		if c, ok := g.S.Map.City(h); ok && (c.Kind == core.Fortress || g.victoryCity(c.Name)) {
+			hexes = append(hexes, h)
+		}
+	})
+	if len(hexes) == 0 || len(hexes) > stacking {
+		return nil
+	}
+	out := map[int]int{}
+	i := len(units) - 1
+	for _, h := range hexes {
+		for i >= 0 && !g.S.Units[units[i]].Stacks {
+			i--
+		}
+		out[units[i]] = h
+		i--
+	}
+	return out
+}
+
+// victoryCity reports whether a city is named by the scenario's victory
+// conditions.
+func (g *Game) victoryCity(name string) bool {
+	for _, c := range g.Sc.Victory.Condition {
+		if slices.Contains(c.Cities, name) || slices.Contains(c.Require, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // autoNonCombat chooses the setup hex of a leader or an air unit (-1 to

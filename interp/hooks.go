@@ -78,6 +78,7 @@ var Fields = []string{
 	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
 	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones", "supply_effects",
+	"uses",
 }
 
 // pureHooks are the hooks that may not change the game.
@@ -136,10 +137,10 @@ func checkHooks(t *lua.LTable) error {
 // would never be called), a results or commands entry that is not one,
 // and a module without odds (every battle is weighed by it).
 func hookTypes(t *lua.LTable, names []string) error {
-	for _, k := range names {
+	for _, k := range append(names, "uses") {
 		v := t.RawGetString(k)
 		switch k {
-		case "results", "commands":
+		case "results", "commands", "uses":
 			if err := functions(t, k); err != nil {
 				return err
 			}

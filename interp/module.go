@@ -284,7 +284,7 @@ func hashSums(sums []ModuleSum) string {
 // defined records the functions the module defines.
 func (m *Module) defined(t *lua.LTable) {
 	m.hooks = map[string]bool{}
-	for _, prefix := range []string{"", "results.", "commands."} {
+	for _, prefix := range []string{"", "results.", "commands.", "uses."} {
 		tt := t
 		if prefix != "" {
 			tt = table(t, strings.TrimSuffix(prefix, "."))

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"math"
 	"slices"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -309,7 +310,7 @@ func (r *Rules) call(name string, nret int, args ...Arg) (ret []lua.LValue, err 
 // purity marks a pure hook running (and restores the mark after).
 func (rt *vm) purity(name string) func() {
 	was := rt.pure
-	if pureHooks[name] && was == "" {
+	if (pureHooks[name] || strings.HasPrefix(name, "uses.")) && was == "" {
 		rt.pure = name
 	}
 	return func() { rt.pure = was }

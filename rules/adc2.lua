@@ -1383,4 +1383,255 @@ end
 
 R.commands = cmd
 
+-- ---------------------------------------------------------------- uses
+-- R.uses[WORD](side) lists each command's legal uses now, for the legal
+-- actions, the board and the computer players. Each repeats its
+-- command's checks on candidates where the command can matter: hexes of
+-- friendly combat units for leaders, bases and entries, enemy units in
+-- range for support, clear hexes within four for drops. The Garrison and
+-- Defection pools' entries are left to the typed command.
+local uses = {}
+
+-- the side's units on the map that pred accepts, in id order
+local function own(side, pred)
+  local out = {}
+  local ids = gpw.units(side, "on map")
+  for i = 1, #ids do
+    local u = gpw.unit(ids[i])
+    if pred(u) then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- the hexes of the side's combat units, each once, in unit order
+local function combat_hexes(side)
+  local out, seen = {}, {}
+  local us = own(side, is_combat)
+  for i = 1, #us do
+    local h = us[i].hex
+    if not seen[h] then seen[h] = true; out[#out + 1] = h end
+  end
+  return out
+end
+
+local function own_phase(side, want)
+  local s, part = phase_parts()
+  if s ~= side then return false end
+  for i = 1, #want do
+    if part == want[i] then return true end
+  end
+  return false
+end
+
+function uses.shock(side)
+  if not own_phase(side, { "reinforcement" }) then return nil end
+  local t = gpw.turn()
+  if gpw.side_get(side, "shock_turn") == t.index then return nil end
+  if (side == "soviet" and t.year == 1941) or (side == "axis" and t.year == 1944) then return nil end
+  local extra = side == "axis" and t.year == 1941 and t.month == "Jun" and not gpw.get("shock_extra_used")
+  if not extra and gpw.side_get(side, "shock_year") == t.year then return nil end
+  return { { line = "shock", text = "all infantry may move one hex in the 1st Movement Phase" } }
+end
+
+function uses.convert(side)
+  if side ~= "soviet" or not own_phase(side, { "reinforcement" }) or gpw.points("soviet") < 1 then return nil end
+  local news = {}
+  local ps = gpw.pools()
+  for i = 1, #ps do
+    local p = ps[i]
+    if p.kind == "conversion" and p.turn <= turn_index() then
+      for j = 1, #p.units do
+        local n = gpw.unit(p.units[j])
+        if n and n.status == "pending" and n.pool == p.name then news[#news + 1] = n.id end
+      end
+    end
+  end
+  if #news == 0 then return nil end
+  local out = {}
+  local armies = own("soviet", function(u) return u.kind == "infantry" and u.supplied end)
+  for i = 1, #news do
+    for j = 1, #armies do
+      local u = armies[j]
+      out[#out + 1] = { line = "convert " .. u.id .. " " .. news[i], units = { u.id, news[i] }, hexes = { u.hex },
+        text = u.id .. " becomes " .. news[i] .. " (1 replacement point)" }
+    end
+  end
+  return out
+end
+
+function uses.enter(side)
+  if not own_phase(side, { "reinforcement" }) then return nil end
+  local out = {}
+  local t = turn_index()
+  local bases = combat_hexes(side)
+  -- the first displaced air unit, to a base beside a friendly unit
+  local airq = gpw.side_get(side, "air_queue") or {}
+  local a = airq[1] and gpw.unit(airq[1])
+  if a and a.kind == "air" and a.side == side and a.status ~= "on map" then
+    local from = gpw.flag(a.id, "displaced")
+    local wait = side == "axis" and 2 or 1
+    if t >= from + 1 and t >= from + wait and t >= gpw.side_get(side, "air_last") + wait then
+      for i = 1, #bases do
+        if not air_base_error(a, bases[i]) then
+          out[#out + 1] = { line = "enter " .. a.id .. " " .. bases[i], units = { a.id }, hexes = { bases[i] } }
+        end
+      end
+    end
+  end
+  -- an eliminated partisan, beside a Soviet unit out of Axis zones of control
+  local partq = side == "soviet" and gpw.get("partisan_queue") or {}
+  if #partq > 0 and t >= gpw.get("partisan_last") + 3 then
+    local seen, n = {}, 0
+    for i = 1, #partq do
+      local u = gpw.unit(partq[i])
+      if u and u.side == side and u.status ~= "on map" and t > gpw.flag(u.id, "displaced") then
+        for j = 1, #bases do
+          local ns = gpw.neighbors(bases[j])
+          for k = 1, #ns do
+            local x = ns[k]
+            local h = gpw.hex(x)
+            if n < 24 and not seen[u.id .. x] and h.control == "soviet" and not gpw.in_zoc("axis", x) and not stack_error(u, x) then
+              seen[u.id .. x], n = true, n + 1
+              out[#out + 1] = { line = "enter " .. u.id .. " " .. x, units = { u.id }, hexes = { x } }
+            end
+          end
+        end
+      end
+    end
+  end
+  -- a leader waiting for its capital
+  local cap = capital_of(side)
+  local ls = leaders_of(side)
+  for i = 1, #ls do
+    local l = gpw.unit(ls[i])
+    if cap and l and l.status ~= "on map" and gpw.flag(l.id, "waits") and R.can_place(l, cap, "place") then
+      out[#out + 1] = { line = "enter " .. l.id .. " " .. cap, units = { l.id }, hexes = { cap } }
+    end
+  end
+  return out
+end
+
+function uses.leader(side)
+  if not own_phase(side, { "move1" }) then return nil end
+  local cap = capital_of(side)
+  if not cap then return nil end
+  local t = turn_index()
+  local out = {}
+  local ls = leaders_of(side)
+  for i = 1, #ls do
+    local l = gpw.unit(ls[i])
+    if l and l.status == "on map" then
+      if l.hex == cap and gpw.side_get(side, "leader_out") ~= t then
+        local hs = combat_hexes(side)
+        for j = 1, #hs do
+          if hs[j] ~= cap and combat_in(hs[j], side) then
+            out[#out + 1] = { line = "leader " .. l.id .. " " .. hs[j], units = { l.id }, hexes = { hs[j] } }
+          end
+        end
+      elseif l.hex ~= cap and gpw.side_get(side, "leader_in") ~= t then
+        out[#out + 1] = { line = "leader " .. l.id .. " " .. cap, units = { l.id }, hexes = { cap } }
+      end
+    end
+  end
+  return out
+end
+
+function uses.drop(side)
+  if not own_phase(side, { "move1", "move2" }) then return nil end
+  local t = turn_index()
+  local last = gpw.side_get(side, "drop_turn")
+  if last == t or last == t - 1 then return nil end
+  local out = {}
+  local abs = own(side, function(u) return u.kind == "airborne" end)
+  for i = 1, #abs do
+    local u = abs[i]
+    local air = false
+    local us = units_of(u.hex)
+    for j = 1, #us do air = air or (us[j].kind == "air" and us[j].side == side) end
+    if air and not gpw.moved(u.id) and gpw.flag(u.id, "dropped") ~= phase_key() then
+      -- the hexes within 4, ring by ring
+      local seen, ring = { [u.hex] = true }, { u.hex }
+      for _ = 1, 4 do
+        local next_ring = {}
+        for j = 1, #ring do
+          local ns = gpw.neighbors(ring[j])
+          for k = 1, #ns do
+            local x = ns[k]
+            if not seen[x] then
+              seen[x] = true
+              next_ring[#next_ring + 1] = x
+              if gpw.hex(x).terrain == "clear" and not enemy_in(x, side) and not stack_error(u, x) then
+                out[#out + 1] = { line = "drop " .. u.id .. " " .. x, units = { u.id }, hexes = { x } }
+              end
+            end
+          end
+        end
+        ring = next_ring
+      end
+    end
+  end
+  return out
+end
+
+-- the side's air units free to fly a mission in this combat phase
+local function flyers(side)
+  if not own_phase(side, { "combat" }) then return {} end
+  local key = phase_key()
+  return own(side, function(u) return u.kind == "air" and gpw.flag(u.id, "mission") ~= key end)
+end
+
+function uses.support(side)
+  local out = {}
+  local as = flyers(side)
+  if #as == 0 then return nil end
+  local foes = gpw.units(enemy_of(side), "on map")
+  for i = 1, #as do
+    local a, seen = as[i], {}
+    for j = 1, #foes do
+      local d = gpw.unit(foes[j])
+      if not seen[d.hex] and not is_noncombat(d) and gpw.distance(a.hex, d.hex) <= a.range then
+        seen[d.hex] = true
+        out[#out + 1] = { line = "support " .. a.id .. " " .. d.hex, units = { a.id }, hexes = { d.hex } }
+      end
+    end
+  end
+  return out
+end
+
+function uses.defend(side)
+  local out = {}
+  local as = flyers(side)
+  if #as == 0 then return nil end
+  local fs = own(side, function(u) return not is_noncombat(u) end)
+  for i = 1, #as do
+    local a = as[i]
+    for j = 1, #fs do
+      local f = fs[j]
+      if gpw.distance(a.hex, f.hex) <= a.range then
+        out[#out + 1] = { line = "defend " .. a.id .. " " .. f.id, units = { a.id, f.id }, hexes = { f.hex } }
+      end
+    end
+  end
+  return out
+end
+
+function uses.transfer(side)
+  local out = {}
+  local as = flyers(side)
+  if #as == 0 then return nil end
+  local hs = combat_hexes(side)
+  for i = 1, #as do
+    local a = as[i]
+    for j = 1, #hs do
+      local h = hs[j]
+      if h ~= a.hex and gpw.distance(a.hex, h) <= 2 * a.range and not air_base_error(a, h) then
+        out[#out + 1] = { line = "transfer " .. a.id .. " " .. h, units = { a.id }, hexes = { h } }
+      end
+    end
+  end
+  return out
+end
+
+R.uses = uses
+
 return R

@@ -27,6 +27,7 @@ or gpw play.`,
 		RunE: func(*cobra.Command, []string) error { return botsRun(o) },
 	}
 	cmd.AddCommand(newBotsHistoryCmd(&botsHistoryOptions{IO: ios}))
+	cmd.AddCommand(newBotsLadderCmd(&botsLadderOptions{IO: ios}))
 	return cmd
 }
 

@@ -726,4 +726,40 @@ R.commands.exchange = function(...)
   return true
 end
 
+-- The commands' legal uses now (R.uses), for the legal actions, the
+-- board and the computer players: No Retreat! for each German unit not
+-- yet ordered this turn, or for every Soviet unit in the Soviet phases;
+-- the exchange option in the Axis combat phase of Good or Hard Frost.
+R.uses = R.uses or {}
+
+R.uses.noretreat = function(side)
+  local t = turn_index()
+  if side == "soviet" then
+    if gpw.side_get("soviet", "no_retreat") == t then return nil end
+    return { { line = "noretreat soviet", text = "No Retreat! for every Soviet unit this turn" } }
+  end
+  local out = {}
+  local ids = gpw.units("axis", "on map")
+  for i = 1, #ids do
+    local u = gpw.unit(ids[i])
+    if u.nation == "ger" and not R.noncombat[u.kind] and gpw.flag(u.id, "no_retreat") ~= t then
+      out[#out + 1] = { line = "noretreat " .. u.id, units = { u.id }, hexes = { u.hex } }
+    end
+  end
+  return out
+end
+
+R.uses.exchange = function(side)
+  local p = R.phases[phase_index(gpw.phase())]
+  if side ~= "axis" or not p or p.side ~= "axis" or p.kind ~= "combat" then return nil end
+  local out = {}
+  if gpw.get("exchange_phase") then out[1] = { line = "exchange off", text = "no exchange on the next attack" } end
+  if not R.exchange_weather[gpw.turn().weather] then return out end
+  out[#out + 1] = { line = "exchange all", text = "the next attack exchanges on DR, DW, dw and -" }
+  for _, c in ipairs({ "DR", "DW", "dw", "-" }) do
+    out[#out + 1] = { line = "exchange " .. c, text = "the next attack exchanges on " .. c }
+  end
+  return out
+end
+
 return R

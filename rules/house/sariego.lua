@@ -84,6 +84,30 @@ function R.commands.fortify(hex, extra)
   return true
 end
 
+-- fortify's legal uses now (R.uses): the hexes of the side's combat
+-- units where the command would build.
+R.uses = R.uses or {}
+function R.uses.fortify(side)
+  local own
+  for _, p in ipairs(R.phases) do
+    if p.id == gpw.phase() and p.kind == "reinforcement" then own = p.side end
+  end
+  if own ~= side or gpw.side_get(side, "forts") >= R.fortifications then return nil end
+  local out, seen = {}, {}
+  local ids = gpw.units(side, "on map")
+  for i = 1, #ids do
+    local hex = gpw.unit(ids[i]).hex
+    local u = gpw.unit(gpw.units_at(hex)[1] or "")
+    local h = gpw.hex(hex)
+    if not seen[hex] and u and u.side == side and not R.noncombat[u.kind] and u.supplied and not gpw.in_zoc(enemy(side), hex)
+      and not gpw.mark(hex, "fort") and h.city_kind ~= "fortress" and h.capital == "" then
+      seen[hex] = true
+      out[#out + 1] = { line = "fortify " .. hex, hexes = { hex }, units = { u.id } }
+    end
+  end
+  return out
+end
+
 -- A fortified hex counts as a fortress for its side's defender: one
 -- column left, and a DR may be taken as a step loss (GDW: Combat Results /
 -- DR); the map is not changed.

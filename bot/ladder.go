@@ -1,0 +1,205 @@
+package bot
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"runtime"
+	"strings"
+	"sync"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"gpw/core"
+	"gpw/game"
+	"gpw/scenario"
+)
+
+// LadderOptions say which games Ladder plays.
+type LadderOptions struct {
+	Scenario *scenario.Scenario
+	Rules    string   // "" for the scenario's
+	Levels   []string // weakest first (nil: easy, normal, hard)
+	Seeds    int      // pairs of games per step, seeds 1..Seeds
+	Workers  int      // games played at once (0: one per CPU)
+	Builtin  fs.FS
+}
+
+// Step is one rung of the ladder: the stronger level against the one
+// below, on paired seeds (each seed played twice, each level taking
+// each side once).
+type Step struct {
+	Lower, Upper string
+	Pairs        int
+	// Score is the upper level's share of the games won (a draw half).
+	Score float64
+	// AsAxis and AsSoviet are its shares playing each side.
+	AsAxis, AsSoviet float64
+	// P is the two-sided p-value of the paired scores against an even
+	// match (a normal approximation over the pairs' means).
+	P float64
+	// Elo is the rating difference the score implies, with its 95%
+	// interval.
+	Elo, EloLow, EloHigh float64
+}
+
+// Ladder is the levels' ratings: the weakest at 0, each next one by the
+// steps, with 95% intervals (the steps' variances added).
+type Ladder struct {
+	Scenario, Rules string
+	Levels          []string
+	Elo, Low, High  []float64
+	Steps           []Step
+	Errors          []string
+}
+
+// PlayLadder plays every pair of adjacent levels on o.Seeds paired seeds.
+func PlayLadder(o LadderOptions) (*Ladder, error) {
+	if o.Levels == nil {
+		o.Levels = []string{"easy", "normal", "hard"}
+	}
+	for _, l := range o.Levels {
+		if _, err := LevelByName(l); err != nil {
+			return nil, err
+		}
+	}
+	if len(o.Levels) < 2 || o.Seeds < 2 {
+		return nil, fmt.Errorf("a ladder needs two levels and two seeds")
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	type job struct{ step, seed, upperSide int }
+	type result struct {
+		score float64 // the upper level's: 1 a win, 0.5 a draw
+		err   error
+	}
+	nSteps := len(o.Levels) - 1
+	res := make([][][2]result, nSteps) // [step][seed][upper as axis, as soviet]
+	for i := range res {
+		res[i] = make([][2]result, o.Seeds)
+	}
+	var wg sync.WaitGroup
+	jobs := make(chan job)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				lower, upper := o.Levels[j.step], o.Levels[j.step+1]
+				levels := [2]string{upper, lower}
+				if j.upperSide == 1 {
+					levels = [2]string{lower, upper}
+				}
+				var r result
+				r.score, r.err = ladderGame(o, j.seed, levels)
+				if j.upperSide == 1 && r.err == nil {
+					r.score = 1 - r.score
+				}
+				res[j.step][j.seed-1][j.upperSide] = r
+			}
+		}()
+	}
+	for s := 0; s < nSteps; s++ {
+		for seed := 1; seed <= o.Seeds; seed++ {
+			jobs <- job{s, seed, 0}
+			jobs <- job{s, seed, 1}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	l := &Ladder{Scenario: o.Scenario.Name, Rules: o.Rules, Levels: o.Levels}
+	elo, v := 0.0, 0.0
+	l.Elo, l.Low, l.High = []float64{0}, []float64{0}, []float64{0}
+	for s := 0; s < nSteps; s++ {
+		st := Step{Lower: o.Levels[s], Upper: o.Levels[s+1]}
+		var pairs []float64
+		var ax, so float64
+		for seed, r := range res[s] {
+			if r[0].err != nil || r[1].err != nil {
+				l.Errors = append(l.Errors, fmt.Sprintf("%s v %s seed %d: %v %v", st.Upper, st.Lower, seed+1, r[0].err, r[1].err))
+				continue
+			}
+			pairs = append(pairs, (r[0].score+r[1].score)/2)
+			ax += r[0].score
+			so += r[1].score
+		}
+		st.Pairs = len(pairs)
+		if st.Pairs < 2 {
+			return nil, fmt.Errorf("%s v %s: %d pairs played", st.Upper, st.Lower, st.Pairs)
+		}
+		n := float64(st.Pairs)
+		st.Score, st.AsAxis, st.AsSoviet = stat.Mean(pairs, nil), ax/n, so/n
+		se := stat.StdDev(pairs, nil) / math.Sqrt(n)
+		if se > 0 {
+			z := (st.Score - 0.5) / se
+			st.P = 2 * distuv.UnitNormal.CDF(-math.Abs(z))
+		} else if st.Score == 0.5 {
+			st.P = 1
+		}
+		st.Elo = eloOf(st.Score)
+		st.EloLow, st.EloHigh = eloOf(st.Score-1.96*se), eloOf(st.Score+1.96*se)
+		half := (st.EloHigh - st.EloLow) / 2 / 1.96
+		elo, v = elo+st.Elo, v+half*half
+		l.Elo = append(l.Elo, elo)
+		l.Low = append(l.Low, elo-1.96*math.Sqrt(v))
+		l.High = append(l.High, elo+1.96*math.Sqrt(v))
+		l.Steps = append(l.Steps, st)
+	}
+	return l, nil
+}
+
+// eloOf is the Elo difference a score share implies, bounded at ±800
+// (a share of 0 or 1).
+func eloOf(p float64) float64 {
+	p = math.Min(math.Max(p, 0.01), 0.99)
+	return 400 * math.Log10(p/(1-p))
+}
+
+// ladderGame plays seed with levels (axis, soviet) and answers the Axis's
+// score: 1 a win, 0 a loss, 0.5 a draw.
+func ladderGame(o LadderOptions, seed int, levels [2]string) (float64, error) {
+	g, err := game.New(o.Scenario, game.Options{Rules: o.Rules, Seed: int64(seed), SeedSet: true}, o.Builtin, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer g.Close()
+	ax, err := ForGame(g, core.Axis, levels[0])
+	if err != nil {
+		return 0, err
+	}
+	so, err := ForGame(g, core.Soviet, levels[1])
+	if err != nil {
+		return 0, err
+	}
+	if err := PlayGame(g, ax, so, 0, nil); err != nil {
+		return 0, err
+	}
+	switch Winner(g) {
+	case core.Axis:
+		return 1, nil
+	case core.Soviet:
+		return 0, nil
+	}
+	return 0.5, nil
+}
+
+func (l *Ladder) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %s rules: levels rated by paired games (each seed twice, each level on each side once)\n\n", l.Scenario, orDefault(l.Rules, "the scenario's"))
+	fmt.Fprintf(&b, "%-8s %6s  %s\n", "level", "Elo", "95% interval")
+	for i, name := range l.Levels {
+		fmt.Fprintf(&b, "%-8s %6.0f  %.0f to %.0f\n", name, l.Elo[i], l.Low[i], l.High[i])
+	}
+	fmt.Fprintf(&b, "\n%-16s %5s %6s %8s %9s %8s %s\n", "step", "pairs", "score", "as axis", "as soviet", "p", "holds")
+	for _, s := range l.Steps {
+		holds := "no"
+		if s.Score > 0.5 && s.P < 0.05 {
+			holds = "yes"
+		}
+		fmt.Fprintf(&b, "%-16s %5d %5.0f%% %7.0f%% %8.0f%% %8.3g %s\n", s.Upper+" v "+s.Lower, s.Pairs, 100*s.Score, 100*s.AsAxis, 100*s.AsSoviet, s.P, holds)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

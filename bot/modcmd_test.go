@@ -1,0 +1,44 @@
+package bot
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestModuleCommandsUsed: bot against bot, the modules' own commands are
+// judged and used where they pay, and none is refused.
+func TestModuleCommandsUsed(t *testing.T) {
+	sariego, err := filepath.Abs("../rules/house/sariego.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, file, rules string
+		turns             int
+		want              []string // commands used at least once
+	}{
+		{"adc2", "scenarios/adc2/campaign.toml", "adc2", 4, []string{"shock", "support"}},
+		{"sariego", "scenarios/gdw/barbarossa.toml", sariego, 0, []string{"fortify"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, bots := match(t, c.file, c.rules, 1, "normal", "normal", c.turns)
+			used := map[string]int{}
+			for _, b := range bots {
+				if b.Refused() > 0 {
+					t.Errorf("%s: %d refused: %s", b.Side, b.Refused(), b.LastRefusal())
+				}
+				for k, n := range b.Tactics {
+					if len(k) > 7 && k[:7] == "module:" {
+						used[k[7:]] += n
+					}
+				}
+			}
+			for _, w := range c.want {
+				if used[w] == 0 {
+					t.Errorf("%s never used (used: %v)", w, used)
+				}
+			}
+			t.Logf("used: %v; judged: axis %v, soviet %v", used, bots[0].Judged, bots[1].Judged)
+		})
+	}
+}
