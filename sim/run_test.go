@@ -48,6 +48,13 @@ func (m model) Play(arm, game int, seed int64) (*Record, error) {
 		r.Turns = append(r.Turns, fmt.Sprintf("T%d", t+1))
 		r.Cities.Axis = append(r.Cities.Axis, 10+t+int(10*u))
 		r.Cities.Soviet = append(r.Cities.Soviet, 40-t-int(10*u))
+		r.LostTurns.Axis = append(r.LostTurns.Axis, (t+1)*int(20*u)/m.turns)
+		r.LostTurns.Soviet = append(r.LostTurns.Soviet, (t+1)*int(50*(1-u))/m.turns)
+		r.Weather = append(r.Weather, map[bool]string{true: "mud,clear", false: "clear"}[u < 0.3])
+	}
+	r.KeyStart = "SS"
+	if !axis {
+		r.Events = map[string]int{"surrender": 1 + shared.IntN(2)}
 	}
 	r.Length = m.turns
 	r.EndTurn = r.Turns[m.turns-1]
@@ -117,19 +124,67 @@ func TestRunSameForAnyJobs(t *testing.T) {
 }
 
 func TestRunError(t *testing.T) {
+	errOverload := fmt.Errorf("the machine is overloaded")
 	bad := RunnerFunc(func(arm, game int, seed int64) (*Record, error) {
-		if game == 5 {
-			return nil, fmt.Errorf("boom")
+		switch {
+		case game == 5 && arm == 1:
+			return &Record{Replay: "gpw run --seed 105"}, fmt.Errorf("boom")
+		case game == 9:
+			return nil, errOverload
 		}
 		return model{p: []float64{0.5, 0.5}, turns: 2}.Play(arm, game, seed)
 	})
-	got := 0
-	_, err := Run(context.Background(), header(20, 2), bad, Options{Jobs: 3}, func(*Record) error { got++; return nil })
-	if err == nil || !strings.Contains(err.Error(), "boom") {
-		t.Fatalf("err = %v, want boom", err)
+	// A game's failure is recorded and the run goes on.
+	var recs []*Record
+	h := header(9, 2)
+	if _, err := Run(context.Background(), h, bad, Options{Jobs: 3}, func(r *Record) error { recs = append(recs, r); return nil }); err != nil {
+		t.Fatal(err)
 	}
-	if got != 10 {
-		t.Errorf("%d records passed on before the failed game, want 10", got)
+	if len(recs) != 18 || recs[11].Error != "boom" || recs[11].Replay != "gpw run --seed 105" || recs[11].Game != 5 || recs[11].Arm != 1 {
+		t.Fatalf("%d records; game 5 arm 1: %+v", len(recs), recs[11])
+	}
+	rep := Summarize(h, recs)
+	if rep.Failed != 1 || rep.Arms[1].Failed != 1 || rep.Arms[1].N != 8 || rep.Versus[0].Pairs != 8 || rep.Failures[0].Error != "boom" {
+		t.Errorf("report: failed %d, arm 1 %d games %d failed, %d pairs", rep.Failed, rep.Arms[1].N, rep.Arms[1].Failed, rep.Versus[0].Pairs)
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "1 game(s) failed and are left out") || !strings.Contains(text.String(), "replay: gpw run --seed 105") {
+		t.Errorf("the text report does not list the failure:\n%s", text.String())
+	}
+	// The machine's errors stop the run.
+	got := 0
+	_, err := Run(context.Background(), header(20, 2), bad, Options{Jobs: 3, Fatal: func(err error) bool { return err == errOverload }}, func(*Record) error { got++; return nil })
+	if err != errOverload {
+		t.Fatalf("err = %v, want %v", err, errOverload)
+	}
+	if got != 18 {
+		t.Errorf("%d records passed on before the failed game, want 18", got)
+	}
+}
+
+// TestResume: a run cut short and resumed writes the bytes of one run,
+// whatever the point it was cut at.
+func TestResume(t *testing.T) {
+	m := model{p: []float64{0.4, 0.6}, turns: 3, sleep: true}
+	want, _ := run(t, header(15, 2), m, Options{Jobs: 3})
+	f := read(t, want, "whole")
+	for _, cut := range []int{0, 1, 7, 30} {
+		var b bytes.Buffer
+		h := header(15, 2)
+		WriteLine(&b, h)
+		for _, r := range f.Records[:cut] {
+			WriteLine(&b, r)
+		}
+		if _, err := Run(context.Background(), h, m, Options{Jobs: 2, Done: f.Records[:cut]}, func(r *Record) error { return WriteLine(&b, r) }); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b.Bytes(), want) {
+			t.Errorf("cut after %d records: the resumed file differs from one run", cut)
+		}
+	}
+	if _, err := Run(context.Background(), header(15, 2), m, Options{Done: f.Records[1:3]}, func(*Record) error { return nil }); err == nil || !strings.Contains(err.Error(), "expected game 0 arm 0") {
+		t.Errorf("records out of place: err = %v", err)
 	}
 }
 
