@@ -254,3 +254,35 @@ func TestLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestFailures: games whose module fails are recorded with their error
+// and replay; the others are played, the same as in a run without them.
+func TestFailures(t *testing.T) {
+	sc := barbarossa(t)
+	e, err := New(Config{Scenario: sc, Name: "gdw/barbarossa", Builtin: gpw.Data, Arms: []string{"gdw", "testdata/fails.lua"}, Setup: "auto", Turns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := e.Header()
+	h.Games, h.Seed = 12, 1
+	var recs []*sim.Record
+	if _, err := sim.Run(context.Background(), &h, e, sim.Options{Jobs: 2}, func(r *sim.Record) error { recs = append(recs, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	failed := 0
+	for _, r := range recs {
+		if r.Failed() {
+			failed++
+			if r.Arm != 1 || !strings.Contains(r.Error, "a fault planted for the test") || !strings.Contains(r.Replay, "--rules testdata/fails.lua") {
+				t.Errorf("game %d arm %d: error %q replay %q", r.Game, r.Arm, r.Error, r.Replay)
+			}
+		}
+	}
+	if failed == 0 || failed == 12 {
+		t.Fatalf("%d of 12 games failed: the test needs some of each", failed)
+	}
+	rep := sim.Summarize(&h, recs)
+	if rep.Failed != failed || rep.Arms[1].N != 12-failed || rep.Versus[0].Pairs != 12-failed {
+		t.Errorf("report: %d failed, arm 1 %d games, %d pairs", rep.Failed, rep.Arms[1].N, rep.Versus[0].Pairs)
+	}
+}
