@@ -143,8 +143,8 @@ func tuneRun(o *tuneOptions) error {
 		defer w.Flush()
 	}
 	type evalLine struct {
-		Param   string  `json:"param"`
-		Measure string  `json:"measure"`
+		Param   string `json:"param"`
+		Measure string `json:"measure"`
 		tune.Eval
 	}
 	opts := tune.Options{Lo: lo, Hi: hi, Target: target, Budget: o.Budget, Games: o.Games, Step: o.Step, Seed: uint64(o.Seed),
