@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -337,11 +338,27 @@ func TestSPRT(t *testing.T) {
 		h := header(100000, 2)
 		b, n := run(t, h, model{p: c.p, rho: 0.6, turns: 1}, Options{Jobs: 2, Stop: st})
 		tally := NewTally(2)
-		for _, r := range read(t, b, "sprt").Records {
+		f := read(t, b, "sprt")
+		for _, r := range f.Records {
 			tally.Add(r)
 		}
 		if got := st.Decide(tally.diff[1]); got != c.want || n >= 100000 {
 			t.Errorf("p %v: SPRT decided %d after %d pairs, want %d", c.p, got, n, c.want)
+		}
+		// the report says what the test decided, as fishtest does
+		f.Header.Until = "sprt:0,0.1"
+		rep := Summarize(f.Header, f.Records)
+		s := rep.Versus[0].SPRT
+		want := map[int]string{1: "H1", -1: "H0"}[c.want]
+		if s == nil || s.Accepted != want || s.Pairs != n || float64(s.LLR) != st.LLR(tally.diff[1]) || !near(float64(s.Upper), math.Log(0.95/0.05), 1e-12) || !rep.Sequential {
+			t.Errorf("p %v: report's SPRT %+v, want %s after %d pairs", c.p, s, want, n)
+		}
+		var text strings.Builder
+		rep.WriteText(&text)
+		for _, w := range []string{"SPRT         LLR ", want + " accepted", "WARNING: the run stopped on its own results"} {
+			if !strings.Contains(text.String(), w) {
+				t.Errorf("p %v: the text lacks %q", c.p, w)
+			}
 		}
 	}
 }
