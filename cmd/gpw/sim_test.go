@@ -261,3 +261,25 @@ func TestSimPlayersArms(t *testing.T) {
 		}
 	}
 }
+
+// TestSimSmallThings: a shard without a game says so; one game of one
+// arm is counted in the singular.
+func TestSimSmallThings(t *testing.T) {
+	out, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--games", "5", "--turns", "1", "--shard", "7/8", "-q")
+	if err != nil || !strings.Contains(out, "shard 7/8 plays no game: --games 5") {
+		t.Errorf("an empty shard: %v\n%s", err, out)
+	}
+	out, err = simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--games", "1", "--turns", "1")
+	if err != nil || !strings.Contains(out, "1 game (1 seed index × 1 arm) in ") {
+		t.Errorf("one game: %v\n%s", err, out)
+	}
+	for _, c := range []struct{ shard, shards, want string }{
+		{"0/2", "3", "--shards 3 goes with --shard env only"},
+		{"+1/2", "0", "plain digits"},
+		{"01/02", "0", "plain digits"},
+	} {
+		if _, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--shard", c.shard, "--shards", c.shards, "-q"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("--shard %s --shards %s: %v", c.shard, c.shards, err)
+		}
+	}
+}
