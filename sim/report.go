@@ -34,10 +34,12 @@ type Report struct {
 	// rule's effect depends on the players.
 	Interactions []Interaction `json:"interactions,omitempty"`
 	// Correction names the adjustment of the p-values for multiplicity
-	// (p_holm): Holm's, over Tests tests (every arm's Axis-win, score,
-	// decision-turn, key-city and event test, and every interaction).
-	Correction string `json:"correction"`
-	Tests      int    `json:"tests"`
+	// (p_holm): Holm's, in two families: the Axis-win test of every
+	// comparison (PrimaryTests), and every other test of the report
+	// (Tests: score, turn of decision, key cities, events, interactions).
+	Correction   string `json:"correction"`
+	PrimaryTests int    `json:"primary_tests"`
+	Tests        int    `json:"tests"`
 }
 
 // MaxFailures is how many failed games a report lists.
@@ -290,14 +292,23 @@ func Summarize(h *Header, recs []*Record) *Report {
 	return rep
 }
 
-// adjust applies Holm's correction over every test of the report.
+// adjust applies Holm's correction in two families: the Axis-win test
+// of each comparison, the question an experiment is run for; and every
+// other test of the report, which a reader scans for surprises.
 func (rep *Report) adjust() {
 	var ps []float64
 	var dst []*Num
+	for i := range rep.Versus {
+		ps, dst = append(ps, float64(rep.Versus[i].P)), append(dst, &rep.Versus[i].Holm)
+	}
+	for i, p := range Holm(ps) {
+		*dst[i] = Num(p)
+	}
+	rep.PrimaryTests = len(ps)
+	ps, dst = nil, nil
 	add := func(p Num, to *Num) { ps, dst = append(ps, float64(p)), append(dst, to) }
 	for i := range rep.Versus {
 		c := &rep.Versus[i]
-		add(c.P, &c.Holm)
 		add(c.PScore, &c.PScoreHolm)
 		add(c.PDecision, &c.PDecisionHolm)
 		for j := range c.Cities {

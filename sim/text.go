@@ -159,11 +159,20 @@ func (r *Report) WriteText(w io.Writer) error {
 		p("\ndoes %s's effect depend on the players? under %s %s points, under %s %s points:\n", in.Rules, in.Players, pts(in.Effect), in.Against, pts(in.Baseline))
 		p("  difference %s points over %d seeds, paired t p = %s, Holm %s\n", pts(in.Diff), in.Pairs, pv(in.P), pv(in.Holm))
 	}
-	if r.Tests > 1 {
-		p("\nHolm's correction over the report's %d tests (p_holm); the unadjusted p is for one question asked alone\n", r.Tests)
+	if len(r.Versus) > 0 {
+		p("\nHolm's correction (Holm 1979) in two families: the Axis's wins over %s, every other test over %s;\nthe unadjusted p is for one question asked alone\n",
+			plural(r.PrimaryTests, "comparison"), plural(r.Tests, "test"))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// plural prints "1 test", "2 tests".
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
 }
 
 // half is an interval's half-width (0 when it has none).
