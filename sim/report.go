@@ -283,7 +283,7 @@ func Summarize(h *Header, recs []*Record) *Report {
 		c := compare(h.Arms[a].Name, h.Cities, byArm[a], byArm[base[a]], nt)
 		c.Base = h.Arms[base[a]].Name
 		if stop != nil {
-			c.SPRT = sprtOf(stop, byArm[a], byArm[base[a]])
+			c.SPRT = sprtOf(stop, byArm[a], byArm[base[a]], h.Games)
 		}
 		rep.Versus = append(rep.Versus, c)
 	}
@@ -683,18 +683,30 @@ type SPRTResult struct {
 	Pairs int `json:"pairs"`
 	// Accepted is "H0", "H1", or "" while the test goes on.
 	Accepted string `json:"accepted"`
+	// Estimate is the mean paired difference in Axis wins at the stop,
+	// biased by it; BiasCorrected Whitehead's adjustment of it
+	// (Stop.BiasCorrected).
+	Estimate      Num `json:"estimate"`
+	BiasCorrected Num `json:"bias_corrected"`
 }
 
-func sprtOf(s *Stop, arm, base []*Record) *SPRTResult {
+func sprtOf(s *Stop, arm, base []*Record, maxPairs int) *SPRTResult {
 	xs, ys := pairUp(arm, base)
 	var m moments
+	discordant := 0
 	for i := range xs {
-		m.add(b2f(xs[i].Winner == "axis") - b2f(ys[i].Winner == "axis"))
+		d := b2f(xs[i].Winner == "axis") - b2f(ys[i].Winner == "axis")
+		m.add(d)
+		if d != 0 {
+			discordant++
+		}
 	}
 	r := &SPRTResult{LLR: Num(math.NaN()), Lower: Num(math.Log(s.Beta / (1 - s.Alpha))), Upper: Num(math.Log((1 - s.Beta) / s.Alpha)),
-		D0: Num(s.D0), D1: Num(s.D1), Alpha: Num(s.Alpha), Beta: Num(s.Beta), Pairs: len(xs)}
+		D0: Num(s.D0), D1: Num(s.D1), Alpha: Num(s.Alpha), Beta: Num(s.Beta), Pairs: len(xs), Estimate: Num(math.NaN()), BiasCorrected: Num(math.NaN())}
 	if m.n > 0 {
 		r.LLR = Num(s.LLR(m))
+		r.Estimate = Num(m.mean())
+		r.BiasCorrected = Num(s.BiasCorrected(m.mean(), float64(discordant)/m.n, maxPairs))
 		switch s.Decide(m) {
 		case 1:
 			r.Accepted = "H1"

@@ -82,7 +82,7 @@ func Run(ctx context.Context, h *Header, r Runner, o Options, out func(*Record) 
 	defer cancel()
 	var tally *Tally
 	if o.Stop != nil {
-		tally = NewTally(arms)
+		tally = NewTallyFor(Baselines(h))
 	}
 	played := 0
 	for k, r := range o.Done {

@@ -423,3 +423,33 @@ func TestKnownEffect(t *testing.T) {
 		t.Errorf("pairing worth %v games from %d pairs: common seeds gained nothing", c.WinPairing.Equivalent, c.Pairs)
 	}
 }
+
+// TestSPRTBiasCorrected: over many runs stopped by an SPRT, the estimate
+// at the stop overstates the effect; Whitehead's correction brings the
+// mean back near the truth.
+func TestSPRTBiasCorrected(t *testing.T) {
+	if testing.Short() {
+		t.Skip("40 sequential runs, each corrected by 2,000 simulated ones")
+	}
+	st, err := ParseStop("sprt:0,0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const runs = 40
+	truth := 0.1 // p 0.35 against 0.45
+	var naive, corrected float64
+	for k := 0; k < runs; k++ {
+		h := header(100000, 2)
+		h.Seed = int64(1000 * k)
+		b, _ := run(t, h, model{p: []float64{0.35, 0.45}, rho: 0.5, turns: 1}, Options{Jobs: 2, Stop: st})
+		f := read(t, b, "sprt")
+		f.Header.Until = "sprt:0,0.1"
+		s := Summarize(f.Header, f.Records).Versus[0].SPRT
+		naive += float64(s.Estimate) / runs
+		corrected += float64(s.BiasCorrected) / runs
+	}
+	t.Logf("true %.3f, mean estimate at the stop %.3f, bias-corrected %.3f", truth, naive, corrected)
+	if !(math.Abs(corrected-truth) < math.Abs(naive-truth)) {
+		t.Errorf("the correction did not reduce the bias: true %.3f, naive %.3f, corrected %.3f", truth, naive, corrected)
+	}
+}

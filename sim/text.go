@@ -126,6 +126,7 @@ func (r *Report) WriteText(w io.Writer) error {
 				verdict = fmt.Sprintf("H1 accepted (the arm changes the Axis win rate by %+.1f points)", 100*s.D1)
 			}
 			p("  SPRT         LLR %.2f, bounds [%.2f, %.2f] (α %g, β %g), %d pairs: %s\n", float64(s.LLR), float64(s.Lower), float64(s.Upper), float64(s.Alpha), float64(s.Beta), s.Pairs, verdict)
+			p("               estimate at the stop %+.1f points, bias-corrected %+.1f (Whitehead, by simulating the stopping rule)\n", 100*float64(s.Estimate), 100*float64(s.BiasCorrected))
 		}
 		p("  mean score   %s, paired t p = %s, Holm %s\n", num(c.Score, 2, true), pv(c.PScore), pv(c.PScoreHolm))
 		p("  decided in   %s turns, paired t p = %s, Holm %s\n", num(c.DecisionTurn, 2, true), pv(c.PDecision), pv(c.PDecisionHolm))
