@@ -80,3 +80,22 @@ func TestTuneRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneGames runs tune on real games, one turn each: the Axis wins
+// none at either end of the range, so the target is not met and tune
+// says so after the two ends.
+func TestTuneGames(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "tune.jsonl")
+	got, err := simArgs(t, nil, "tune", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--param", "soviet_replacements", "--range", "0,2",
+		"--budget", "40", "--games", "20", "--turns", "1", "--setup", "auto", "--bot", "random", "--out", out, "-q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "soviet_replacements = 0 (the range's end: axis-win 0.5 is not met between 0 and 2; 40 games)") {
+		t.Errorf("printed %q", got)
+	}
+	b, _ := os.ReadFile(out)
+	if n := strings.Count(string(b), "\n"); n != 3 {
+		t.Errorf("%d JSON lines, want the two ends and the result:\n%s", n, b)
+	}
+}
