@@ -250,11 +250,43 @@ func Resume(name string, h *Header) (*os.File, []*Record, error) {
 	return f, rf.Records, nil
 }
 
-// Overloaded reports whether err says the machine, not the game, failed
-// (an error with an Overloaded() bool method that returns true): such
-// an error stops a run, to be resumed, rather than being recorded as the
-// game's.
+// Overloaded reports whether err says the machine, not the game, failed:
+// such an error stops a run, to be resumed, rather than being recorded
+// as the game's. It is an error in err's chain with an Overloaded() bool
+// method that returns true, or the interpreter's ErrOverloaded, known by
+// its text (interp.ErrOverloaded, "the machine is overloaded": the
+// wall-clock safety valve of the Lua budgets). TODO(lead): once interp
+// has ErrOverloaded, test errors.Is(err, interp.ErrOverloaded) instead
+// of the text.
 func Overloaded(err error) bool {
 	var o interface{ Overloaded() bool }
-	return errors.As(err, &o) && o.Overloaded()
+	if errors.As(err, &o) && o.Overloaded() {
+		return true
+	}
+	for _, e := range chain(err) {
+		if e.Error() == overloadedText {
+			return true
+		}
+	}
+	return false
+}
+
+// overloadedText is the text of interp.ErrOverloaded.
+const overloadedText = "the machine is overloaded"
+
+// chain lists err and every error it wraps.
+func chain(err error) []error {
+	if err == nil {
+		return nil
+	}
+	out := []error{err}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		out = append(out, chain(u.Unwrap())...)
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			out = append(out, chain(e)...)
+		}
+	}
+	return out
 }

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -79,6 +81,30 @@ func TestParseArm(t *testing.T) {
 		}
 		if back := ArmName(r, p); back != c.spec {
 			t.Errorf("%s written back as %s", c.spec, back)
+		}
+	}
+}
+
+type overloaded struct{}
+
+func (overloaded) Error() string    { return "busy" }
+func (overloaded) Overloaded() bool { return true }
+
+func TestOverloaded(t *testing.T) {
+	sentinel := errors.New("the machine is overloaded") // interp.ErrOverloaded's text
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{fmt.Errorf("game 3: %w", overloaded{}), true},
+		{fmt.Errorf("game 3 (seed 4) under gdw: %w", fmt.Errorf("in phase x: %w", sentinel)), true},
+		{errors.Join(errors.New("a"), sentinel), true},
+		{errors.New("bad argument: the machine is overloaded"), false},
+		{errors.New("a fault planted for the test"), false},
+		{nil, false},
+	} {
+		if got := Overloaded(c.err); got != c.want {
+			t.Errorf("%v: %v, want %v", c.err, got, c.want)
 		}
 	}
 }
