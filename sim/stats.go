@@ -98,7 +98,10 @@ func PairedT(ds []float64) float64 {
 // (y) over the same seeds: Both and Neither agree; XOnly and YOnly are
 // the discordant pairs.
 type Pairs struct {
-	Both, XOnly, YOnly, Neither int
+	Both    int `json:"both"`
+	XOnly   int `json:"arm_only"`
+	YOnly   int `json:"base_only"`
+	Neither int `json:"neither"`
 }
 
 // Add counts one pair.
