@@ -252,6 +252,20 @@ func TestLevels(t *testing.T) {
 		if len(r.Weather) != len(r.Turns) || len(r.KeyStart) != len(e.Header().Cities) || len(r.Attacks["axis"]) == 0 {
 			t.Errorf("seed %d: weather %q, key start %q, attacks %v", seed, r.Weather, r.KeyStart, r.Attacks)
 		}
+		battles, attacks := 0, 0
+		for _, m := range r.Battles {
+			for _, n := range m {
+				battles += n
+			}
+		}
+		for _, m := range r.Attacks {
+			for _, n := range m {
+				attacks += n
+			}
+		}
+		if battles != attacks || r.LostTurns.Axis[len(r.Turns)-1] != r.Lost.Axis || r.Events["retreat"] == 0 {
+			t.Errorf("seed %d: %d battles, %d attacks; lost %v by turn %v; events %v", seed, battles, attacks, r.Lost, r.LostTurns, r.Events)
+		}
 	}
 }
 
