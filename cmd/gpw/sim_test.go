@@ -182,9 +182,10 @@ func TestSimReplay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 6 whole games")
 	}
-	for _, setup := range []string{"bot", "auto"} {
+	for _, c := range []struct{ setup, bot string }{{"bot", "normal"}, {"auto", "normal"}, {"auto", "defaults"}} {
+		setup := c.setup
 		res := filepath.Join(t.TempDir(), "r.jsonl")
-		if _, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--games", "3", "--seed", "40", "--setup", setup, "--out", res, "-q"); err != nil {
+		if _, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--games", "3", "--seed", "40", "--setup", setup, "--bot", c.bot, "--out", res, "-q"); err != nil {
 			t.Fatal(err)
 		}
 		rf := readRecords(t, res)
