@@ -26,7 +26,17 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Setup != "" {
 		setup = ", setup by " + map[string]string{"bot": "the bots", "auto": "the automatic rule"}[r.Setup]
 	}
-	p("%s: %d seed indices planned (seeds %d..%d), bots %s%s, %s\n", r.Scenario, r.Games, r.Seed, r.Seed+int64(r.Games)-1, r.Bot, setup, length)
+	bots := r.Bot.String()
+	var labels []string
+	for _, a := range r.Arms {
+		if l := a.Bot.Label(); a.Bot != (Bots{}) && !slices.Contains(labels, l) {
+			labels = append(labels, l)
+		}
+	}
+	if len(labels) > 1 {
+		bots = strings.Join(labels, ", ") + " (each an arm)"
+	}
+	p("%s: %d seed indices planned (seeds %d..%d), bots %s%s, %s\n", r.Scenario, r.Games, r.Seed, r.Seed+int64(r.Games)-1, bots, setup, length)
 	if r.Shard != nil {
 		p("shard %s only: merge the shards (gpw sim merge) for the whole experiment\n", r.Shard)
 	}
