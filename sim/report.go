@@ -202,8 +202,8 @@ type EventChange struct {
 }
 
 // Interaction asks whether a rule's effect on the Axis win rate depends
-// on the players: per seed, (arm − base) under Players minus (arm − base)
-// under the baseline's players, with its t interval.
+// on the players: per seed, (rules − base) under Players minus (rules −
+// base) under Against (the baseline's players), with its t interval.
 type Interaction struct {
 	Rules    string   `json:"rules"`
 	Base     string   `json:"base"`
@@ -644,7 +644,7 @@ func interactions(h *Header, byArm [][]*Record, base []int) []Interaction {
 			x, y := w(g[0])-w(g[1]), w(g[2])-w(g[3])
 			e1, e0, d = append(e1, x), append(e0, y), append(d, x-y)
 		}
-		out = append(out, Interaction{Rules: h.Arms[a0].Name, Base: h.Arms[b0].Name, Players: h.Arms[a].Bot.Label(), Against: h.Arms[0].Bot.Label(),
+		out = append(out, Interaction{Rules: ArmName(h.Arms[a0].Rules, h.Arms[a0].Params), Base: ArmName(h.Arms[b0].Rules, h.Arms[b0].Params), Players: h.Arms[a].Bot.Label(), Against: h.Arms[0].Bot.Label(),
 			Pairs: len(d), Effect: Mean(e1), Baseline: Mean(e0), Diff: Mean(d), P: Num(PairedT(d))})
 	}
 	return out

@@ -167,7 +167,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			f3(c.WinPairing.Corr), f3(c.ScorePairing.Corr), games(c.WinPairing.Equivalent), games(c.ScorePairing.Equivalent))
 	}
 	for _, in := range r.Interactions {
-		p("\ndoes %s's effect depend on the players? under %s %s points, under %s %s points:\n", in.Rules, in.Players, pts(in.Effect), in.Against, pts(in.Baseline))
+		p("\ndoes %s's effect (against %s) depend on the players? under %s %s points, under %s %s points:\n", in.Rules, in.Base, in.Players, pts(in.Effect), in.Against, pts(in.Baseline))
 		p("  difference %s points over %d seeds, paired t p = %s, Holm %s\n", pts(in.Diff), in.Pairs, pv(in.P), pv(in.Holm))
 	}
 	if len(r.Versus) > 0 {

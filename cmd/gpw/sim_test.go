@@ -256,7 +256,7 @@ func TestSimPlayersArms(t *testing.T) {
 	if len(rf.Header.Arms) != 4 || rf.Header.Arms[2].Name != "gdw @easy" || rf.Header.Arms[3].Bot.Axis != "easy" || len(rf.Records) != 12 || rf.Records[3].Bot.Soviet != "easy" {
 		t.Fatalf("arms %+v", rf.Header.Arms)
 	}
-	for _, want := range []string{"gdwcopy.lua @random against gdw @random", "gdwcopy.lua @easy against gdw @easy", "gdw @easy against gdw @random", "effect depend on the players? under easy"} {
+	for _, want := range []string{"gdwcopy.lua @random against gdw @random", "gdwcopy.lua @easy against gdw @easy", "gdw @easy against gdw @random", "gdwcopy.lua's effect (against gdw) depend on the players? under easy"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
