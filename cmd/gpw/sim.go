@@ -54,10 +54,14 @@ func newSimCmd(ios *ioStreams) *cobra.Command {
 		Use:   "sim --scenario S --rules A --rules B [...]",
 		Short: "Measure what house rules change: the same games under each rules module, with confidence intervals",
 		Long: `Sim plays the same games (game i of every arm has seed SEED+i) under
-each --rules given (an arm: gdw, adc2 or a module file; the first is the
-baseline), on every core, and reports each arm's results and each arm
-against the baseline game for game, with 95% intervals (docs/sim.md).
-The results file (--out) does not depend on --jobs.`,
+each --rules given (an arm: gdw, adc2 or a module file, with +NAME=VALUE
+for the module's parameters; the first is the baseline), under each
+--bot given, on every core, and reports each arm's results and each arm
+against its baseline game for game, with 95% intervals (docs/sim.md).
+Each game's record holds the engine's verdict and the gpw run line that
+replays it; a game whose module fails is recorded and the run goes on;
+--resume continues a run cut short. The results file (--out) does not
+depend on --jobs.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return simRun(o) },
 	}
