@@ -150,7 +150,7 @@ func TestRunError(t *testing.T) {
 	}
 	var text strings.Builder
 	rep.WriteText(&text)
-	if !strings.Contains(text.String(), "1 game(s) failed and are left out") || !strings.Contains(text.String(), "replay: gpw run --seed 105") {
+	if !strings.Contains(text.String(), "1 game failed, left out with their pairs") || !strings.Contains(text.String(), "replay: gpw run --seed 105") {
 		t.Errorf("the text report does not list the failure:\n%s", text.String())
 	}
 	// The machine's errors stop the run.

@@ -46,7 +46,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	p("%s; intervals are %g%%\n", r.Version, Level*100)
 	if r.Failed > 0 {
-		p("\n%d game(s) failed and are left out (with their pairs):\n", r.Failed)
+		p("\n%s failed, left out with their pairs:\n", plural(r.Failed, "game"))
 		for _, f := range r.Failures {
 			p("  game %d under %s: %s\n    replay: %s\n", f.Game, f.Arm, f.Error, f.Replay)
 		}
@@ -64,7 +64,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		if ar.Failed > 0 {
 			failed = fmt.Sprintf(" (%d failed)", ar.Failed)
 		}
-		p("\narm %d%s: %s, rules hash %.12s: %d games%s\n", a, role, ar.Name, ar.Hash, ar.N, failed)
+		p("\narm %d%s: %s, rules hash %.12s: %s%s\n", a, role, ar.Name, ar.Hash, plural(ar.N, "game"), failed)
 		p("  axis wins    %5d  %s%s\n", ar.Wins.Axis, pct(ar.AxisWin), levels(ar.Levels, "axis"))
 		p("  soviet wins  %5d  %s%s\n", ar.Wins.Soviet, pct(ar.SovietWin), levels(ar.Levels, "soviet"))
 		p("  no winner    %5d", ar.NoWinner)
