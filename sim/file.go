@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 )
@@ -201,4 +202,91 @@ func (f *File) Write(w io.Writer) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// Same reports how two headers differ, shards included.
+func (h *Header) Same(o *Header) error {
+	if err := sameExperiment(h, o); err != nil {
+		return err
+	}
+	if (h.Shard == nil) != (o.Shard == nil) || h.Shard != nil && *h.Shard != *o.Shard {
+		return fmt.Errorf("shard %v against %v", h.Shard, o.Shard)
+	}
+	return nil
+}
+
+// Resume opens the results file of a run cut short to go on writing
+// it: its header must be h's; a last line cut in the middle is dropped.
+// It returns the file, positioned after its last whole record, and the
+// records, which must come in the order (game, arm) from the first.
+func Resume(name string, h *Header) (*os.File, []*Record, error) {
+	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := io.ReadAll(f)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	whole := bytes.LastIndexByte(b, '\n') + 1 // a line without its end is cut short
+	rf, err := Read(bytes.NewReader(b[:whole]), name)
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("--resume: %w", err)
+	}
+	if err := rf.Header.Same(h); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("--resume %s: another experiment: %v", name, err)
+	}
+	if err := f.Truncate(int64(whole)); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(int64(whole), io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, rf.Records, nil
+}
+
+// Overloaded reports whether err says the machine, not the game, failed:
+// such an error stops a run, to be resumed, rather than being recorded
+// as the game's. It is an error in err's chain with an Overloaded() bool
+// method that returns true, or the interpreter's ErrOverloaded, known by
+// its text (interp.ErrOverloaded, "the machine is overloaded": the
+// wall-clock safety valve of the Lua budgets). TODO(lead): once interp
+// has ErrOverloaded, test errors.Is(err, interp.ErrOverloaded) instead
+// of the text.
+func Overloaded(err error) bool {
+	var o interface{ Overloaded() bool }
+	if errors.As(err, &o) && o.Overloaded() {
+		return true
+	}
+	for _, e := range chain(err) {
+		if e.Error() == overloadedText {
+			return true
+		}
+	}
+	return false
+}
+
+// overloadedText is the text of interp.ErrOverloaded.
+const overloadedText = "the machine is overloaded"
+
+// chain lists err and every error it wraps.
+func chain(err error) []error {
+	if err == nil {
+		return nil
+	}
+	out := []error{err}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		out = append(out, chain(u.Unwrap())...)
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			out = append(out, chain(e)...)
+		}
+	}
+	return out
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // Format is the results file format this build writes and reads.
-const Format = 1
+const Format = 2
 
 // version is the gpw build, set with -ldflags "-X gpw/sim.version=...".
 var version string
@@ -59,8 +59,14 @@ var Version = sync.OnceValue(func() string {
 // Arm is one rules variant under test; the first of an experiment is the
 // baseline.
 type Arm struct {
-	Name string `json:"name"` // as given: gdw, adc2 or a module file
-	Hash string `json:"hash"` // of every rules module loaded (interp.Rules.Hash)
+	// Name is how the report names the arm: its rules as given (gdw,
+	// adc2, a module file, with +NAME=VALUE parameters), and its players
+	// when an experiment has several.
+	Name   string            `json:"name"`
+	Rules  string            `json:"rules"`            // the module, without parameters
+	Params map[string]string `json:"params,omitempty"` // the module's parameters set (game.Options.Params)
+	Bot    Bots              `json:"bot"`              // the players
+	Hash   string            `json:"hash"`             // of every rules module loaded (interp.Rules.Hash)
 }
 
 // Bots names the computer player of each side and its parameters.
@@ -84,8 +90,11 @@ type Header struct {
 	Turns        int      `json:"turns"` // turns played at most; 0 for the whole scenario
 	Bot          Bots     `json:"bot"`
 	Cities       []string `json:"cities"` // the key cities recorded turn by turn
-	Shard        *Shard   `json:"shard,omitempty"`
-	Until        string   `json:"until,omitempty"`
+	// Setup is who makes the setup step: "bot" (the computer players, as
+	// gpw run --bot does) or "auto" (the documented automatic rule).
+	Setup string `json:"setup"`
+	Shard *Shard `json:"shard,omitempty"`
+	Until string `json:"until,omitempty"`
 }
 
 // SeedOf is the seed of game i: the same for every arm (common random
@@ -100,12 +109,17 @@ func (h *Header) Check(rec *Record) error {
 		return fmt.Errorf("game %d: arm %d is not one of the %d arms", rec.Game, rec.Arm, len(h.Arms))
 	case rec.Game < 0 || rec.Game >= h.Games:
 		return fmt.Errorf("game %d is outside 0..%d", rec.Game, h.Games-1)
-	case rec.Rules != h.Arms[rec.Arm].Name || rec.RulesHash != h.Arms[rec.Arm].Hash:
+	case rec.Rules != h.Arms[rec.Arm].Name || rec.RulesHash != h.Arms[rec.Arm].Hash && rec.Error == "":
 		return fmt.Errorf("game %d arm %d: rules %s (hash %.12s) differ from the header's %s (%.12s)", rec.Game, rec.Arm, rec.Rules, rec.RulesHash, h.Arms[rec.Arm].Name, h.Arms[rec.Arm].Hash)
+	case h.Arms[rec.Arm].Bot != (Bots{}) && rec.Bot != h.Arms[rec.Arm].Bot:
+		return fmt.Errorf("game %d arm %d: players %s differ from the header's %s", rec.Game, rec.Arm, rec.Bot, h.Arms[rec.Arm].Bot)
 	case rec.ScenarioHash != h.ScenarioHash:
 		return fmt.Errorf("game %d arm %d: scenario hash %.12s differs from the header's %.12s", rec.Game, rec.Arm, rec.ScenarioHash, h.ScenarioHash)
 	case rec.Seed != h.SeedOf(rec.Game):
 		return fmt.Errorf("game %d arm %d: seed %d, expected %d", rec.Game, rec.Arm, rec.Seed, h.SeedOf(rec.Game))
+	}
+	if rec.Error != "" {
+		return nil // a game that failed: its error, no play
 	}
 	if err := rec.consistent(); err != nil {
 		return fmt.Errorf("game %d arm %d: %v", rec.Game, rec.Arm, err)
@@ -125,6 +139,10 @@ func (r *Record) consistent() error {
 		return fmt.Errorf("cities held for %d and %d turns, not %d", len(r.Cities.Axis), len(r.Cities.Soviet), n)
 	case len(r.Standing) != n:
 		return fmt.Errorf("standing for %d turns, not %d", len(r.Standing), n)
+	case len(r.LostTurns.Axis) != n || len(r.LostTurns.Soviet) != n:
+		return fmt.Errorf("strength lost for %d and %d turns, not %d", len(r.LostTurns.Axis), len(r.LostTurns.Soviet), n)
+	case len(r.Weather) != n:
+		return fmt.Errorf("weather for %d turns, not %d", len(r.Weather), n)
 	}
 	for c, s := range r.Key {
 		if len(s) != n {
@@ -168,13 +186,24 @@ type Record struct {
 	Version      string `json:"version"`
 	Bot          Bots   `json:"bot"`
 
-	// Winner is axis, soviet or "" (no winner); Level how: win (the game
-	// ended early), decisive, marginal, or default (the scenario's
-	// conditions are all the other side's and it met none).
+	// Error is why the game could not be played to its end (a rules
+	// module's failure): such a record has nothing else but its replay.
+	Error string `json:"error,omitempty"`
+	// Replay is the gpw run command line that replays the game and
+	// prints its verdict.
+	Replay string `json:"replay,omitempty"`
+
+	// Winner is axis, soviet or "" (no winner); Level the engine's
+	// verdict: win (a condition that ends the game, or a module naming
+	// the winner), decisive, marginal, default (no condition met: the
+	// scenario's default winner) or draw.
 	Winner string `json:"winner"`
 	Level  string `json:"level"`
-	// Score is the Axis's level met minus the Soviet's: win 3, decisive
-	// 2, marginal 1 (a default win counts 0).
+	// Verdict is the engine's verdict as gpw run prints it ("" for a game
+	// cut short by the turn limit, judged by the sim).
+	Verdict string `json:"verdict,omitempty"`
+	// Score is the verdict as a number, positive for the Axis: win 3,
+	// decisive 2, marginal 1, default and draw 0.
 	Score   int    `json:"score"`
 	EndTurn string `json:"end_turn"`
 	Length  int    `json:"length"` // turns played
@@ -194,8 +223,24 @@ type Record struct {
 	// ended then (A, S, -).
 	Standing string `json:"standing"`
 
-	Lost    Sides                     `json:"lost"`    // attack strength lost in battle
+	// KeyStart is, for each key city in the header's order, who held it
+	// when play began (A, S, -).
+	KeyStart string `json:"key_start"`
+	// Weather is the weather of each turn's last movement phase.
+	Weather []string `json:"weather"`
+
+	Lost      Sides    `json:"lost"` // attack strength lost in battle
+	LostTurns struct { // the same, by the end of each turn (cumulative)
+		Axis   []int `json:"axis"`
+		Soviet []int `json:"soviet"`
+	} `json:"lost_turns"`
 	Battles map[string]map[string]int `json:"battles"` // by odds column, then result
+	// Attacks counts battles by attacking side, then odds column.
+	Attacks map[string]map[string]int `json:"attacks"`
+	// Events counts the game's events of each kind, besides the
+	// engine's bookkeeping (EventsSkipped): a module's surrenders,
+	// isolations, fortifications; retreats, eliminations, stands.
+	Events map[string]int `json:"events,omitempty"`
 	// Refused counts refused commands; there should be none.
 	Refused  int      `json:"refused"`
 	Refusals []string `json:"refusals,omitempty"` // the first few
@@ -203,6 +248,9 @@ type Record struct {
 	// controlled by the Axis at the end.
 	AxisHexes string `json:"axis_hexes"`
 }
+
+// Failed reports whether the game could not be played (Error).
+func (r *Record) Failed() bool { return r.Error != "" }
 
 // Bits packs flags into the AxisHexes encoding.
 func Bits(on []bool) string {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -26,6 +27,15 @@ type Options struct {
 	// Progress, when set, is told each time a record is passed on: how
 	// many of total.
 	Progress func(done, total int)
+	// Fatal tells the errors that stop the run (the machine's: an
+	// overloaded machine, a full disk) from those of a game, which are
+	// recorded in its record (Record.Error) while the run goes on. nil:
+	// every error is the game's. A cancelled context always stops.
+	Fatal func(error) bool
+	// Done are the records of a run cut short (--resume), in the order
+	// (game, arm): Run plays what follows them, and counts them for the
+	// stop rule.
+	Done []*Record
 }
 
 // job is one game to play: its place in the output order.
@@ -63,8 +73,32 @@ func Run(ctx context.Context, h *Header, r Runner, o Options, out func(*Record) 
 	idx := h.Indices()
 	arms := len(h.Arms)
 	total := len(idx) * arms
+	for k, r := range o.Done {
+		if k >= total || r.Game != idx[k/arms] || r.Arm != k%arms {
+			return 0, fmt.Errorf("resume: record %d is game %d arm %d, expected game %d arm %d", k+1, r.Game, r.Arm, idx[min(k, total-1)/arms], k%arms)
+		}
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var tally *Tally
+	if o.Stop != nil {
+		tally = NewTallyFor(Baselines(h))
+	}
+	played := 0
+	for k, r := range o.Done {
+		if tally != nil {
+			tally.Add(r)
+		}
+		if (k+1)%arms == 0 {
+			played++
+			if tally != nil && o.Stop.Met(tally) {
+				return played, nil // the run had stopped
+			}
+		}
+	}
+	fatal := func(err error) bool {
+		return ctx.Err() != nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || o.Fatal != nil && o.Fatal(err)
+	}
 
 	// At most window games run or wait to be passed on: a slow game holds
 	// back the output, not the memory.
@@ -74,7 +108,7 @@ func Run(ctx context.Context, h *Header, r Runner, o Options, out func(*Record) 
 	done := make(chan result, window)
 	go func() {
 		defer close(todo)
-		for seq := 0; seq < total; seq++ {
+		for seq := len(o.Done); seq < total; seq++ {
 			select {
 			case tokens <- struct{}{}:
 			case <-ctx.Done():
@@ -98,6 +132,13 @@ func Run(ctx context.Context, h *Header, r Runner, o Options, out func(*Record) 
 					continue
 				}
 				rec, err := r.Play(j.arm, j.game, h.SeedOf(j.game))
+				if err != nil && !fatal(err) {
+					failed := &Record{Error: err.Error()}
+					if rec != nil {
+						failed.Replay = rec.Replay
+					}
+					rec, err = failed, nil
+				}
 				if err == nil {
 					err = fill(h, j, rec)
 				}
@@ -107,12 +148,8 @@ func Run(ctx context.Context, h *Header, r Runner, o Options, out func(*Record) 
 	}
 	go func() { wg.Wait(); close(done) }()
 
-	var tally *Tally
-	if o.Stop != nil {
-		tally = NewTally(arms)
-	}
 	pending := map[int]result{}
-	next, played := 0, 0
+	next := len(o.Done)
 	var first error
 	for res := range done {
 		if first != nil {
@@ -183,7 +220,10 @@ func fill(h *Header, j job, rec *Record) error {
 		rec.Version = h.Version
 	}
 	if rec.Bot == (Bots{}) {
-		rec.Bot = h.Bot
+		rec.Bot = h.Arms[j.arm].Bot
+		if rec.Bot == (Bots{}) {
+			rec.Bot = h.Bot
+		}
 	}
 	return h.Check(rec)
 }

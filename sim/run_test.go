@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -48,6 +49,13 @@ func (m model) Play(arm, game int, seed int64) (*Record, error) {
 		r.Turns = append(r.Turns, fmt.Sprintf("T%d", t+1))
 		r.Cities.Axis = append(r.Cities.Axis, 10+t+int(10*u))
 		r.Cities.Soviet = append(r.Cities.Soviet, 40-t-int(10*u))
+		r.LostTurns.Axis = append(r.LostTurns.Axis, (t+1)*int(20*u)/m.turns)
+		r.LostTurns.Soviet = append(r.LostTurns.Soviet, (t+1)*int(50*(1-u))/m.turns)
+		r.Weather = append(r.Weather, map[bool]string{true: "mud,clear", false: "clear"}[u < 0.3])
+	}
+	r.KeyStart = "SS"
+	if !axis {
+		r.Events = map[string]int{"surrender": 1 + shared.IntN(2)}
 	}
 	r.Length = m.turns
 	r.EndTurn = r.Turns[m.turns-1]
@@ -117,19 +125,67 @@ func TestRunSameForAnyJobs(t *testing.T) {
 }
 
 func TestRunError(t *testing.T) {
+	errOverload := fmt.Errorf("the machine is overloaded")
 	bad := RunnerFunc(func(arm, game int, seed int64) (*Record, error) {
-		if game == 5 {
-			return nil, fmt.Errorf("boom")
+		switch {
+		case game == 5 && arm == 1:
+			return &Record{Replay: "gpw run --seed 105"}, fmt.Errorf("boom")
+		case game == 9:
+			return nil, errOverload
 		}
 		return model{p: []float64{0.5, 0.5}, turns: 2}.Play(arm, game, seed)
 	})
-	got := 0
-	_, err := Run(context.Background(), header(20, 2), bad, Options{Jobs: 3}, func(*Record) error { got++; return nil })
-	if err == nil || !strings.Contains(err.Error(), "boom") {
-		t.Fatalf("err = %v, want boom", err)
+	// A game's failure is recorded and the run goes on.
+	var recs []*Record
+	h := header(9, 2)
+	if _, err := Run(context.Background(), h, bad, Options{Jobs: 3}, func(r *Record) error { recs = append(recs, r); return nil }); err != nil {
+		t.Fatal(err)
 	}
-	if got != 10 {
-		t.Errorf("%d records passed on before the failed game, want 10", got)
+	if len(recs) != 18 || recs[11].Error != "boom" || recs[11].Replay != "gpw run --seed 105" || recs[11].Game != 5 || recs[11].Arm != 1 {
+		t.Fatalf("%d records; game 5 arm 1: %+v", len(recs), recs[11])
+	}
+	rep := Summarize(h, recs)
+	if rep.Failed != 1 || rep.Arms[1].Failed != 1 || rep.Arms[1].N != 8 || rep.Versus[0].Pairs != 8 || rep.Failures[0].Error != "boom" {
+		t.Errorf("report: failed %d, arm 1 %d games %d failed, %d pairs", rep.Failed, rep.Arms[1].N, rep.Arms[1].Failed, rep.Versus[0].Pairs)
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "1 game failed, left out with their pairs") || !strings.Contains(text.String(), "replay: gpw run --seed 105") {
+		t.Errorf("the text report does not list the failure:\n%s", text.String())
+	}
+	// The machine's errors stop the run.
+	got := 0
+	_, err := Run(context.Background(), header(20, 2), bad, Options{Jobs: 3, Fatal: func(err error) bool { return err == errOverload }}, func(*Record) error { got++; return nil })
+	if err != errOverload {
+		t.Fatalf("err = %v, want %v", err, errOverload)
+	}
+	if got != 18 {
+		t.Errorf("%d records passed on before the failed game, want 18", got)
+	}
+}
+
+// TestResume: a run cut short and resumed writes the bytes of one run,
+// whatever the point it was cut at.
+func TestResume(t *testing.T) {
+	m := model{p: []float64{0.4, 0.6}, turns: 3, sleep: true}
+	want, _ := run(t, header(15, 2), m, Options{Jobs: 3})
+	f := read(t, want, "whole")
+	for _, cut := range []int{0, 1, 7, 30} {
+		var b bytes.Buffer
+		h := header(15, 2)
+		WriteLine(&b, h)
+		for _, r := range f.Records[:cut] {
+			WriteLine(&b, r)
+		}
+		if _, err := Run(context.Background(), h, m, Options{Jobs: 2, Done: f.Records[:cut]}, func(r *Record) error { return WriteLine(&b, r) }); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b.Bytes(), want) {
+			t.Errorf("cut after %d records: the resumed file differs from one run", cut)
+		}
+	}
+	if _, err := Run(context.Background(), header(15, 2), m, Options{Done: f.Records[1:3]}, func(*Record) error { return nil }); err == nil || !strings.Contains(err.Error(), "expected game 0 arm 0") {
+		t.Errorf("records out of place: err = %v", err)
 	}
 }
 
@@ -282,11 +338,27 @@ func TestSPRT(t *testing.T) {
 		h := header(100000, 2)
 		b, n := run(t, h, model{p: c.p, rho: 0.6, turns: 1}, Options{Jobs: 2, Stop: st})
 		tally := NewTally(2)
-		for _, r := range read(t, b, "sprt").Records {
+		f := read(t, b, "sprt")
+		for _, r := range f.Records {
 			tally.Add(r)
 		}
 		if got := st.Decide(tally.diff[1]); got != c.want || n >= 100000 {
 			t.Errorf("p %v: SPRT decided %d after %d pairs, want %d", c.p, got, n, c.want)
+		}
+		// the report says what the test decided, as fishtest does
+		f.Header.Until = "sprt:0,0.1"
+		rep := Summarize(f.Header, f.Records)
+		s := rep.Versus[0].SPRT
+		want := map[int]string{1: "H1", -1: "H0"}[c.want]
+		if s == nil || s.Accepted != want || s.Pairs != n || float64(s.LLR) != st.LLR(tally.diff[1]) || !near(float64(s.Upper), math.Log(0.95/0.05), 1e-12) || !rep.Sequential {
+			t.Errorf("p %v: report's SPRT %+v, want %s after %d pairs", c.p, s, want, n)
+		}
+		var text strings.Builder
+		rep.WriteText(&text)
+		for _, w := range []string{"SPRT         LLR ", want + " accepted", "WARNING: the run stopped on its own results"} {
+			if !strings.Contains(text.String(), w) {
+				t.Errorf("p %v: the text lacks %q", c.p, w)
+			}
 		}
 	}
 }
@@ -349,5 +421,35 @@ func TestKnownEffect(t *testing.T) {
 	}
 	if c.WinPairing.Equivalent <= Num(c.Pairs) {
 		t.Errorf("pairing worth %v games from %d pairs: common seeds gained nothing", c.WinPairing.Equivalent, c.Pairs)
+	}
+}
+
+// TestSPRTBiasCorrected: over many runs stopped by an SPRT, the estimate
+// at the stop overstates the effect; Whitehead's correction brings the
+// mean back near the truth.
+func TestSPRTBiasCorrected(t *testing.T) {
+	if testing.Short() {
+		t.Skip("40 sequential runs, each corrected by 2,000 simulated ones")
+	}
+	st, err := ParseStop("sprt:0,0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const runs = 40
+	truth := 0.1 // p 0.35 against 0.45
+	var naive, corrected float64
+	for k := 0; k < runs; k++ {
+		h := header(100000, 2)
+		h.Seed = int64(1000 * k)
+		b, _ := run(t, h, model{p: []float64{0.35, 0.45}, rho: 0.5, turns: 1}, Options{Jobs: 2, Stop: st})
+		f := read(t, b, "sprt")
+		f.Header.Until = "sprt:0,0.1"
+		s := Summarize(f.Header, f.Records).Versus[0].SPRT
+		naive += float64(s.Estimate) / runs
+		corrected += float64(s.BiasCorrected) / runs
+	}
+	t.Logf("true %.3f, mean estimate at the stop %.3f, bias-corrected %.3f", truth, naive, corrected)
+	if !(math.Abs(corrected-truth) < math.Abs(naive-truth)) {
+		t.Errorf("the correction did not reduce the bias: true %.3f, naive %.3f, corrected %.3f", truth, naive, corrected)
 	}
 }

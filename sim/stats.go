@@ -98,7 +98,10 @@ func PairedT(ds []float64) float64 {
 // (y) over the same seeds: Both and Neither agree; XOnly and YOnly are
 // the discordant pairs.
 type Pairs struct {
-	Both, XOnly, YOnly, Neither int
+	Both    int `json:"both"`
+	XOnly   int `json:"arm_only"`
+	YOnly   int `json:"base_only"`
+	Neither int `json:"neither"`
 }
 
 // Add counts one pair.
@@ -222,4 +225,24 @@ func Pair(x, y []float64) Pairing {
 		pr.Equivalent = Num(n) // nothing varies: pairing gains nothing
 	}
 	return pr
+}
+
+// BH adjusts p-values for many tests by Benjamini and Hochberg's (1995)
+// false discovery rate: the i-th smallest of m is multiplied by m/i, and
+// the adjusted values kept increasing from the largest down (q-values).
+func BH(ps []float64) []float64 {
+	m := len(ps)
+	idx := make([]int, m)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
+	out := make([]float64, m)
+	run := 1.0
+	for r := m - 1; r >= 0; r-- {
+		i := idx[r]
+		run = min(run, ps[i]*float64(m)/float64(r+1))
+		out[i] = run
+	}
+	return out
 }

@@ -105,3 +105,17 @@ func TestNumJSON(t *testing.T) {
 		t.Errorf("got %s, %v", b, err)
 	}
 }
+
+func TestBH(t *testing.T) {
+	// Benjamini and Hochberg's own example (1995, section 3.2), the four
+	// smallest of 15 p-values: 0.0001, 0.0004, 0.0019, 0.0095 → q 0.0015,
+	// 0.003, 0.0095, 0.035625; R's p.adjust(method = "BH") agrees.
+	ps := []float64{0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719, 0.6528, 0.7590, 1.000}
+	q := BH(ps)
+	want := []float64{0.0015, 0.003, 0.0095, 0.035625, 0.0603, 0.063857143, 0.063857143, 0.0645, 0.0765, 0.486, 0.581181818, 0.714875, 0.753230769, 0.813214286, 1}
+	for i := range q {
+		if math.Abs(q[i]-want[i]) > 1e-6 {
+			t.Errorf("q[%d] = %g, want %g", i, q[i], want[i])
+		}
+	}
+}

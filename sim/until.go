@@ -16,6 +16,7 @@ type Tally struct {
 	wins     []Pairs   // arm against the baseline: Axis wins
 	diff     []moments // arm minus baseline: Axis win (1/0) difference
 	row      []*Record // the current seed index, by arm
+	base     []int     // each arm's baseline (Baselines)
 }
 
 // moments are a running count, sum and sum of squares.
@@ -36,10 +37,18 @@ func (m moments) variance() float64 {
 // half is the half-width of the mean's normal interval.
 func (m moments) half() float64 { return z * math.Sqrt(m.variance()/m.n) }
 
-// NewTally keeps sums for arms arms.
+// NewTally keeps sums for arms arms, each compared with arm 0.
 func NewTally(arms int) *Tally {
+	return NewTallyFor(make([]int, arms))
+}
+
+// NewTallyFor keeps sums for arms compared with the baselines given
+// (Baselines: with several players, each rules arm against the first
+// under the same players).
+func NewTallyFor(base []int) *Tally {
+	arms := len(base)
 	return &Tally{axisWins: make([]int, arms), score: make([]moments, arms), wins: make([]Pairs, arms),
-		diff: make([]moments, arms), row: make([]*Record, arms)}
+		diff: make([]moments, arms), row: make([]*Record, arms), base: base}
 }
 
 // Add counts a record; records come in the order (game, arm).
@@ -53,9 +62,8 @@ func (t *Tally) Add(r *Record) {
 		return
 	}
 	t.n++
-	base := t.row[0]
 	for a := 1; a < len(t.row); a++ {
-		x, y := t.row[a].Winner == "axis", base.Winner == "axis"
+		x, y := t.row[a].Winner == "axis", t.row[t.base[a]].Winner == "axis"
 		t.wins[a].Add(x, y)
 		t.diff[a].add(b2f(x) - b2f(y))
 	}

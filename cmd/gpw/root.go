@@ -40,7 +40,7 @@ func newRootCmd(in io.Reader, out, errw io.Writer) *cobra.Command {
 	root.AddCommand(newTestCmd(ios, nil)) // test.go: gpw test DIR
 
 	root.AddCommand(newRunCmd(ios, nil), newPlayCmd(ios, nil), newCheckCmd(ios), newRulesCmd(ios), newCrtCmd(ios), newOddsCmd(ios, nil),
-		newScenariosCmd(ios), newMapCmd(ios), newSimCmd(ios), newBotsCmd(ios), newServeCmd(ios), newVerifyCmd(ios))
+		newScenariosCmd(ios), newMapCmd(ios), newSimCmd(ios), newTuneCmd(ios), newBotsCmd(ios), newServeCmd(ios), newVerifyCmd(ios))
 	return root
 }
 

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,7 +33,9 @@ type simOptions struct {
 	Games    int
 	Seed     int64
 	Turns    int
-	Bot      string
+	Bot      []string
+	Setup    string
+	Resume   string
 	Jobs     int
 	Out      string
 	Until    string
@@ -51,20 +54,26 @@ func newSimCmd(ios *ioStreams) *cobra.Command {
 		Use:   "sim --scenario S --rules A --rules B [...]",
 		Short: "Measure what house rules change: the same games under each rules module, with confidence intervals",
 		Long: `Sim plays the same games (game i of every arm has seed SEED+i) under
-each --rules given (an arm: gdw, adc2 or a module file; the first is the
-baseline), on every core, and reports each arm's results and each arm
-against the baseline game for game, with 95% intervals (docs/sim.md).
-The results file (--out) does not depend on --jobs.`,
+each --rules given (an arm: gdw, adc2 or a module file, with +NAME=VALUE
+for the module's parameters; the first is the baseline), under each
+--bot given, on every core, and reports each arm's results and each arm
+against its baseline game for game, with 95% intervals (docs/sim.md).
+Each game's record holds the engine's verdict and the gpw run line that
+replays it; a game whose module fails is recorded and the run goes on;
+--resume continues a run cut short. The results file (--out) does not
+depend on --jobs.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return simRun(o) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Scenario, "scenario", "", "scenario file, or the name of a built-in scenario")
-	f.StringArrayVar(&o.Rules, "rules", nil, "an arm: gdw, adc2 or a .lua module (repeat; the first is the baseline)")
+	f.StringArrayVar(&o.Rules, "rules", nil, "an arm: gdw, adc2 or a .lua module, with +NAME=VALUE for each module parameter set (repeat; the first is the baseline)")
 	f.IntVar(&o.Games, "games", 100, "games per arm (seed indices)")
 	f.Int64Var(&o.Seed, "seed", 1, "seed of game 0; game i has seed+i under every arm")
 	f.IntVar(&o.Turns, "turns", 0, "play at most this many turns, then judge as if the scenario ended (0: to the end)")
-	f.StringVar(&o.Bot, "bot", bot.DefaultLevel, "computer players: LEVEL for both sides, or axis=LEVEL,soviet=LEVEL; defaults: the engine's own play, no attacks")
+	f.StringArrayVar(&o.Bot, "bot", []string{bot.DefaultLevel}, "computer players: LEVEL for both sides, or axis=LEVEL,soviet=LEVEL; defaults: the engine's own play, no attacks (repeat: every rules arm under each)")
+	f.StringVar(&o.Setup, "setup", "", "who makes the setup step: bot (the players, as gpw run --bot) or auto (the documented rule); default bot, auto with --bot defaults")
+	f.StringVar(&o.Resume, "resume", "", "continue this results file of a run cut short (the same flags): the file ends as one whole run writes it")
 	f.IntVar(&o.Jobs, "jobs", runtime.NumCPU(), "games played at once")
 	f.StringVar(&o.Out, "out", "", "write one JSON line per game to this file (after a header line)")
 	f.StringVar(&o.Until, "until", "", "stop early: win+-H, diff+-H, score+-H (interval half-width) or sprt:D0,D1[,ALPHA,BETA]")
@@ -143,29 +152,42 @@ func simRun(o *simOptions) error {
 			return fmt.Errorf("--until %s compares arms with the baseline: give --rules twice or more", o.Until)
 		}
 	}
-	players, err := simPlayers(o.Bot)
-	if err != nil {
-		return err
-	}
-	for _, r := range o.Rules { // each arm's module compiles before the scenario is read for them
-		if _, err := game.RulesKinds(r, rulesFS()); err != nil {
-			return fmt.Errorf("--rules %s: %w", r, err)
+	var players []engine.Players
+	for _, b := range o.Bot {
+		p, err := simPlayers(b)
+		if err != nil {
+			return err
 		}
+		players = append(players, p)
 	}
-	sc, err := loadScenario(o.Scenario, o.Rules[0])
-	if err != nil {
-		return err
-	}
-	load := func(rules string) (*scenario.Scenario, error) { return loadScenario(o.Scenario, rules) }
-	e, err := engine.New(engine.Config{Scenario: sc, Load: load, Name: o.Scenario, Builtin: rulesFS(), Arms: o.Rules, Turns: o.Turns, Cities: o.Cities, Players: players})
+	e, err := simEngine(o.Scenario, o.Rules, players, o.Setup, o.Turns, o.Cities)
 	if err != nil {
 		return err
 	}
 	h := e.Header()
 	h.Games, h.Seed, h.Shard, h.Until = o.Games, o.Seed, shard, o.Until
+	if len(h.Indices()) == 0 {
+		fmt.Fprintf(o.IO.Err, "shard %s plays no game: --games %d has no seed index %d+%d·i\n", shard, o.Games, shard.K, shard.N)
+	}
 
+	var done []*sim.Record
 	var w *bufio.Writer
-	if o.Out != "" {
+	if o.Resume != "" {
+		if o.Out != "" && o.Out != o.Resume {
+			return fmt.Errorf("--resume %s writes its games to %s: drop --out %s", o.Resume, o.Resume, o.Out)
+		}
+		f, recs, err := sim.Resume(o.Resume, &h)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		done = recs
+		w = bufio.NewWriter(f)
+		defer w.Flush()
+		if !o.Quiet {
+			fmt.Fprintf(o.IO.Err, "resuming %s after %d games\n", o.Resume, len(done))
+		}
+	} else if o.Out != "" {
 		f, err := os.Create(o.Out)
 		if err != nil {
 			return err
@@ -177,7 +199,7 @@ func simRun(o *simOptions) error {
 			return err
 		}
 	}
-	var recs []*sim.Record
+	recs := slices.Clone(done)
 	out := func(r *sim.Record) error {
 		recs = append(recs, r)
 		if w == nil {
@@ -190,7 +212,7 @@ func simRun(o *simOptions) error {
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
-	opts := sim.Options{Jobs: o.Jobs, Stop: stop}
+	opts := sim.Options{Jobs: o.Jobs, Stop: stop, Done: done, Fatal: sim.Overloaded}
 	if bar := progress(o.IO.Err, o.Quiet, len(h.Indices())*len(h.Arms)); bar != nil {
 		opts.Progress = func(done, _ int) { bar.Set(done) }
 		defer bar.Finish()
@@ -202,7 +224,7 @@ func simRun(o *simOptions) error {
 		return err
 	}
 	if !o.Quiet || interrupted {
-		fmt.Fprintf(o.IO.Err, "%d games (%d seed indices × %d arms) in %.1fs\n", len(recs), played, len(h.Arms), time.Since(start).Seconds())
+		fmt.Fprintf(o.IO.Err, "%s (%s × %s) in %.1fs\n", plural(len(recs), "game"), plural(played, "seed index", "seed indices"), plural(len(h.Arms), "arm"), time.Since(start).Seconds())
 	}
 	if err := simReport(o.IO, &h, recs, o.JSON, o.PNG); err != nil {
 		return err
@@ -211,6 +233,38 @@ func simRun(o *simOptions) error {
 		return fmt.Errorf("interrupted: the report covers the %d games finished", len(recs))
 	}
 	return nil
+}
+
+// plural prints "1 game", "2 games" (or the plural given).
+func plural(n int, one string, many ...string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	if len(many) > 0 {
+		return fmt.Sprintf("%d %s", n, many[0])
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}
+
+// simEngine checks the arms (MODULE[+NAME=VALUE...]) and players and
+// makes the engine that plays them.
+func simEngine(scenarioName string, rules []string, players []engine.Players, setup string, turns int, cities []string) (*engine.Engine, error) {
+	for _, spec := range rules { // each arm's module compiles before the scenario is read for them
+		r, _, err := sim.ParseArm(spec)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := game.RulesKinds(r, rulesFS()); err != nil {
+			return nil, fmt.Errorf("--rules %s: %w", spec, err)
+		}
+	}
+	first, _, _ := sim.ParseArm(rules[0])
+	sc, err := loadScenario(scenarioName, first)
+	if err != nil {
+		return nil, err
+	}
+	load := func(rules string) (*scenario.Scenario, error) { return loadScenario(scenarioName, rules) }
+	return engine.New(engine.Config{Scenario: sc, Load: load, Name: scenarioName, Builtin: rulesFS(), Arms: rules, Turns: turns, Cities: cities, Players: players, Setup: setup})
 }
 
 // progress is a progress bar with an ETA on w when w is a terminal.

@@ -159,3 +159,128 @@ func TestCrtCompareRun(t *testing.T) {
 		t.Errorf("crt compare --json: %v\n%.300s", err, js)
 	}
 }
+
+// readRecords reads a results file.
+func readRecords(t *testing.T, name string) *sim.File {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rf, err := sim.Read(f, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rf
+}
+
+// TestSimReplay: each record's replay, run by gpw run, prints the
+// verdict the record holds, with the bots' setup and with the automatic
+// one.
+func TestSimReplay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 6 whole games")
+	}
+	for _, c := range []struct{ setup, bot string }{{"bot", "normal"}, {"auto", "normal"}, {"auto", "defaults"}} {
+		setup := c.setup
+		res := filepath.Join(t.TempDir(), "r.jsonl")
+		if _, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--games", "3", "--seed", "40", "--setup", setup, "--bot", c.bot, "--out", res, "-q"); err != nil {
+			t.Fatal(err)
+		}
+		rf := readRecords(t, res)
+		for _, r := range rf.Records {
+			args := strings.Fields(r.Replay)
+			if len(args) < 3 || args[0] != "gpw" || args[1] != "run" || strings.Contains(r.Replay, "'") {
+				t.Fatalf("replay %q", r.Replay)
+			}
+			if (setup == "auto") != strings.Contains(r.Replay, "--auto-setup") {
+				t.Errorf("setup %s: replay %q", setup, r.Replay)
+			}
+			out, err := simArgs(t, nil, args[1:]...)
+			if err != nil {
+				t.Fatalf("%s: %v", r.Replay, err)
+			}
+			if r.Verdict == "" || !strings.Contains(out, "verdict: "+r.Verdict+"\n") {
+				i := strings.LastIndex(out, "verdict: ")
+				t.Errorf("%s: the record's verdict %q (level %s) is not the replay's: %.200s", r.Replay, r.Verdict, r.Level, out[max(0, i):])
+			}
+		}
+	}
+}
+
+// TestSimResume: a run cut short (mid-line) and resumed writes the
+// bytes of an uninterrupted run.
+func TestSimResume(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--rules", gdwCopy, "--games", "4", "--turns", "1", "--jobs", "2", "-q"}
+	whole := filepath.Join(dir, "whole.jsonl")
+	report, err := simArgs(t, nil, append(args, "--out", whole)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(whole)
+	lines := bytes.SplitAfter(want, []byte("\n"))
+	for _, cut := range []int{len(lines[0]), len(lines[0]) + len(lines[1]) + 40, len(want) - 1} {
+		part := filepath.Join(dir, "part.jsonl")
+		os.WriteFile(part, want[:cut], 0o644)
+		got, err := simArgs(t, nil, append(args, "--resume", part)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(part)
+		if !bytes.Equal(b, want) {
+			t.Errorf("cut at byte %d: the resumed file differs from the whole run's", cut)
+		}
+		if got != report {
+			t.Errorf("cut at byte %d: the report differs:\n%s", cut, got)
+		}
+	}
+	part := filepath.Join(dir, "other.jsonl")
+	os.WriteFile(part, want, 0o644)
+	if _, err := simArgs(t, nil, append(args[:len(args)-1], "--seed", "9", "-q", "--resume", part)...); err == nil || !strings.Contains(err.Error(), "another experiment") {
+		t.Errorf("resuming another experiment: %v", err)
+	}
+}
+
+// TestSimPlayersArms: --bot twice makes arms of players; the report
+// tests the rule's interaction with them.
+func TestSimPlayersArms(t *testing.T) {
+	res := filepath.Join(t.TempDir(), "r.jsonl")
+	out, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--rules", gdwCopy, "--bot", "random", "--bot", "easy",
+		"--games", "3", "--turns", "1", "--out", res, "-q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rf := readRecords(t, res)
+	if len(rf.Header.Arms) != 4 || rf.Header.Arms[2].Name != "gdw @easy" || rf.Header.Arms[3].Bot.Axis != "easy" || len(rf.Records) != 12 || rf.Records[3].Bot.Soviet != "easy" {
+		t.Fatalf("arms %+v", rf.Header.Arms)
+	}
+	for _, want := range []string{"gdwcopy.lua @random against gdw @random", "gdwcopy.lua @easy against gdw @easy", "gdw @easy against gdw @random", "gdwcopy.lua's effect (against gdw) depend on the players? under easy"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestSimSmallThings: a shard without a game says so; one game of one
+// arm is counted in the singular.
+func TestSimSmallThings(t *testing.T) {
+	out, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--games", "5", "--turns", "1", "--shard", "7/8", "-q")
+	if err != nil || !strings.Contains(out, "shard 7/8 plays no game: --games 5") {
+		t.Errorf("an empty shard: %v\n%s", err, out)
+	}
+	out, err = simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--games", "1", "--turns", "1")
+	if err != nil || !strings.Contains(out, "1 game (1 seed index × 1 arm) in ") {
+		t.Errorf("one game: %v\n%s", err, out)
+	}
+	for _, c := range []struct{ shard, shards, want string }{
+		{"0/2", "3", "--shards 3 goes with --shard env only"},
+		{"+1/2", "0", "plain digits"},
+		{"01/02", "0", "plain digits"},
+	} {
+		if _, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--shard", c.shard, "--shards", c.shards, "-q"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("--shard %s --shards %s: %v", c.shard, c.shards, err)
+		}
+	}
+}

@@ -13,7 +13,7 @@ import (
 func simPictures(dir string, h *sim.Header, recs []*sim.Record, rep *sim.Report) ([]string, error) {
 	rules := ""
 	if len(h.Arms) > 0 {
-		rules = h.Arms[0].Name // the baseline, as the experiment read it
+		rules = h.Arms[0].Rules // the baseline, as the experiment read it
 	}
 	sc, err := loadScenario(h.Scenario, rules)
 	if err != nil {

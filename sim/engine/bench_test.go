@@ -19,7 +19,7 @@ func BenchmarkBarbarossa(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, rules := range []string{"gdw", "adc2"} {
-		e, err := New(Config{Scenario: sc, Name: "gdw/barbarossa", Builtin: gpw.Data, Arms: []string{rules}, Players: players})
+		e, err := New(Config{Scenario: sc, Name: "gdw/barbarossa", Builtin: gpw.Data, Arms: []string{rules}, Players: []Players{players}})
 		if err != nil {
 			b.Fatal(err)
 		}

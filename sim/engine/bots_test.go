@@ -16,7 +16,7 @@ func experiment(t testing.TB, arms []string, games int) *sim.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := New(Config{Scenario: barbarossa(t), Name: "gdw/barbarossa", Builtin: gpw.Data, Arms: arms, Players: players})
+	e, err := New(Config{Scenario: barbarossa(t), Name: "gdw/barbarossa", Builtin: gpw.Data, Arms: arms, Players: []Players{players}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,9 +7,13 @@ package engine
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	"gpw/core"
 	"gpw/game"
@@ -56,20 +60,36 @@ type Config struct {
 	// whose turns and kinds may differ from the first's; nil: Scenario
 	// serves every arm.
 	Load    func(rules string) (*scenario.Scenario, error)
-	Name    string   // the scenario as named on the command line
-	Builtin fs.FS    // the built-in rules/ directory
-	Arms    []string // rules variants: gdw, adc2 or module files; the first is the baseline
-	Turns   int      // turns to play at most; 0 for all
+	Name    string // the scenario as named on the command line
+	Builtin fs.FS  // the built-in rules/ directory
+	// Arms are the rules variants, MODULE[+NAME=VALUE...] (sim.ParseArm):
+	// gdw, adc2 or module files, with the module's parameters; the first
+	// is the baseline.
+	Arms []string
+	// Players are the players to try; none: Defaults. With several, the
+	// arms are every rules arm under each (players first, then rules).
+	Players []Players
+	// Setup is who makes the setup step: "bot" (the players) or "auto"
+	// (the documented automatic rule); "": bot, auto for Defaults.
+	Setup string
+	Turns int // turns to play at most; 0 for all
 	// Cities are key cities recorded turn by turn, besides those the
 	// scenario's victory conditions name.
-	Cities  []string
-	Players Players
+	Cities []string
+}
+
+// arm is one arm as the engine plays it.
+type arm struct {
+	sim.Arm
+	sc      *scenario.Scenario
+	players Players
+	turns   int // the scenario's turns under the arm
 }
 
 // Engine plays the games of an experiment.
 type Engine struct {
 	cfg    Config
-	scs    []*scenario.Scenario // the scenario as each arm reads it
+	arms   []arm
 	header sim.Header
 	key    []int // key city hexes
 }
@@ -81,29 +101,70 @@ func New(cfg Config) (*Engine, error) {
 	if len(cfg.Arms) == 0 {
 		return nil, fmt.Errorf("no rules to try: give --rules at least once")
 	}
-	if cfg.Players.New == nil {
-		cfg.Players = Defaults
+	if len(cfg.Players) == 0 {
+		cfg.Players = []Players{Defaults}
+	}
+	defaults := false
+	for _, p := range cfg.Players {
+		if p.Bots == Defaults.Bots {
+			defaults = true
+		}
+	}
+	switch cfg.Setup {
+	case "":
+		cfg.Setup = "bot"
+		if defaults {
+			cfg.Setup = "auto"
+		}
+	case "auto":
+	case "bot":
+		if defaults {
+			return nil, fmt.Errorf("--setup bot: the engine's own play (--bot defaults) makes the automatic setup; give --setup auto")
+		}
+	default:
+		return nil, fmt.Errorf("--setup %s: expected bot or auto", cfg.Setup)
 	}
 	e := &Engine{cfg: cfg}
 	h := &e.header
-	h.Format, h.Version, h.Scenario, h.Turns, h.Bot = sim.Format, sim.Version(), cfg.Name, cfg.Turns, cfg.Players.Bots
+	h.Format, h.Version, h.Scenario, h.Turns, h.Bot, h.Setup = sim.Format, sim.Version(), cfg.Name, cfg.Turns, cfg.Players[0].Bots, cfg.Setup
 	sum, err := ScenarioHash(sc)
 	if err != nil {
 		return nil, err
 	}
 	h.ScenarioHash = sum
-	for _, a := range cfg.Arms {
-		asc, err := e.scenarioFor(a)
+	var rules []arm
+	for _, spec := range cfg.Arms {
+		name, params, err := sim.ParseArm(spec)
 		if err != nil {
-			return nil, fmt.Errorf("--rules %s: %w", a, err)
+			return nil, err
 		}
-		e.scs = append(e.scs, asc)
-		g, err := game.New(asc, game.Options{Rules: a}, cfg.Builtin, nil)
+		asc, err := e.scenarioFor(name)
 		if err != nil {
-			return nil, fmt.Errorf("--rules %s: %w", a, err)
+			return nil, fmt.Errorf("--rules %s: %w", spec, err)
 		}
-		h.Arms = append(h.Arms, sim.Arm{Name: a, Hash: g.Rules.Hash()})
+		g, err := game.New(asc, game.Options{Rules: name, Params: params}, cfg.Builtin, nil)
+		if err != nil {
+			return nil, fmt.Errorf("--rules %s: %w", spec, err)
+		}
+		first, err1 := g.ParseTurn(asc.Start)
+		last, err2 := g.ParseTurn(asc.End)
+		hash := g.Rules.Hash()
 		g.Close()
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, fmt.Errorf("--rules %s: %w", spec, err)
+		}
+		rules = append(rules, arm{Arm: sim.Arm{Name: sim.ArmName(name, params), Rules: name, Params: params, Hash: hash}, sc: asc, turns: last - first + 1})
+	}
+	for _, p := range cfg.Players {
+		for _, r := range rules {
+			r.players = p
+			r.Bot = p.Bots
+			if len(cfg.Players) > 1 {
+				r.Name += " @" + p.Bots.Label()
+			}
+			e.arms = append(e.arms, r)
+			h.Arms = append(h.Arms, r.Arm)
+		}
 	}
 	for _, name := range KeyCities(sc, cfg.Cities) {
 		c, ok := sc.Map.FindCity(name)
@@ -116,13 +177,13 @@ func New(cfg Config) (*Engine, error) {
 	return e, nil
 }
 
-// scenarioFor is the scenario as arm a reads it: as Load reads it, or
+// scenarioFor is the scenario as rules read it: as Load reads it, or
 // else Scenario.
-func (e *Engine) scenarioFor(a string) (*scenario.Scenario, error) {
+func (e *Engine) scenarioFor(rules string) (*scenario.Scenario, error) {
 	if e.cfg.Load == nil {
 		return e.cfg.Scenario, nil
 	}
-	return e.cfg.Load(a)
+	return e.cfg.Load(rules)
 }
 
 // Header is the experiment's header, without games, seed and shard.
@@ -164,21 +225,64 @@ func ScenarioHash(sc *scenario.Scenario) (string, error) {
 	return fmt.Sprintf("%x", sha256.Sum256(b)), nil
 }
 
-// Play plays game i of arm a with seed (sim.Runner).
-func (e *Engine) Play(arm, i int, seed int64) (*sim.Record, error) {
+// Replay is the gpw run command line that plays game seed of arm a
+// again and prints its verdict: the same scenario, rules, parameters,
+// seed, setup and players.
+func (e *Engine) Replay(a int, seed int64) string {
+	arm := &e.arms[a]
+	args := []string{"gpw", "run", "--scenario", e.cfg.Name, "--rules", arm.Rules}
+	for _, k := range slices.Sorted(maps.Keys(arm.Params)) {
+		args = append(args, "--param", k+"="+arm.Params[k])
+	}
+	args = append(args, "--seed", strconv.FormatInt(seed, 10))
+	if e.cfg.Setup == "auto" {
+		args = append(args, "--auto-setup")
+	}
+	turns := e.cfg.Turns
+	if arm.players.Bots == Defaults.Bots {
+		if turns == 0 {
+			turns = arm.turns
+		}
+		args = append(args, "--auto")
+	} else {
+		args = append(args, "--bot", "axis="+arm.Bot.Axis, "--bot", "soviet="+arm.Bot.Soviet)
+	}
+	if turns > 0 {
+		args = append(args, "--turns", strconv.Itoa(turns))
+	}
+	for i, a := range args {
+		args[i] = shellQuote(a)
+	}
+	return strings.Join(args, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=+,:@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Play plays game i of arm a with seed (sim.Runner). A game that fails
+// returns its error with a record that holds its replay.
+func (e *Engine) Play(a, i int, seed int64) (*sim.Record, error) {
+	arm := &e.arms[a]
+	replay := e.Replay(a, seed)
 	c := &collector{key: e.key}
-	g, err := game.New(e.scs[arm], game.Options{Rules: e.cfg.Arms[arm], Seed: seed, SeedSet: true, AutoSetup: true}, e.cfg.Builtin, c.sink)
+	g, err := game.New(arm.sc, game.Options{Rules: arm.Rules, Params: arm.Params, Seed: seed, SeedSet: true, AutoSetup: e.cfg.Setup == "auto"}, e.cfg.Builtin, c.sink)
 	if err != nil {
-		return nil, err
+		return &sim.Record{Replay: replay}, err
 	}
 	defer g.Close()
 	c.start(g)
-	if err := e.cfg.Players.New(seed).Play(g, e.cfg.Turns); err != nil {
-		return nil, fmt.Errorf("game %d (seed %d) under %s: %w", i, seed, e.cfg.Arms[arm], err)
+	if err := arm.players.New(seed).Play(g, e.cfg.Turns); err != nil {
+		return &sim.Record{Replay: replay}, fmt.Errorf("game %d (seed %d) under %s: %w", i, seed, arm.Name, err)
 	}
 	rec := c.finish()
-	rec.Bot = e.cfg.Players.Bots
-	rec.RulesHash = e.header.Arms[arm].Hash
+	rec.Bot = arm.Bot
+	rec.RulesHash = arm.Hash
+	rec.Replay = replay
 	return rec, nil
 }
 
@@ -192,9 +296,13 @@ type collector struct {
 	rec      sim.Record
 	keyTurns [][]byte
 	standing []byte
-	cur      string // the turn being played
+	cur      string   // the turn being played
+	weather  []string // the weather rolled in the turn's movement phases
 	last     judgement
-	won      string // the winner named by an end event
+	over     bool    // an end event was seen
+	won      string  // the winner it named
+	result   string  // its level
+	winMet   [2]bool // a condition that ends the game, or one judged at its end, was met for the side
 }
 
 // judgement is who would win were the game to end now.
@@ -203,12 +311,31 @@ type judgement struct {
 	score         int
 }
 
+// EventsSkipped are the event kinds a record does not count (Events):
+// the engine's bookkeeping, counted elsewhere or once a game.
+var EventsSkipped = []string{"phase", "move", "rail", "place", "arrive", "order", "error", "undo", "verdict", "end",
+	"setup", "setup-end", "warning", "rolled", "combat", "loss", "points", "weather", "note", "victory", "mine", "summary"}
+
+var skipped = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range EventsSkipped {
+		m[k] = true
+	}
+	return m
+}()
+
 func (c *collector) start(g *game.Game) {
 	c.g = g
 	c.cur = g.Turn().Name
 	c.keyTurns = make([][]byte, len(c.key))
 	c.rec.Battles = map[string]map[string]int{}
+	c.rec.Attacks = map[string]map[string]int{}
 	c.rec.Key = map[string]string{}
+	start := make([]byte, len(c.key))
+	for i, h := range c.key {
+		start[i] = mark(g.S.Control[h].String())
+	}
+	c.rec.KeyStart = string(start)
 }
 
 func (c *collector) sink(e game.Event) {
@@ -216,14 +343,26 @@ func (c *collector) sink(e game.Event) {
 		return // setting up
 	}
 	str := func(k string) string { s, _ := e.Get(k).(string); return s }
+	if !skipped[e.Kind] {
+		if c.rec.Events == nil {
+			c.rec.Events = map[string]int{}
+		}
+		c.rec.Events[e.Kind]++
+	}
 	switch e.Kind {
 	case "phase":
 		if t := str("turn"); t != c.cur {
 			c.snapshot(c.cur)
 			c.cur = t
 		}
+	case "weather":
+		c.weather = append(c.weather, str("weather"))
+	case "victory":
+		if side, err := core.ParseSide(str("side")); err == nil && side <= core.Soviet && (str("result") == "win" || str("when") == "end") {
+			c.winMet[side] = true
+		}
 	case "end":
-		c.won = str("winner")
+		c.over, c.won, c.result = true, str("winner"), str("result")
 		c.snapshot(c.cur)
 	case "loss":
 		if k, ok := c.g.S.UnitByID(str("unit")); ok {
@@ -236,6 +375,11 @@ func (c *collector) sink(e game.Event) {
 			c.rec.Battles[col] = map[string]int{}
 		}
 		c.rec.Battles[col][res]++
+		side := c.g.Phase().Side.String()
+		if c.rec.Attacks[side] == nil {
+			c.rec.Attacks[side] = map[string]int{}
+		}
+		c.rec.Attacks[side][col]++
 	case "error":
 		c.rec.Refused++
 		if len(c.rec.Refusals) < MaxRefusals {
@@ -275,6 +419,10 @@ func (c *collector) snapshot(t string) {
 	}
 	c.rec.Cities.Axis = append(c.rec.Cities.Axis, ax)
 	c.rec.Cities.Soviet = append(c.rec.Cities.Soviet, so)
+	c.rec.LostTurns.Axis = append(c.rec.LostTurns.Axis, c.rec.Lost.Axis)
+	c.rec.LostTurns.Soviet = append(c.rec.LostTurns.Soviet, c.rec.Lost.Soviet)
+	c.rec.Weather = append(c.rec.Weather, strings.Join(c.weather, ","))
+	c.weather = c.weather[:0]
 	for i, h := range c.key {
 		c.keyTurns[i] = append(c.keyTurns[i], mark(s.Control[h].String()))
 	}
@@ -335,7 +483,9 @@ func onlySide(sc *scenario.Scenario) (core.Side, bool) {
 	return side, side != core.NoSide
 }
 
-// finish completes the record when the players are done.
+// finish completes the record when the players are done: the engine's
+// verdict, or for a game cut short by the turn limit the judgement of
+// its last turn.
 func (c *collector) finish() *sim.Record {
 	g := c.g
 	if !g.Over() {
@@ -345,12 +495,10 @@ func (c *collector) finish() *sim.Record {
 		c.snapshot(c.cur)
 	}
 	j := c.last
-	if c.won != "" {
-		j = judgement{winner: c.won, level: "win", score: 3}
-		if c.won == "soviet" {
-			j.score = -3
-		}
+	if c.over {
+		j = verdict(c.won, c.result, c.winMet, g.Sc.Victory.Default)
 		c.standing[len(c.standing)-1] = mark(c.won)
+		c.rec.Verdict = g.VerdictText()
 	}
 	c.rec.Winner, c.rec.Level, c.rec.Score = j.winner, j.level, j.score
 	c.rec.EndTurn = c.rec.Turns[len(c.rec.Turns)-1]
@@ -369,4 +517,23 @@ func (c *collector) finish() *sim.Record {
 	rec := c.rec
 	c.g = nil
 	return &rec
+}
+
+// verdict reads the engine's verdict (the end event's winner and
+// result): a "win" of the scenario's default winner that none of its
+// conditions gave (no "win" condition, none judged at the end) is a
+// default; a draw names no one.
+func verdict(winner, result string, winMet [2]bool, def string) judgement {
+	side, err := core.ParseSide(winner)
+	if err != nil || winner == "" || result == "draw" {
+		return judgement{level: "draw"}
+	}
+	j := judgement{winner: winner, level: result, score: levels[result]}
+	if result == "win" && side <= core.Soviet && !winMet[side] && winner == def {
+		j.level, j.score = "default", 0
+	}
+	if side == core.Soviet {
+		j.score = -j.score
+	}
+	return j
 }
