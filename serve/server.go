@@ -19,6 +19,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"gpw/scenario"
 	"gpw/web"
 )
@@ -33,6 +35,11 @@ type Config struct {
 	// beyond it are dropped (and read again from the database when asked).
 	MaxLive int
 	Now     func() time.Time
+	// Hosts are the names a request may address (guard.go); none: any.
+	Hosts []string
+	// Rate and Burst bound each client's requests (guard.go); 0: no bound.
+	Rate  float64
+	Burst int
 }
 
 // Server serves games over HTTP.
@@ -48,6 +55,10 @@ type Server struct {
 	links   map[string]link   // token → game and role, as read from the store
 	boards  map[string]*board // by scenario
 	bots    sync.WaitGroup
+
+	hosts map[string]bool // guard.go
+	anyIP bool
+	rates clients
 }
 
 // New opens the database and makes a server.
@@ -68,6 +79,8 @@ func New(c Config) (*Server, error) {
 	if s.max <= 0 {
 		s.max = 256
 	}
+	s.setHosts(c.Hosts)
+	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
 	return s, nil
 }
 
@@ -127,7 +140,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
-	return mux
+	return s.guard(mux)
 }
 
 // apiError is an error answer: a refusal names its rule.
@@ -526,9 +539,15 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, l *live, r
 	l.mu.Unlock()
 	fmt.Fprintf(w, "event: update\ndata: {\"version\":%d}\n\n", v)
 	fl.Flush()
-	tick := time.NewTicker(20 * time.Second)
+	// the stream is exempt from the write timeout: it ends of itself
+	// after streamMaxAge, and each heartbeat must leave within one
+	rc := http.NewResponseController(w)
+	tick := time.NewTicker(streamHeartbeat)
 	defer tick.Stop()
+	age := time.NewTimer(streamMaxAge)
+	defer age.Stop()
 	for {
+		rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
 		select {
 		case v := <-c:
 			fmt.Fprintf(w, "event: update\ndata: {\"version\":%d}\n\n", v)
@@ -537,6 +556,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, l *live, r
 		case <-r.Context().Done():
 			return
 		case <-s.closing:
+			return
+		case <-age.C:
 			return
 		}
 		fl.Flush()

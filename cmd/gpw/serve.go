@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -22,6 +21,11 @@ type serveOptions struct {
 	Addr string
 	DB   string
 	Sync string
+	// Hosts are the host names the server answers for (--host); the
+	// listen address and localhost are always among them.
+	Hosts    []string
+	Rate     float64
+	MaxConns int
 	// ready, when set, hears the address the server listens on (tests).
 	ready func(addr string)
 	// stop, when set, ends the server instead of a signal (tests).
@@ -43,21 +47,27 @@ unless --addr says otherwise. The HTTP API is in docs/serve.md.`,
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().StringVar(&o.DB, "db", "gpw.db", "SQLite file for the games")
+	cmd.Flags().StringSliceVar(&o.Hosts, "host", nil, "a host name the server answers for, besides the listen address and localhost (repeat or separate by commas): a request naming another is refused (DNS rebinding)")
+	cmd.Flags().Float64Var(&o.Rate, "rate", serve.DefaultRate, "requests a second one client (IP address) may send, in bursts of three times as many; beyond, 429")
+	cmd.Flags().IntVar(&o.MaxConns, "max-conns", serve.DefaultMaxConns, "connections open at once; beyond, 503 (one client may hold at most "+fmt.Sprint(serve.DefaultMaxConnsPerClient)+")")
 	cmd.Flags().StringVar(&o.Sync, "sync", "normal", "normal: a command is stored before it is answered, safe from a crash or kill -9; full: also flushed to the disk, safe from a power cut, slower")
 	return cmd
 }
 
 func serveRun(o *serveOptions) error {
-	s, err := serve.New(serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS()})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	defer ln.Close()
+	hosts := append([]string{ln.Addr().String(), o.Addr, "localhost", "127.0.0.1", "::1"}, o.Hosts...)
+	s, err := serve.New(serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS(), Hosts: hosts, Rate: o.Rate, Burst: int(3 * o.Rate)})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	hs := serve.HTTPServer(s.Handler())
+	ln = serve.LimitListener(ln, o.MaxConns, serve.DefaultMaxConnsPerClient)
 	hs.RegisterOnShutdown(s.EndStreams)
 	fmt.Fprintf(o.IO.Out, "gpw serve: http://%s/ (games in %s)\n", ln.Addr(), o.DB)
 	if o.ready != nil {
