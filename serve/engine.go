@@ -7,13 +7,10 @@ package serve
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -45,6 +42,8 @@ type Module struct {
 type Library struct {
 	Data    fs.FS  // rules/, maps/ and scenarios/
 	Modules string // folder where house modules are written to be loaded
+
+	mods modules
 }
 
 // Refusal is a command the server or the rules refused: the game is
@@ -118,11 +117,14 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
 		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
 	}
+	lib.mods.gc.RLock()
 	rules, err := lib.rules(spec)
 	if err != nil {
+		lib.mods.gc.RUnlock()
 		return nil, err
 	}
 	sc, err := game.LoadScenario(lib.Data, file, lib.Data, rules)
+	lib.mods.gc.RUnlock()
 	if err != nil {
 		return nil, err
 	}
@@ -133,37 +135,27 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 	return e, nil
 }
 
-// rules is the Options.Rules of spec: a variant or the house module's path.
+// rules is the Options.Rules of spec: a variant, or the path where its
+// house module is kept (modules.go). The caller holds lib.mods.gc for
+// reading until the engine has read the module.
 func (lib *Library) rules(spec Spec) (string, error) {
-	if spec.Module == nil {
-		return spec.Rules, nil
+	m, err := lib.module(spec)
+	if err != nil || m == nil {
+		return spec.Rules, err
 	}
-	name := filepath.Base(spec.Module.Name)
-	if !strings.HasSuffix(name, ".lua") || name == ".lua" || strings.ContainsAny(name, " /\\") {
-		return "", &Refusal{Msg: fmt.Sprintf("house module %q: give a file name ending in .lua", spec.Module.Name)}
-	}
-	if lib.Modules == "" {
-		return "", &Refusal{Msg: "this server takes no house modules"}
-	}
-	sum := sha256.Sum256([]byte(spec.Module.Source))
-	dir := filepath.Join(lib.Modules, hex.EncodeToString(sum[:8]))
-	p := filepath.Join(dir, name)
-	if b, err := os.ReadFile(p); err == nil && string(b) == spec.Module.Source {
-		return p, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	return p, os.WriteFile(p, []byte(spec.Module.Source), 0o644)
+	return lib.place(m)
 }
 
 // replay builds the game anew and runs cmds, none of which may be refused.
 func (e *engine) replay(cmds, sides []string) error {
+	e.lib.mods.gc.RLock()
 	rules, err := e.lib.rules(e.spec)
 	if err != nil {
+		e.lib.mods.gc.RUnlock()
 		return err
 	}
 	g, err := game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup}, e.lib.Data, nil)
+	e.lib.mods.gc.RUnlock()
 	if err != nil {
 		return err
 	}
@@ -644,6 +636,9 @@ func (e *engine) log() []game.Event { return e.g.Log() }
 func (e *engine) save() *game.Save {
 	sv := e.g.Snapshot()
 	sv.Seed, sv.SeedSet, sv.DiceSecret = 0, false, ""
+	if m, err := e.lib.module(e.spec); err == nil && m != nil {
+		sv.Rules = m.Name // not where the server keeps it
+	}
 	sv.Seal()
 	return sv
 }

@@ -71,6 +71,9 @@ func New(c Config) (*Server, error) {
 	if mods == "" {
 		mods = strings.TrimSuffix(c.DB, filepath.Ext(c.DB)) + "-modules"
 	}
+	if abs, err := filepath.Abs(mods); err == nil {
+		mods = abs
+	}
 	s := &Server{lib: &Library{Data: c.Data, Modules: mods}, store: st, now: c.Now, max: c.MaxLive,
 		live: map[string]*live{}, links: map[string]link{}, boards: map[string]*board{}, closing: make(chan struct{})}
 	if s.now == nil {
@@ -80,6 +83,8 @@ func New(c Config) (*Server, error) {
 		s.max = 256
 	}
 	s.setHosts(c.Hosts)
+	s.lib.mods.inUse = s.modulesInUse
+	s.lib.collect() // no game is in memory yet: what is on disk is a cache
 	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
 	return s, nil
 }
@@ -149,7 +154,7 @@ func writeError(w http.ResponseWriter, code int, err error) {
 	if !errors.As(err, &rf) {
 		rf = &Refusal{Msg: interp.Reported(err)}
 	}
-	writeJSON(w, code, rf)
+	writeJSON(w, code, &Refusal{Msg: scrubPaths(rf.Msg), Rule: rf.Rule})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -214,21 +219,25 @@ func (s *Server) game(tok string) (*live, string, error) {
 		return nil, "", err
 	}
 	s.mu.Lock()
+	evicted := false
 	if l = s.live[id]; l == nil {
 		l = nl
 		s.live[id] = l
-		s.evict()
+		evicted = s.evict()
 	} else {
 		nl.close()
 	}
 	s.mu.Unlock()
+	if evicted {
+		s.lib.collect() // the modules of games no longer in memory
+	}
 	s.wakeBot(l)
 	return l, role, nil
 }
 
 // evict drops the least recently used games beyond the bound, but not
 // one in use or whose computer is thinking; s.mu is held.
-func (s *Server) evict() {
+func (s *Server) evict() (evicted bool) {
 	for len(s.live) > s.max {
 		var old *live
 		for _, l := range s.live {
@@ -245,10 +254,12 @@ func (s *Server) evict() {
 		if old == nil {
 			return
 		}
+		evicted = true
 		// not closed: a request may still hold it (the store's keys refuse
 		// a second writer of the same entry); the collector frees it
 		delete(s.live, old.row.ID)
 	}
+	return
 }
 
 type gameHandler func(w http.ResponseWriter, r *http.Request, l *live, role string)
@@ -300,7 +311,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err)
 		return
 	}
-	c, err := s.Create(req)
+	c, err := s.create(clientOf(r), req)
 	if err != nil {
 		code := http.StatusBadRequest
 		var rf *Refusal
@@ -315,7 +326,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // Create starts a game: draws its dice secret, stores it with its links and
 // loads it.
-func (s *Server) Create(req NewGame) (*Created, error) {
+func (s *Server) Create(req NewGame) (*Created, error) { return s.create("", req) }
+
+// create is Create for a client, whose new house modules count against
+// its quota (modules.go).
+func (s *Server) create(client string, req NewGame) (*Created, error) {
 	roles := map[string][]string{"solo": {req.Side, "spectator"}, "hotseat": {"both", "spectator"}, "network": {"axis", "soviet", "spectator"}}[req.Mode]
 	if roles == nil {
 		return nil, &Refusal{Msg: fmt.Sprintf("mode %q: solo, hotseat or network", req.Mode)}
@@ -342,9 +357,22 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 		return nil, err
 	}
 	row.Secret, row.Commitment = sec, sec.Commitment()
+	// a new house module: checked in memory, counted, then kept
+	if m := req.Spec.Module; m != nil && !s.lib.known(m) {
+		if err := checkModule(m); err != nil {
+			return nil, err
+		}
+		if err := s.lib.admit(client, m, s.now()); err != nil {
+			return nil, err
+		}
+		s.lib.collect()
+	}
 	// check that the game starts before storing it
 	e, err := s.lib.open(row.Spec, sec, nil, nil)
 	if err != nil {
+		if row.Spec.Module != nil {
+			s.lib.collect() // a module that does not load is not kept
+		}
 		return nil, err
 	}
 	e.close()
