@@ -244,7 +244,7 @@ func (e *engine) do(side, line string) (*Step, error) {
 		return nil, &Refusal{Msg: "no command"}
 	}
 	verb := strings.ToLower(w[0])
-	if serverWords[verb] {
+	if serverWords[verb] || strings.HasPrefix(line, "!") {
 		return nil, &Refusal{Msg: fmt.Sprintf("%q is not a command a player sends here", verb)}
 	}
 	if e.actor() != side {
@@ -252,9 +252,17 @@ func (e *engine) do(side, line string) (*Step, error) {
 	}
 	sd, _ := core.ParseSide(side)
 	line = strings.Join(w, " ")
-	n, rolls := len(e.g.Log()), e.rolls()
+	n, rolls, spent := len(e.g.Log()), e.rolls(), e.g.Spent()
 	if err := e.g.ExecAs(sd, line); err != nil {
-		return nil, e.restore(err)
+		if e.g.Spent() == spent {
+			return nil, e.restore(err)
+		}
+		// the command drew dice and failed: they are spent, and the
+		// record keeps that (game.SpentMark) so that a replay spends them
+		mark := game.SpentMark + line
+		e.cmds, e.sides = append(e.cmds, mark), append(e.sides, side)
+		st := &Step{Command: mark, Side: side, Dice: []int{}, Events: slices.Clone(e.g.Log()[min(n, len(e.g.Log())):])}
+		return st, &spentError{e.restore(err)}
 	}
 	st := &Step{Command: line, Side: side, Rolls: e.rolls() - rolls, Events: slices.Clone(e.g.Log()[n:]), Dice: []int{}}
 	for _, ev := range st.Events {
@@ -265,6 +273,26 @@ func (e *engine) do(side, line string) (*Step, error) {
 	e.cmds, e.sides = append(e.cmds, line), append(e.sides, side)
 	return st, nil
 }
+
+// replaySpent replays a spent mark of the record (a command that drew
+// dice and failed) for side.
+func (e *engine) replaySpent(side, mark string) error {
+	if !strings.HasPrefix(mark, game.SpentMark) {
+		return fmt.Errorf("%q is not a mark of spent dice", mark)
+	}
+	if err := e.g.Exec(mark); err != nil {
+		return err
+	}
+	e.cmds, e.sides = append(e.cmds, mark), append(e.sides, side)
+	return nil
+}
+
+// spentError is a command refused after it drew dice: its Step (the
+// spent mark) is recorded all the same.
+type spentError struct{ err error }
+
+func (e *spentError) Error() string { return e.err.Error() }
+func (e *spentError) Unwrap() error { return e.err }
 
 // restore answers a refused command. The engine promises that a refusal
 // leaves the game as it was but for the error event; a failure of the

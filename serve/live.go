@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"log"
 	"sync"
@@ -86,7 +87,8 @@ func (s *Server) act(l *live, side, by, command string) (*Step, error) {
 	} else {
 		st, err = l.e.do(side, command)
 	}
-	if err != nil {
+	var spent *spentError
+	if err != nil && !errors.As(err, &spent) {
 		return nil, err
 	}
 	prev := l.row.Commitment
@@ -108,6 +110,9 @@ func (s *Server) act(l *live, side, by, command string) (*Step, error) {
 	l.entries = append(l.entries, en)
 	l.row.Over = over
 	l.notify()
+	if spent != nil {
+		return nil, spent.err // refused, its dice spent and recorded
+	}
 	return st, nil
 }
 

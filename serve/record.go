@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"gpw/game"
 )
@@ -98,6 +99,12 @@ func Verify(r *Record, lib *Library) (Verdict, error) {
 		if en.Command == "undo" {
 			if err := e.undo(en.Side); err != nil {
 				return v, fmt.Errorf("entry %d: undo by %s: %v", en.Seq, en.Side, err)
+			}
+			continue
+		}
+		if strings.HasPrefix(en.Command, game.SpentMark) {
+			if err := e.replaySpent(en.Side, en.Command); err != nil {
+				return v, fmt.Errorf("entry %d: %v", en.Seq, err)
 			}
 			continue
 		}
