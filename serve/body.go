@@ -22,13 +22,25 @@ func decodeBody(w http.ResponseWriter, r *http.Request, limit int64, what string
 		err = io.EOF
 	}
 	if err == nil {
-		if err = json.Unmarshal(b, v); err == nil {
-			if key := duplicateKey(b); key != "" {
-				return fmt.Errorf("%s: the key %q is given twice in one object", what, key)
-			}
-			return nil
-		}
+		return decodeJSON(b, what, v)
 	}
+	return plainJSONError(what, err)
+}
+
+// decodeJSON decodes the JSON text b into v, refusing trailing data and
+// a key given twice in one object, with errors in plain words.
+func decodeJSON(b []byte, what string, v any) error {
+	if err := json.Unmarshal(b, v); err != nil {
+		return plainJSONError(what, err)
+	}
+	if key := duplicateKey(b); key != "" {
+		return fmt.Errorf("%s: the key %q is given twice in one object", what, key)
+	}
+	return nil
+}
+
+// plainJSONError says a JSON decoding error in plain words.
+func plainJSONError(what string, err error) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var big *http.MaxBytesError

@@ -16,6 +16,7 @@ type live struct {
 	row     *GameRow
 	e       *engine
 	entries []Entry
+	head    string // the hash the chain of entries starts from (Head)
 	opp     *opponent // the computer player of a solo game, or nil
 	botBusy bool
 	retries int // the computer's tries since it last finished its part
@@ -54,7 +55,9 @@ func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}
-	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now()}
+	sv := e.save()
+	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now(),
+		head: Head(row.ID, row.Mode, row.Spec, row.Commitment, sv.Source, sv.SpecialSource, sv.Hash)}
 	if row.Bot != "" {
 		l.opp = newOpponent(row.BotLevel)
 	}
@@ -91,7 +94,7 @@ func (s *Server) act(l *live, side, by, command string) (*Step, error) {
 	if err != nil && !errors.As(err, &spent) {
 		return nil, err
 	}
-	prev := l.row.Commitment
+	prev := l.head
 	if n := len(l.entries); n > 0 {
 		prev = l.entries[n-1].Hash
 	}

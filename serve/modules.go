@@ -276,8 +276,13 @@ var (
 	serverFolder = regexp.MustCompile(`[^\s"'(),]*[/\\][0-9a-f]{64}\b`)
 )
 
-// scrubPaths takes the server's folders out of an error's text.
+// goType matches a Go type named in an error (encoding/json's words).
+var goType = regexp.MustCompile(`Go (?:value|struct field \S+) of type \S+`)
+
+// scrubPaths takes the server's folders and Go's type names out of an
+// error's text.
 func scrubPaths(msg string) string {
+	msg = goType.ReplaceAllString(msg, "a value of another kind")
 	msg = serverPath.ReplaceAllString(msg, "")
 	return serverFolder.ReplaceAllString(msg, "the module's own folder")
 }

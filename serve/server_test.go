@@ -310,7 +310,7 @@ func TestFairDice(t *testing.T) {
 	var forged Record
 	json.Unmarshal(raw, &forged)
 	forged.Entries[0].Dice[0] = forged.Entries[0].Dice[0]%6 + 1
-	prev := forged.Commitment
+	prev := forged.head()
 	for i := range forged.Entries {
 		forged.Entries[i].Prev = prev
 		forged.Entries[i].Hash = forged.Entries[i].Digest()
