@@ -16,7 +16,7 @@ type live struct {
 	row     *GameRow
 	e       *engine
 	entries []Entry
-	head    string // the hash the chain of entries starts from (Head)
+	head    string    // the hash the chain of entries starts from (Head)
 	opp     *opponent // the computer player of a solo game, or nil
 	botBusy bool
 	retries int // the computer's tries since it last finished its part

@@ -10,8 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
-	"syscall"
 	"strings"
+	"syscall"
 
 	"gpw/game"
 )

@@ -121,12 +121,12 @@ func TestReadRecordFiles(t *testing.T) {
 	dup := filepath.Join(dir, "dup.json")
 	os.WriteFile(dup, []byte(`{"record_format":"gpw-record/2","game":"a","game":"b"}`), 0o600)
 	for path, want := range map[string]string{
-		"/dev/zero": "is a device",
-		fifo:        "is a FIFO",
-		dir:         "is a folder",
-		big:         "a record holds at most",
-		typed:       "field entries holds a JSON string where a list of objects is expected",
-		dup:         `the key "game" is given twice`,
+		"/dev/zero":                     "is a device",
+		fifo:                            "is a FIFO",
+		dir:                             "is a folder",
+		big:                             "a record holds at most",
+		typed:                           "field entries holds a JSON string where a list of objects is expected",
+		dup:                             `the key "game" is given twice`,
 		filepath.Join(dir, "none.json"): "no such file",
 	} {
 		_, err := ReadRecord(path)
