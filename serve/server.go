@@ -40,6 +40,9 @@ type Config struct {
 	// Rate and Burst bound each client's requests (guard.go); 0: no bound.
 	Rate  float64
 	Burst int
+	// Key seals the dice secrets in the database (atrest.go): 32 bytes,
+	// or nil to store them as they are (the file's mode 0600 the defence).
+	Key []byte
 }
 
 // Server serves games over HTTP.
@@ -63,10 +66,14 @@ type Server struct {
 
 // New opens the database and makes a server.
 func New(c Config) (*Server, error) {
+	if c.Key != nil && len(c.Key) != 32 {
+		return nil, errors.New("a key for the dice secrets is 32 bytes")
+	}
 	st, err := OpenStore(c.DB, c.Sync)
 	if err != nil {
 		return nil, err
 	}
+	st.key = c.Key
 	mods := c.Modules
 	if mods == "" {
 		mods = strings.TrimSuffix(c.DB, filepath.Ext(c.DB)) + "-modules"
