@@ -275,3 +275,55 @@ func TestTimeouts(t *testing.T) {
 		t.Errorf("an idle connection stayed open %v under a 0.3 s idle timeout", d)
 	}
 }
+
+// The event stream outlives the read and write timeouts (it has its own
+// heartbeat and age): an update sent after them still arrives.
+func TestEventStreamOutlivesTimeouts(t *testing.T) {
+	s := newTestServer(t)
+	defer s.Close()
+	srv := HTTPServer(s.Handler())
+	srv.ReadTimeout, srv.WriteTimeout = 200*time.Millisecond, 200*time.Millisecond
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+	c := &client{t: t, ts: &httptest.Server{URL: base}}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "rulebook/movement"}, Mode: "hotseat"})["both"]
+	resp, err := http.Get(base + "/api/g/" + tok + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	line, _ := r.ReadString('\n')
+	if !strings.HasPrefix(line, "event: update") {
+		t.Fatalf("first line %q", line)
+	}
+	time.Sleep(600 * time.Millisecond) // past both timeouts
+	c.must(tok, "end")
+	got := make(chan string, 1)
+	go func() {
+		for {
+			l, err := r.ReadString('\n')
+			if err != nil {
+				got <- "error: " + err.Error()
+				return
+			}
+			if strings.Contains(l, `"version":1`) {
+				got <- l
+				return
+			}
+		}
+	}()
+	select {
+	case l := <-got:
+		if strings.HasPrefix(l, "error") {
+			t.Errorf("the stream ended: %s", l)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("no update after the timeouts")
+	}
+}

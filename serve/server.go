@@ -577,6 +577,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, l *live, r
 	// the stream is exempt from the write timeout: it ends of itself
 	// after streamMaxAge, and each heartbeat must leave within one
 	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) // nor from the read timeout, which would end it
 	tick := time.NewTicker(streamHeartbeat)
 	defer tick.Stop()
 	age := time.NewTimer(streamMaxAge)

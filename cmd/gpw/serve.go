@@ -83,7 +83,7 @@ func serveRun(o *serveOptions) error {
 	}
 	defer s.Close()
 	hs := serve.HTTPServer(s.Handler())
-	ln = serve.LimitListener(ln, o.MaxConns, serve.DefaultMaxConnsPerClient)
+	ln = serve.LimitListener(ln, maxConns(o.MaxConns), serve.DefaultMaxConnsPerClient)
 	hs.RegisterOnShutdown(s.EndStreams)
 	fmt.Fprintf(o.IO.Out, "gpw serve: http://%s/ (games in %s; dice secrets %s)\n", ln.Addr(), o.DB, sealed)
 	if o.ready != nil {
@@ -108,4 +108,15 @@ func serveRun(o *serveOptions) error {
 		return err
 	}
 	return nil
+}
+
+// maxConns is the bound on open connections: n, but below the process's
+// limit of open files (with room for the database and the modules), so
+// that a connection over it is answered 503 instead of accept failing.
+func maxConns(n int) int {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil && lim.Cur < uint64(n)+64 {
+		n = max(int(lim.Cur)-64, 8)
+	}
+	return n
 }
