@@ -124,6 +124,10 @@ func (g *Game) spendDice(text string) {
 // Spent counts the commands whose dice were spent (SpentMark).
 func (g *Game) Spent() int { return g.dice.spent }
 
+// accepted counts the commands accepted: the history but for the spent
+// marks (a failed command is not progress).
+func (g *Game) accepted() int { return g.history.Len() - g.dice.spent }
+
 // maxUndo bounds the undo steps kept: the last commands of a phase.
 // maxSpare bounds the snapshots kept for reuse.
 const (

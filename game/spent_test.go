@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -75,4 +76,33 @@ func TestSpentDice(t *testing.T) {
 		t.Errorf("the attack after a probe drew the probe's die in %d of %d seeds", same, seeds)
 	}
 	t.Logf("the probe's die came again in %d of %d seeds", same, seeds)
+}
+
+// probingPlayer sends an attack that always fails after its die.
+type probingPlayer struct{ calls int }
+
+func (p *probingPlayer) Play(g *Game) error {
+	p.calls++
+	if p.calls > 100 {
+		return errors.New("PlayOut took a failed command for progress")
+	}
+	g.Exec(attack)
+	return nil
+}
+
+// A command that fails after its die is no progress for PlayOut, though
+// its spent mark is in the history: the side passes by the defaults.
+func TestSpentIsNoProgress(t *testing.T) {
+	g, err := hostileGame(t, "combat-zoc-retreat", probeBody, Options{Seed: 1, SeedSet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Exec("probe on")
+	p := &probingPlayer{}
+	if err := PlayOut(g, p, p, 1); err != nil {
+		t.Fatal(err)
+	}
+	if g.Spent() == 0 {
+		t.Error("the probe spent no dice")
+	}
 }
