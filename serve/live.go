@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"strings"
 	"sync"
 	"time"
+
+	"gpw/game"
 )
 
 // live is a game loaded in memory: its engine, its record and who is
@@ -84,10 +87,16 @@ func inForce(entries []Entry) (cmds, sides []string) {
 func (s *Server) act(l *live, side, by, command string) (*Step, error) {
 	var st *Step
 	var err error
-	if command == "undo" {
+	switch {
+	case command == "undo":
 		err = l.e.undo(side)
 		st = &Step{Command: "undo", Side: side, Dice: []int{}}
-	} else {
+	case by == "bot" && strings.HasPrefix(command, game.SpentMark):
+		// the computer's command failed after its dice on its replica:
+		// the game spends them too, in the open
+		err = l.e.replaySpent(side, command)
+		st = &Step{Command: command, Side: side, Dice: []int{}}
+	default:
 		st, err = l.e.do(side, command)
 	}
 	var spent *spentError

@@ -167,3 +167,33 @@ func TestSpentDiceReplay(t *testing.T) {
 		}
 	}
 }
+
+// The computer's command that failed after its dice on its replica is
+// given to the game as spent dice, in the record: the game's dice stay
+// the replica's. A player may not send the mark.
+func TestBotSpentMark(t *testing.T) {
+	s := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "network"})
+	mark := game.SpentMark + "attack B-1603 from sov-a"
+	if code, rf := c.command(links["soviet"], mark); code == http.StatusOK || !strings.Contains(rf.Msg, "not a command a player sends") {
+		t.Errorf("a player sent a spent mark: %d %v", code, rf)
+	}
+	l, _, err := s.game(links["soviet"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.mu.Lock()
+	_, err = s.act(l, "soviet", "bot", mark)
+	spent := l.e.g.Spent()
+	l.mu.Unlock()
+	if err != nil || spent != 1 {
+		t.Fatalf("the computer's mark: %v, %d spent", err, spent)
+	}
+	var rec Record
+	c.do("GET", "/api/g/"+links["axis"]+"/record", nil, &rec)
+	if len(rec.Entries) != 1 || rec.Entries[0].Command != mark || rec.Entries[0].By != "bot" {
+		t.Errorf("record %+v", rec.Entries)
+	}
+}
