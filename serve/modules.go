@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/http"
 	"maps"
 	"os"
 	"path"
@@ -66,6 +67,17 @@ func (lib *Library) HouseModules() []string {
 		}
 	}
 	return out
+}
+
+// RulesChoice lists the rules a game may be played under by name
+// (GET /api/rules): the variants and the built-in house modules.
+type RulesChoice struct {
+	Variants []string `json:"variants"`
+	House    []string `json:"house"`
+}
+
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, RulesChoice{Variants: []string{"gdw", "adc2"}, House: s.lib.HouseModules()})
 }
 
 // module is the house module spec is played under, or nil for a variant.

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,7 +48,12 @@ func TestRulesNeverAPath(t *testing.T) {
 			t.Errorf("rules %q: the answer shows the server's files: %q", rules, rf.Msg)
 		}
 	}
-	// a built-in house module by name
+	// a built-in house module by name, as GET /api/rules lists them
+	var rc RulesChoice
+	c.do("GET", "/api/rules", nil, &rc)
+	if !slices.Contains(rc.House, "house/river2") || !slices.Contains(rc.Variants, "adc2") {
+		t.Errorf("GET /api/rules: %+v", rc)
+	}
 	tok := c.create(NewGame{Spec: Spec{Scenario: "rulebook/movement", Rules: "house/river2"}, Mode: "hotseat"})["both"]
 	if v := c.view(tok); v.Game.Rules != "river2" {
 		t.Errorf("house/river2 played as %q", v.Game.Rules)

@@ -138,6 +138,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", index)
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
+	mux.HandleFunc("GET /api/rules", s.handleRules)
 	mux.HandleFunc("GET /api/computers", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, Computers()) })
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/g/{token}", s.withGame(s.handleView))
