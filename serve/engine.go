@@ -51,6 +51,7 @@ type Library struct {
 type Refusal struct {
 	Msg  string `json:"error"`
 	Rule string `json:"rule,omitempty"`
+	code int    // the HTTP status, when not the usual one (429: a quota)
 }
 
 func (r *Refusal) Error() string {

@@ -33,6 +33,15 @@ const (
 	DefaultBurst = 60
 )
 
+// Games one client may create (gpw serve's default; Config.GamesPerHour),
+// in bursts of GamesBurst. Each game keeps its spec (a house module's
+// text, up to MaxModuleSize) in the database, so the rate bounds how fast
+// a stranger can fill the disk.
+const (
+	DefaultGamesPerHour = 60
+	GamesBurst          = 20
+)
+
 // securityHeaders sets the headers every answer carries.
 func securityHeaders(h http.Header) {
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
@@ -162,8 +171,14 @@ type clients struct {
 }
 
 // allow counts one request of client: false when it is over its rate.
-func (s *Server) allow(client string) bool {
-	c := &s.rates
+func (s *Server) allow(client string) bool { return s.rates.allow(client) }
+
+// allowGame counts a game created by client: false when it is over its
+// rate of games.
+func (s *Server) allowGame(client string) bool { return s.games.allow(client) }
+
+// allow counts one event of client: false when it is over its rate.
+func (c *clients) allow(client string) bool {
 	if c.rate <= 0 {
 		return true
 	}

@@ -327,3 +327,32 @@ func TestEventStreamOutlivesTimeouts(t *testing.T) {
 		t.Error("no update after the timeouts")
 	}
 }
+
+// A client creates at most so many games an hour (each game's spec, a
+// module's text included, stays in the database): past its burst, 429.
+func TestGameCreationRate(t *testing.T) {
+	s, err := New(Config{DB: filepath.Join(t.TempDir(), "gpw.db"), Data: gpw.Data, GamesPerHour: DefaultGamesPerHour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	h := s.Handler()
+	create := func(addr string) int {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"scenario":"rulebook/movement","mode":"hotseat"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = addr
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	codes := map[int]int{}
+	for range GamesBurst + 5 {
+		codes[create("192.0.2.9:1")]++
+	}
+	if codes[http.StatusCreated] != GamesBurst || codes[http.StatusTooManyRequests] != 5 {
+		t.Errorf("%d games at once: %v", GamesBurst+5, codes)
+	}
+	if code := create("192.0.2.10:1"); code != http.StatusCreated {
+		t.Errorf("another client: %d", code)
+	}
+}

@@ -163,7 +163,7 @@ func (lib *Library) place(m *Module) (string, error) {
 	defer mm.mu.Unlock()
 	size := int64(len(m.Source))
 	if mm.disk+size > MaxModulesDisk {
-		return "", &Refusal{Msg: "the server holds as many house modules as it may now; try again later"}
+		return "", &Refusal{Msg: "the server holds as many house modules as it may now; try again later", code: http.StatusTooManyRequests}
 	}
 	if err := os.MkdirAll(lib.Modules, 0o700); err != nil {
 		return "", errors.New("the server cannot keep house modules now")
@@ -216,7 +216,7 @@ func (lib *Library) admit(client string, m *Module, now time.Time) error {
 		return nil
 	}
 	if len(sent) >= MaxModulesPerHour {
-		return &Refusal{Msg: fmt.Sprintf("a client may send %d new house modules an hour; try again later", MaxModulesPerHour)}
+		return &Refusal{Msg: fmt.Sprintf("a client may send %d new house modules an hour; try again later", MaxModulesPerHour), code: http.StatusTooManyRequests}
 	}
 	sent[key] = now
 	return nil

@@ -40,6 +40,8 @@ type Config struct {
 	// Rate and Burst bound each client's requests (guard.go); 0: no bound.
 	Rate  float64
 	Burst int
+	// GamesPerHour bounds the games one client creates (guard.go); 0: no bound.
+	GamesPerHour int
 	// Key seals the dice secrets in the database (atrest.go): 32 bytes,
 	// or nil to store them as they are (the file's mode 0600 the defence).
 	Key []byte
@@ -61,7 +63,8 @@ type Server struct {
 
 	hosts map[string]bool // guard.go
 	anyIP bool
-	rates clients
+	rates clients // requests per client
+	games clients // games created per client
 }
 
 // New opens the database and makes a server.
@@ -93,6 +96,7 @@ func New(c Config) (*Server, error) {
 	s.lib.mods.inUse = s.modulesInUse
 	s.lib.collect() // no game is in memory yet: what is on disk is a cache
 	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
+	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
 	return s, nil
 }
 
@@ -325,6 +329,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		var rf *Refusal
 		if !errors.As(err, &rf) {
 			code = http.StatusUnprocessableEntity
+		} else if rf.code != 0 {
+			code = rf.code
 		}
 		writeError(w, code, err)
 		return
@@ -339,6 +345,9 @@ func (s *Server) Create(req NewGame) (*Created, error) { return s.create("", req
 // create is Create for a client, whose new house modules count against
 // its quota (modules.go).
 func (s *Server) create(client string, req NewGame) (*Created, error) {
+	if client != "" && !s.allowGame(client) {
+		return nil, &Refusal{Msg: fmt.Sprintf("a client may create %g games an hour; try again later", float64(s.games.rate)*3600), code: http.StatusTooManyRequests}
+	}
 	roles := map[string][]string{"solo": {req.Side, "spectator"}, "hotseat": {"both", "spectator"}, "network": {"axis", "soviet", "spectator"}}[req.Mode]
 	if roles == nil {
 		return nil, &Refusal{Msg: fmt.Sprintf("mode %q: solo, hotseat or network", req.Mode)}

@@ -77,7 +77,7 @@ func serveRun(o *serveOptions) error {
 		}
 		sealed = "sealed with the key in GPW_SERVE_KEY"
 	}
-	s, err := serve.New(serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS(), Hosts: hosts, Rate: o.Rate, Burst: int(3 * o.Rate), Key: key})
+	s, err := serve.New(serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS(), Hosts: hosts, Rate: o.Rate, Burst: int(3 * o.Rate), GamesPerHour: serve.DefaultGamesPerHour, Key: key})
 	if err != nil {
 		return err
 	}
