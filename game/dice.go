@@ -27,6 +27,12 @@ type dice struct {
 	key    [32]byte
 	forced []int
 	src    rand.ChaCha8
+	at     [4]int // the stream in use: turn, phase, purpose, k
+	// spent counts the commands that drew dice and then failed: each
+	// moves every stream on (spend), so that the dice a failed command
+	// drew are never drawn again (no oracle: a module cannot look at a
+	// die and then refuse the command that drew it).
+	spent int
 }
 
 // seedKey makes a dice key of a 64-bit seed.
@@ -44,12 +50,25 @@ func newDice(key [32]byte, forced []int) dice {
 
 // stream switches to the stream of purpose k in phase pos of turn.
 func (d *dice) stream(turn, pos, purpose, k int) {
-	var b [32 + 4*8]byte
+	var b [32 + 5*8]byte
 	copy(b[:], d.key[:])
-	for i, v := range []int{turn, pos, purpose, k} {
+	d.at = [4]int{turn, pos, purpose, k}
+	for i, v := range d.at {
 		binary.LittleEndian.PutUint64(b[32+8*i:], uint64(v))
 	}
-	d.src = *rand.NewChaCha8(sha256.Sum256(b[:]))
+	n := 32 + 4*8 // the streams of a game with no dice spent are as before
+	if d.spent > 0 {
+		binary.LittleEndian.PutUint64(b[n:], uint64(d.spent))
+		n += 8
+	}
+	d.src = *rand.NewChaCha8(sha256.Sum256(b[:n]))
+}
+
+// spend moves the dice past a failed command's: the stream in use and
+// every later one are keyed anew.
+func (d *dice) spend() {
+	d.spent++
+	d.stream(d.at[0], d.at[1], d.at[2], d.at[3])
 }
 
 // roll draws a number in 1..n.

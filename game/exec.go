@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"gpw/core"
 )
@@ -25,6 +26,10 @@ func (g *Game) Exec(line string) error {
 // ExecAs runs one command line for side (core.NoSide: whichever side it
 // belongs to); a command of the other side is refused.
 func (g *Game) ExecAs(side core.Side, line string) error {
+	if text, ok := strings.CutPrefix(line, SpentMark); ok {
+		g.spendDice(text)
+		return nil
+	}
 	c, err := g.Parse(line)
 	if err == nil && c.Verb == "" {
 		return nil
@@ -69,8 +74,12 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	}
 	if err != nil {
 		text := g.Text(c)
+		drew := g.rolls != rolls
 		g.restore(snap)
 		g.refused(err, text)
+		if drew {
+			g.spendDice(text)
+		}
 		return err
 	}
 	text := g.Text(c)
@@ -91,6 +100,33 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	g.pushUndo(undoStep{snap: snap, side: g.owner(c), text: text})
 	return nil
 }
+
+// SpentMark begins the line the history keeps for a command that drew
+// dice and then failed: the command had no effect but its dice are spent
+// (dice.spend), and a replay of the history spends them again.
+const SpentMark = "!spent "
+
+// spendDice spends the dice of the failed command text: the stream moves
+// on, undo stops here as at any die roll, the history keeps the mark and
+// the log tells both sides.
+func (g *Game) spendDice(text string) {
+	if g.history.full(SpentMark+text) != "" {
+		return
+	}
+	g.dice.spend()
+	g.dropUndo()
+	g.history = g.history.push(SpentMark + text)
+	msg := fmt.Sprintf("the dice drawn by the failed command %q are spent: the dice go on after them", text)
+	g.emit("spent", msg, Field{"command", text}, Field{"rule", "gpw: fair dice"})
+	g.flush()
+}
+
+// Spent counts the commands whose dice were spent (SpentMark).
+func (g *Game) Spent() int { return g.dice.spent }
+
+// accepted counts the commands accepted: the history but for the spent
+// marks (a failed command is not progress).
+func (g *Game) accepted() int { return g.history.Len() - g.dice.spent }
 
 // maxUndo bounds the undo steps kept: the last commands of a phase.
 // maxSpare bounds the snapshots kept for reuse.

@@ -89,7 +89,7 @@ func TestHostileModuleCommands(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			before, store, logged := snap(g), g.store.Clone(), len(g.Log())
+			before, store, logged, spent := snap(g), g.store.Clone(), len(g.Log()), g.Spent()
 			err = g.Exec(tt.cmd)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("%s: error %v, want %q", tt.cmd, err, tt.want)
@@ -97,8 +97,14 @@ func TestHostileModuleCommands(t *testing.T) {
 			if msg := err.Error(); strings.Contains(msg, "goroutine") || strings.Contains(msg, ".go:") || strings.Contains(msg, ":0:") {
 				t.Errorf("the error shows Go internals: %s", msg)
 			}
-			if !reflect.DeepEqual(before, snap(g)) || !reflect.DeepEqual(store, g.store) || len(g.Log()) != logged {
-				t.Error("the failed command changed the game")
+			// the position is as it was; the dice it drew are spent, and
+			// the log says so
+			spent = g.Spent() - spent
+			if !reflect.DeepEqual(before, snap(g)) || !reflect.DeepEqual(store, g.store) || len(g.Log()) != logged+spent || spent > 1 {
+				t.Errorf("the failed command changed the game (%d dice spent)", spent)
+			}
+			if spent == 1 && g.Log()[logged].Kind != "spent" {
+				t.Errorf("the log's last event is %s, want spent", g.Log()[logged].Kind)
 			}
 			if _, err := g.Exec(tt.cmd), g.PlayTurns(1); err != nil && !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("playing on: %v", err)

@@ -279,8 +279,13 @@ return R`
 	if err == nil || !strings.Contains(err.Error(), "results went wrong") {
 		t.Fatalf("error %v", err)
 	}
-	if !reflect.DeepEqual(before, snap(g)) || len(*evs) != n || g.history.Len() != hist || g.rolls != rolls || !reflect.DeepEqual(dice, g.dice) {
+	// the position, the rolls counted and the log are as they were but
+	// for the dice: spent (no oracle), marked in the history and the log
+	if !reflect.DeepEqual(before, snap(g)) || len(*evs) != n+1 || (*evs)[n].Kind != "spent" || g.history.Len() != hist+1 || g.rolls != rolls {
 		t.Errorf("the failed attack left traces")
+	}
+	if g.Spent() != 1 || reflect.DeepEqual(dice, g.dice) || g.history.list()[hist] != SpentMark+"attack B-1004 from a" {
+		t.Errorf("the failed attack's dice are not spent: %d, history %q", g.Spent(), g.history.list())
 	}
 	if g.Flag("g", "hit") != "" {
 		t.Error("the store kept the failed command's flag")

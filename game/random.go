@@ -144,13 +144,13 @@ func PlayOut(g *Game, axis, soviet Player, turns int) error {
 	players := [2]Player{axis, soviet}
 	for !g.Over() && (turns <= 0 || g.turn < g.fix.start+turns) {
 		side := g.Actor()
-		before := g.history.Len()
+		before := g.accepted()
 		if p := players[side]; p != nil {
 			if err := p.Play(g); err != nil {
 				return err
 			}
 		}
-		if g.history.Len() == before && !g.Over() && g.Actor() == side {
+		if g.accepted() == before && !g.Over() && g.Actor() == side {
 			// nothing was done: the side passes by the defaults
 			if err := g.Do(side, g.defaultCommand()); err != nil {
 				return err

@@ -179,6 +179,13 @@ func readCatalogFile(src *source, where map[string]*UnitSpec, nonCombat map[stri
 				src.errorf(src.find(0, `"`+o.Name+`"`), "unit %q has no id", o.Name)
 				continue
 			}
+			if hasControl(o.ID) {
+				if u.Line == 0 {
+					u.Line = src.find(last[o.ID], "id")
+				}
+				src.errorf(u.Line, "unit id %q holds a control character; an id is printed as it is", o.ID)
+				continue
+			}
 			if prev, dup := where[o.ID]; dup {
 				at := fmt.Sprintf("line %d", prev.Line)
 				if prev.File != u.File {

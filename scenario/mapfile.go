@@ -269,6 +269,8 @@ func (spec *MapSpec) build(src *source, prefix string) *core.Map {
 		}
 		if c.Name == "" {
 			src.valuef(c.Hex, "city in %s has no name", c.Hex)
+		} else if hasControl(c.Name) {
+			src.valuef(c.Hex, "city %q in %s holds a control character; a place's name is printed as it is", c.Name, c.Hex)
 		}
 		if i >= 0 {
 			if err := m.AddCity(core.City{Name: c.Name, Aliases: c.Aliases, Kind: kind, Capital: capital, Hex: i}); err != nil {

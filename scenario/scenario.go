@@ -390,6 +390,8 @@ func checkUnits(src *source, sc *Scenario) {
 		line := func(key string) int { return src.key("unit", i, key) }
 		if u.ID == "" {
 			src.errorf(u.Line, "unit has no id")
+		} else if hasControl(u.ID) {
+			src.errorf(line("id"), "unit id %q holds a control character; an id is printed as it is", u.ID)
 		} else if prev, dup := seen[u.ID]; dup {
 			src.errorf(line("id"), "unit id %q is used twice (first at line %d)", u.ID, prev)
 		} else {

@@ -89,7 +89,9 @@ func BenchmarkMove(b *testing.B) {
 		b.StartTimer()
 		body, _ := json.Marshal(CommandRequest{Command: move})
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/g/"+p.tok+"/command", bytes.NewReader(body)))
+		req := httptest.NewRequest("POST", "/api/g/"+p.tok+"/command", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		h.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
 			b.Fatalf("%d %s", rec.Code, rec.Body)
 		}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,10 +17,30 @@ import (
 // errors are plain words for the client: what was sent, where, and what
 // was expected (no Go type names).
 func decodeBody(w http.ResponseWriter, r *http.Request, limit int64, what string, v any) error {
-	err := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit)).Decode(v)
-	if err == nil {
-		return nil
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err == nil && len(bytes.TrimSpace(b)) == 0 {
+		err = io.EOF
 	}
+	if err == nil {
+		return decodeJSON(b, what, v)
+	}
+	return plainJSONError(what, err)
+}
+
+// decodeJSON decodes the JSON text b into v, refusing trailing data and
+// a key given twice in one object, with errors in plain words.
+func decodeJSON(b []byte, what string, v any) error {
+	if err := json.Unmarshal(b, v); err != nil {
+		return plainJSONError(what, err)
+	}
+	if key := duplicateKey(b); key != "" {
+		return fmt.Errorf("%s: the key %q is given twice in one object", what, key)
+	}
+	return nil
+}
+
+// plainJSONError says a JSON decoding error in plain words.
+func plainJSONError(what string, err error) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var big *http.MaxBytesError
@@ -39,6 +60,53 @@ func decodeBody(w http.ResponseWriter, r *http.Request, limit int64, what string
 		return fmt.Errorf("%s: field %s holds a JSON %s where %s is expected", what, jsonField(typ.Field), typ.Value, game.JSONKind(typ.Type))
 	}
 	return fmt.Errorf("%s: the body is not the JSON object expected", what)
+}
+
+// duplicateKey is the first key given twice in one object of the JSON
+// text b (valid JSON), or "": encoding/json keeps the last, which a
+// checker upstream may have read as the first.
+func duplicateKey(b []byte) string {
+	d := json.NewDecoder(bytes.NewReader(b))
+	type frame struct {
+		obj  bool
+		key  bool // the next string is a key
+		seen map[string]bool
+	}
+	var stack []*frame
+	for {
+		t, err := d.Token()
+		if err != nil {
+			return ""
+		}
+		var top *frame
+		if n := len(stack); n > 0 {
+			top = stack[n-1]
+		}
+		if top != nil && top.obj && top.key {
+			if k, ok := t.(string); ok {
+				if top.seen[k] {
+					return k
+				}
+				top.seen[k] = true
+				top.key = false
+				continue
+			}
+		}
+		switch t {
+		case json.Delim('{'):
+			stack = append(stack, &frame{obj: true, key: true, seen: map[string]bool{}})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		// a value ended: in an object the next token is a key
+		if n := len(stack); n > 0 && stack[n-1].obj {
+			stack[n-1].key = true
+		}
+	}
 }
 
 // jsonField is a field's path as the client wrote it: without the Go

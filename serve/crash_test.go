@@ -80,6 +80,7 @@ func killLosesNoCommand(t *testing.T, mode string) {
 				default:
 				}
 				req, _ := http.NewRequest("POST", c.ts.URL+"/api/g/"+tok+"/command", strings.NewReader(`{"command":"end"}`))
+				req.Header.Set("Content-Type", "application/json")
 				resp, err := http.DefaultClient.Do(req)
 				if err != nil {
 					return // killed

@@ -7,13 +7,10 @@ package serve
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -48,6 +45,8 @@ type Module struct {
 type Library struct {
 	Data    fs.FS  // rules/, maps/ and scenarios/
 	Modules string // folder where house modules are written to be loaded
+
+	mods modules
 }
 
 // Refusal is a command the server or the rules refused: the game is
@@ -55,6 +54,7 @@ type Library struct {
 type Refusal struct {
 	Msg  string `json:"error"`
 	Rule string `json:"rule,omitempty"`
+	code int    // the HTTP status, when not the usual one (429: a quota)
 }
 
 func (r *Refusal) Error() string {
@@ -121,11 +121,14 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
 		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
 	}
+	lib.mods.gc.RLock()
 	rules, err := lib.rules(spec)
 	if err != nil {
+		lib.mods.gc.RUnlock()
 		return nil, err
 	}
 	sc, err := game.LoadScenario(lib.Data, file, lib.Data, rules)
+	lib.mods.gc.RUnlock()
 	if err != nil {
 		return nil, err
 	}
@@ -136,37 +139,27 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 	return e, nil
 }
 
-// rules is the Options.Rules of spec: a variant or the house module's path.
+// rules is the Options.Rules of spec: a variant, or the path where its
+// house module is kept (modules.go). The caller holds lib.mods.gc for
+// reading until the engine has read the module.
 func (lib *Library) rules(spec Spec) (string, error) {
-	if spec.Module == nil {
-		return spec.Rules, nil
+	m, err := lib.module(spec)
+	if err != nil || m == nil {
+		return spec.Rules, err
 	}
-	name := filepath.Base(spec.Module.Name)
-	if !strings.HasSuffix(name, ".lua") || name == ".lua" || strings.ContainsAny(name, " /\\") {
-		return "", &Refusal{Msg: fmt.Sprintf("house module %q: give a file name ending in .lua", spec.Module.Name)}
-	}
-	if lib.Modules == "" {
-		return "", &Refusal{Msg: "this server takes no house modules"}
-	}
-	sum := sha256.Sum256([]byte(spec.Module.Source))
-	dir := filepath.Join(lib.Modules, hex.EncodeToString(sum[:8]))
-	p := filepath.Join(dir, name)
-	if b, err := os.ReadFile(p); err == nil && string(b) == spec.Module.Source {
-		return p, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	return p, os.WriteFile(p, []byte(spec.Module.Source), 0o644)
+	return lib.place(m)
 }
 
 // replay builds the game anew and runs cmds, none of which may be refused.
 func (e *engine) replay(cmds, sides []string) error {
+	e.lib.mods.gc.RLock()
 	rules, err := e.lib.rules(e.spec)
 	if err != nil {
+		e.lib.mods.gc.RUnlock()
 		return err
 	}
 	g, err := game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup, Params: e.spec.Params}, e.lib.Data, nil)
+	e.lib.mods.gc.RUnlock()
 	if err != nil {
 		return err
 	}
@@ -255,7 +248,7 @@ func (e *engine) do(side, line string) (*Step, error) {
 		return nil, &Refusal{Msg: "no command"}
 	}
 	verb := strings.ToLower(w[0])
-	if serverWords[verb] {
+	if serverWords[verb] || strings.HasPrefix(line, "!") {
 		return nil, &Refusal{Msg: fmt.Sprintf("%q is not a command a player sends here", verb)}
 	}
 	if e.actor() != side {
@@ -263,9 +256,17 @@ func (e *engine) do(side, line string) (*Step, error) {
 	}
 	sd, _ := core.ParseSide(side)
 	line = strings.Join(w, " ")
-	n, rolls := len(e.g.Log()), e.rolls()
+	n, rolls, spent := len(e.g.Log()), e.rolls(), e.g.Spent()
 	if err := e.g.ExecAs(sd, line); err != nil {
-		return nil, e.restore(err)
+		if e.g.Spent() == spent {
+			return nil, e.restore(err)
+		}
+		// the command drew dice and failed: they are spent, and the
+		// record keeps that (game.SpentMark) so that a replay spends them
+		mark := game.SpentMark + line
+		e.cmds, e.sides = append(e.cmds, mark), append(e.sides, side)
+		st := &Step{Command: mark, Side: side, Dice: []int{}, Events: slices.Clone(e.g.Log()[min(n, len(e.g.Log())):])}
+		return st, &spentError{e.restore(err)}
 	}
 	st := &Step{Command: line, Side: side, Rolls: e.rolls() - rolls, Events: slices.Clone(e.g.Log()[n:]), Dice: []int{}}
 	for _, ev := range st.Events {
@@ -276,6 +277,26 @@ func (e *engine) do(side, line string) (*Step, error) {
 	e.cmds, e.sides = append(e.cmds, line), append(e.sides, side)
 	return st, nil
 }
+
+// replaySpent replays a spent mark of the record (a command that drew
+// dice and failed) for side.
+func (e *engine) replaySpent(side, mark string) error {
+	if !strings.HasPrefix(mark, game.SpentMark) {
+		return fmt.Errorf("%q is not a mark of spent dice", mark)
+	}
+	if err := e.g.Exec(mark); err != nil {
+		return err
+	}
+	e.cmds, e.sides = append(e.cmds, mark), append(e.sides, side)
+	return nil
+}
+
+// spentError is a command refused after it drew dice: its Step (the
+// spent mark) is recorded all the same.
+type spentError struct{ err error }
+
+func (e *spentError) Error() string { return e.err.Error() }
+func (e *spentError) Unwrap() error { return e.err }
 
 // restore answers a refused command. The engine promises that a refusal
 // leaves the game as it was but for the error event; a failure of the
@@ -647,6 +668,9 @@ func (e *engine) log() []game.Event { return e.g.Log() }
 func (e *engine) save() *game.Save {
 	sv := e.g.Snapshot()
 	sv.Seed, sv.SeedSet, sv.DiceSecret = 0, false, ""
+	if m, err := e.lib.module(e.spec); err == nil && m != nil {
+		sv.Rules = m.Name // not where the server keeps it
+	}
 	sv.Seal()
 	return sv
 }

@@ -54,6 +54,9 @@ func (c *client) do(method, path string, body any, out any) int {
 		rd = bytes.NewReader(b)
 	}
 	req, _ := http.NewRequest(method, c.ts.URL+path, rd)
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := httpClient.Do(req)
 	if err != nil {
 		c.t.Fatal(err)

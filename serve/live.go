@@ -1,10 +1,14 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"log"
+	"strings"
 	"sync"
 	"time"
+
+	"gpw/game"
 )
 
 // live is a game loaded in memory: its engine, its record and who is
@@ -15,6 +19,7 @@ type live struct {
 	row     *GameRow
 	e       *engine
 	entries []Entry
+	head    string    // the hash the chain of entries starts from (Head)
 	opp     *opponent // the computer player of a solo game, or nil
 	botBusy bool
 	retries int // the computer's tries since it last finished its part
@@ -53,7 +58,9 @@ func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %v", row.ID, err)
 	}
-	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now()}
+	sv := e.save()
+	l := &live{row: row, e: e, entries: entries, subs: map[chan int]struct{}{}, lastUsed: time.Now(),
+		head: Head(row.ID, row.Mode, row.Spec, row.Commitment, sv.Source, sv.SpecialSource, sv.Hash)}
 	if row.Bot != "" {
 		l.opp = newOpponent(row.BotLevel)
 	}
@@ -80,16 +87,23 @@ func inForce(entries []Entry) (cmds, sides []string) {
 func (s *Server) act(l *live, side, by, command string) (*Step, error) {
 	var st *Step
 	var err error
-	if command == "undo" {
+	switch {
+	case command == "undo":
 		err = l.e.undo(side)
 		st = &Step{Command: "undo", Side: side, Dice: []int{}}
-	} else {
+	case by == "bot" && strings.HasPrefix(command, game.SpentMark):
+		// the computer's command failed after its dice on its replica:
+		// the game spends them too, in the open
+		err = l.e.replaySpent(side, command)
+		st = &Step{Command: command, Side: side, Dice: []int{}}
+	default:
 		st, err = l.e.do(side, command)
 	}
-	if err != nil {
+	var spent *spentError
+	if err != nil && !errors.As(err, &spent) {
 		return nil, err
 	}
-	prev := l.row.Commitment
+	prev := l.head
 	if n := len(l.entries); n > 0 {
 		prev = l.entries[n-1].Hash
 	}
@@ -108,6 +122,9 @@ func (s *Server) act(l *live, side, by, command string) (*Step, error) {
 	l.entries = append(l.entries, en)
 	l.row.Over = over
 	l.notify()
+	if spent != nil {
+		return nil, spent.err // refused, its dice spent and recorded
+	}
 	return st, nil
 }
 

@@ -1,21 +1,34 @@
 package serve
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"slices"
+	"strings"
+	"syscall"
 
 	"gpw/game"
 )
 
-// RecordFormat names the record format this build writes and verifies.
-const RecordFormat = "gpw-record/1"
+// RecordFormat names the record format this build writes and verifies:
+// 2 chains the entries from the record's head (Head), not from the
+// commitment alone.
+const RecordFormat = "gpw-record/2"
+
+// MaxRecordSize bounds a record file verify reads: a game's commands
+// (game: 32 MiB at most) with their entries.
+const MaxRecordSize = 256 << 20
 
 // Record is a game as the server downloads it: a save (the scenario, the
 // rules, the commands in force; loadable by gpw run --load once the seed is
 // revealed) with the server's record of every accepted command, its dice
-// and the hash chain from the dice commitment.
+// and the hash chain from the record's head.
 type Record struct {
 	*game.Save
 	RecordFormat string  `json:"record_format"`
@@ -27,20 +40,81 @@ type Record struct {
 	Entries      []Entry `json:"entries"`
 }
 
-// ReadRecord reads a record file.
+// Head is the hash a game's chain of entries starts from: SHA-256 over
+// what the game started from, one item a line: the record format, the
+// game, its mode, its spec as JSON (a house module's text included), the
+// dice commitment, and the SHA-256 of the scenario's source, of its
+// special rules' source, and the rules' hash (of every module loaded).
+// An edit of any of them breaks the chain at its first entry.
+func Head(gameID, mode string, spec Spec, commitment, scenarioSource, specialSource, rulesHash string) string {
+	sp, _ := json.Marshal(spec)
+	a, b := sha256.Sum256([]byte(scenarioSource)), sha256.Sum256([]byte(specialSource))
+	text := strings.Join([]string{RecordFormat, gameID, mode, string(sp), commitment, hex.EncodeToString(a[:]), hex.EncodeToString(b[:]), rulesHash}, "\n")
+	h := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(h[:])
+}
+
+// head is the record's Head, from what it says.
+func (r *Record) head() string {
+	return Head(r.Game, r.Mode, r.Spec, r.Commitment, r.Source, r.SpecialSource, r.Hash)
+}
+
+// ReadRecord reads a record file: a regular file (not a device, a pipe
+// or a folder) of at most MaxRecordSize bytes.
 func ReadRecord(path string) (*Record, error) {
-	b, err := os.ReadFile(path)
+	b, err := readRegular(path, MaxRecordSize)
 	if err != nil {
 		return nil, err
 	}
 	var r Record
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s: not a gpw record: %v", path, err)
+	if err := decodeJSON(b, "not a gpw record", &r); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	if r.RecordFormat != RecordFormat {
-		return nil, fmt.Errorf("%s: record format %q; this gpw reads %q", path, r.RecordFormat, RecordFormat)
+		return nil, fmt.Errorf("%s: record format %q; this gpw reads %q", path, cut(r.RecordFormat, 40), RecordFormat)
+	}
+	if r.Save == nil {
+		return nil, fmt.Errorf("%s: the record has no save (scenario, rules and commands)", path)
 	}
 	return &r, nil
+}
+
+// readRegular reads path, a regular file of at most limit bytes, without
+// blocking on a pipe and without reading past the limit.
+func readRegular(path string, limit int64) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %v", path, pe.Err)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	switch m := st.Mode(); {
+	case m.IsDir():
+		return nil, fmt.Errorf("%s is a folder, not a record file", path)
+	case m&fs.ModeNamedPipe != 0:
+		return nil, fmt.Errorf("%s is a FIFO (named pipe), not a regular file", path)
+	case m&fs.ModeDevice != 0:
+		return nil, fmt.Errorf("%s is a device, not a regular file", path)
+	case !m.IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	case st.Size() > limit:
+		return nil, fmt.Errorf("%s: %d bytes; a record holds at most %d", path, st.Size(), limit)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: over %d bytes; a record holds at most that", path, limit)
+	}
+	return b, nil
 }
 
 // Verdict is what Verify found.
@@ -53,9 +127,9 @@ type Verdict struct {
 
 func (v Verdict) String() string {
 	if !v.Checked {
-		return fmt.Sprintf("hash chain intact: %d commands; the dice secret is not revealed yet (the game is not over), so the dice cannot be checked", v.Entries)
+		return fmt.Sprintf("hash chain intact: %d commands; the game is not over, so its dice secret is not revealed and the dice cannot be checked yet", v.Entries)
 	}
-	return fmt.Sprintf("verified: %d commands, hash chain intact, the secret matches the commitment, and all %d dice replay from it", v.Entries, v.Dice)
+	return fmt.Sprintf("verified: the game is over; %d commands, hash chain intact from the game's start, the secret matches the commitment, and all %d dice replay from it", v.Entries, v.Dice)
 }
 
 // Verify checks a record: every hash of the chain from the commitment;
@@ -64,14 +138,20 @@ func (v Verdict) String() string {
 // by the same sides, and ends where the record says.
 func Verify(r *Record, lib *Library) (Verdict, error) {
 	v := Verdict{Entries: len(r.Entries)}
-	prev := r.Commitment
+	if r.Save == nil {
+		return v, errors.New("the record has no save (scenario, rules and commands)")
+	}
+	prev := r.head()
 	for i := range r.Entries {
 		e := &r.Entries[i]
 		if e.Seq != i+1 {
 			return v, fmt.Errorf("entry %d: numbered %d", i+1, e.Seq)
 		}
 		if e.Prev != prev {
-			return v, fmt.Errorf("entry %d (%q): its link %.12s… is not the hash before it %.12s…", e.Seq, e.Command, e.Prev, prev)
+			if i == 0 {
+				return v, fmt.Errorf("entry 1 (%q): its link %.12s… is not the hash of the game's start %.12s… (its spec, rules, scenario and commitment): the record was changed", e.Command, e.Prev, prev)
+			}
+			return v, fmt.Errorf("entry %d (%q): its link %.12s… is not the hash before it %.12s…: the record was changed", e.Seq, e.Command, e.Prev, prev)
 		}
 		if d := e.Digest(); d != e.Hash {
 			return v, fmt.Errorf("entry %d (%q): its hash %.12s… does not match its contents (%.12s…): the record was changed", e.Seq, e.Command, e.Hash, d)
@@ -93,11 +173,28 @@ func Verify(r *Record, lib *Library) (Verdict, error) {
 		return v, err
 	}
 	defer e.close()
+	start := e.save()
+	switch {
+	case start.Rules != r.Rules || start.Scenario != r.Scenario:
+		return v, fmt.Errorf("the record's save names rules %q and scenario %q; its spec gives %q and %q: the record was changed", cut(r.Rules, 60), cut(r.Scenario, 60), start.Rules, start.Scenario)
+	case start.Source != r.Source:
+		return v, errors.New("the record's scenario text is not the scenario its spec names: the record was changed")
+	case start.SpecialSource != r.SpecialSource:
+		return v, errors.New("the record's special rules are not the scenario's: the record was changed")
+	case start.Hash != r.Hash:
+		return v, fmt.Errorf("the record's rules hash %.12s… is not the hash of the rules its spec names (%.12s…): the record was changed, or this gpw's built-in rules differ", r.Hash, start.Hash)
+	}
 	for i := range r.Entries {
 		en := &r.Entries[i]
 		if en.Command == "undo" {
 			if err := e.undo(en.Side); err != nil {
 				return v, fmt.Errorf("entry %d: undo by %s: %v", en.Seq, en.Side, err)
+			}
+			continue
+		}
+		if strings.HasPrefix(en.Command, game.SpentMark) {
+			if err := e.replaySpent(en.Side, en.Command); err != nil {
+				return v, fmt.Errorf("entry %d: %v", en.Seq, err)
 			}
 			continue
 		}
@@ -110,9 +207,15 @@ func Verify(r *Record, lib *Library) (Verdict, error) {
 		}
 		v.Dice += st.Rolls
 	}
-	if got := e.g.Snapshot().Commands; r.Save != nil && !slices.Equal(got, r.Commands) {
-		return v, fmt.Errorf("the record's commands in force (%d) differ from the replay's (%d)", len(r.Commands), len(got))
+	end := e.save()
+	switch {
+	case !slices.Equal(end.Commands, r.Commands):
+		return v, fmt.Errorf("the record's commands in force (%d) differ from the replay's (%d): the record was changed", len(r.Commands), len(end.Commands))
+	case end.Turn != r.Turn || end.Phase != r.Phase || end.Rolls != r.Rolls || end.Position != r.Position:
+		return v, fmt.Errorf("the replay ends in %s, %s after %d dice; the record says %s, %s after %d dice (or another position): the record was changed", end.Turn, end.Phase, end.Rolls, r.Turn, r.Phase, r.Rolls)
+	case !e.over():
+		return v, fmt.Errorf("the secret is revealed only when the game is over, but the record's %d commands do not end it: the record is cut short", len(r.Entries))
 	}
-	v.Checked, v.Over = true, e.over()
+	v.Checked, v.Over = true, true
 	return v, nil
 }

@@ -20,7 +20,9 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
 	"gpw/core"
+
 	"gpw/scenario"
 	"gpw/web"
 )
@@ -35,6 +37,16 @@ type Config struct {
 	// beyond it are dropped (and read again from the database when asked).
 	MaxLive int
 	Now     func() time.Time
+	// Hosts are the names a request may address (guard.go); none: any.
+	Hosts []string
+	// Rate and Burst bound each client's requests (guard.go); 0: no bound.
+	Rate  float64
+	Burst int
+	// GamesPerHour bounds the games one client creates (guard.go); 0: no bound.
+	GamesPerHour int
+	// Key seals the dice secrets in the database (atrest.go): 32 bytes,
+	// or nil to store them as they are (the file's mode 0600 the defence).
+	Key []byte
 }
 
 // Server serves games over HTTP.
@@ -50,17 +62,29 @@ type Server struct {
 	links   map[string]link   // token → game and role, as read from the store
 	boards  map[string]*board // by scenario
 	bots    sync.WaitGroup
+
+	hosts map[string]bool // guard.go
+	anyIP bool
+	rates clients // requests per client
+	games clients // games created per client
 }
 
 // New opens the database and makes a server.
 func New(c Config) (*Server, error) {
+	if c.Key != nil && len(c.Key) != 32 {
+		return nil, errors.New("a key for the dice secrets is 32 bytes")
+	}
 	st, err := OpenStore(c.DB, c.Sync)
 	if err != nil {
 		return nil, err
 	}
+	st.key = c.Key
 	mods := c.Modules
 	if mods == "" {
 		mods = strings.TrimSuffix(c.DB, filepath.Ext(c.DB)) + "-modules"
+	}
+	if abs, err := filepath.Abs(mods); err == nil {
+		mods = abs
 	}
 	s := &Server{lib: &Library{Data: c.Data, Modules: mods}, store: st, now: c.Now, max: c.MaxLive,
 		live: map[string]*live{}, links: map[string]link{}, boards: map[string]*board{}, closing: make(chan struct{})}
@@ -70,6 +94,11 @@ func New(c Config) (*Server, error) {
 	if s.max <= 0 {
 		s.max = 256
 	}
+	s.setHosts(c.Hosts)
+	s.lib.mods.inUse = s.modulesInUse
+	s.lib.collect() // no game is in memory yet: what is on disk is a cache
+	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
+	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
 	return s, nil
 }
 
@@ -115,6 +144,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", index)
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
+	mux.HandleFunc("GET /api/rules", s.handleRules)
 	mux.HandleFunc("GET /api/computers", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, Computers()) })
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/g/{token}", s.withGame(s.handleView))
@@ -129,7 +159,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
-	return mux
+	return s.guard(mux)
 }
 
 // apiError is an error answer: a refusal names its rule.
@@ -138,7 +168,7 @@ func writeError(w http.ResponseWriter, code int, err error) {
 	if !errors.As(err, &rf) {
 		rf = &Refusal{Msg: interp.Reported(err)}
 	}
-	writeJSON(w, code, rf)
+	writeJSON(w, code, &Refusal{Msg: scrubPaths(rf.Msg), Rule: rf.Rule})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -203,21 +233,25 @@ func (s *Server) game(tok string) (*live, string, error) {
 		return nil, "", err
 	}
 	s.mu.Lock()
+	evicted := false
 	if l = s.live[id]; l == nil {
 		l = nl
 		s.live[id] = l
-		s.evict()
+		evicted = s.evict()
 	} else {
 		nl.close()
 	}
 	s.mu.Unlock()
+	if evicted {
+		s.lib.collect() // the modules of games no longer in memory
+	}
 	s.wakeBot(l)
 	return l, role, nil
 }
 
 // evict drops the least recently used games beyond the bound, but not
 // one in use or whose computer is thinking; s.mu is held.
-func (s *Server) evict() {
+func (s *Server) evict() (evicted bool) {
 	for len(s.live) > s.max {
 		var old *live
 		for _, l := range s.live {
@@ -234,10 +268,12 @@ func (s *Server) evict() {
 		if old == nil {
 			return
 		}
+		evicted = true
 		// not closed: a request may still hold it (the store's keys refuse
 		// a second writer of the same entry); the collector frees it
 		delete(s.live, old.row.ID)
 	}
+	return
 }
 
 type gameHandler func(w http.ResponseWriter, r *http.Request, l *live, role string)
@@ -296,12 +332,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err)
 		return
 	}
-	c, err := s.Create(req)
+	c, err := s.create(clientOf(r), req)
 	if err != nil {
 		code := http.StatusBadRequest
 		var rf *Refusal
 		if !errors.As(err, &rf) {
 			code = http.StatusUnprocessableEntity
+		} else if rf.code != 0 {
+			code = rf.code
 		}
 		writeError(w, code, err)
 		return
@@ -311,7 +349,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // Create starts a game: draws its dice secret, stores it with its links and
 // loads it.
-func (s *Server) Create(req NewGame) (*Created, error) {
+func (s *Server) Create(req NewGame) (*Created, error) { return s.create("", req) }
+
+// create is Create for a client, whose new house modules count against
+// its quota (modules.go).
+func (s *Server) create(client string, req NewGame) (*Created, error) {
+	if client != "" && !s.allowGame(client) {
+		return nil, &Refusal{Msg: fmt.Sprintf("a client may create %g games an hour; try again later", float64(s.games.rate)*3600), code: http.StatusTooManyRequests}
+	}
 	roles := map[string][]string{"solo": {req.Side, "spectator"}, "hotseat": {"both", "spectator"}, "network": {"axis", "soviet", "spectator"}}[req.Mode]
 	if roles == nil {
 		return nil, &Refusal{Msg: fmt.Sprintf("mode %q: solo, hotseat or network", req.Mode)}
@@ -338,9 +383,22 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 		return nil, err
 	}
 	row.Secret, row.Commitment = sec, sec.Commitment()
+	// a new house module: checked in memory, counted, then kept
+	if m := req.Spec.Module; m != nil && !s.lib.known(m) {
+		if err := checkModule(m); err != nil {
+			return nil, err
+		}
+		if err := s.lib.admit(client, m, s.now()); err != nil {
+			return nil, err
+		}
+		s.lib.collect()
+	}
 	// check that the game starts before storing it
 	e, err := s.lib.open(row.Spec, sec, nil, nil)
 	if err != nil {
+		if row.Spec.Module != nil {
+			s.lib.collect() // a module that does not load is not kept
+		}
 		return nil, err
 	}
 	lint := e.g.Rules.Lint() // likely mistakes in a module: told to its sender and logged
@@ -560,9 +618,16 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, l *live, r
 	l.mu.Unlock()
 	fmt.Fprintf(w, "event: update\ndata: {\"version\":%d}\n\n", v)
 	fl.Flush()
-	tick := time.NewTicker(20 * time.Second)
+	// the stream is exempt from the write timeout: it ends of itself
+	// after streamMaxAge, and each heartbeat must leave within one
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) // nor from the read timeout, which would end it
+	tick := time.NewTicker(streamHeartbeat)
 	defer tick.Stop()
+	age := time.NewTimer(streamMaxAge)
+	defer age.Stop()
 	for {
+		rc.SetWriteDeadline(time.Now().Add(WriteTimeout))
 		select {
 		case v := <-c:
 			fmt.Fprintf(w, "event: update\ndata: {\"version\":%d}\n\n", v)
@@ -571,6 +636,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, l *live, r
 		case <-r.Context().Done():
 			return
 		case <-s.closing:
+			return
+		case <-age.C:
 			return
 		}
 		fl.Flush()

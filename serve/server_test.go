@@ -310,7 +310,7 @@ func TestFairDice(t *testing.T) {
 	var forged Record
 	json.Unmarshal(raw, &forged)
 	forged.Entries[0].Dice[0] = forged.Entries[0].Dice[0]%6 + 1
-	prev := forged.Commitment
+	prev := forged.head()
 	for i := range forged.Entries {
 		forged.Entries[i].Prev = prev
 		forged.Entries[i].Hash = forged.Entries[i].Digest()
@@ -605,19 +605,10 @@ func TestHouseModule(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"bad.lua", "return 1", "must return a table"},
 		{"x.txt", "return {}", "ending in .lua"},
-		{"../evil.lua", "return {}", ""},
+		{"../evil.lua", "return {}", "plain file name"},
 	} {
 		var rf Refusal
 		code := c.do("POST", "/api/games", NewGame{Spec: Spec{Scenario: "rulebook/movement", Module: &Module{Name: tc.name, Source: tc.src}}, Mode: "hotseat"}, &rf)
-		if tc.want == "" {
-			// a path is cut to its file name, written in the modules folder
-			if code == http.StatusCreated {
-				if _, err := os.Stat(filepath.Join(filepath.Dir(s.lib.Modules), "evil.lua")); err == nil {
-					t.Error("a module escaped its folder")
-				}
-			}
-			continue
-		}
 		if code/100 == 2 || !strings.Contains(rf.Msg, tc.want) {
 			t.Errorf("%s: %d %q, want a refusal saying %q", tc.name, code, rf.Msg, tc.want)
 		}

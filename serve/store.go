@@ -27,6 +27,7 @@ type Store struct {
 	appends chan appendReq
 	done    chan struct{}
 	wg      sync.WaitGroup
+	key     []byte // seals the dice secrets (atrest.go); nil: stored as they are
 }
 
 // GameRow is a game as stored.
@@ -87,6 +88,9 @@ func OpenStore(path, sync string) (*Store, error) {
 	default:
 		return nil, fmt.Errorf("sync %q: normal or full", sync)
 	}
+	if err := createPrivate(path); err != nil {
+		return nil, err
+	}
 	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(" + strings.ToUpper(sync) + ")&_pragma=foreign_keys(ON)"
 	// the writer never checkpoints: a commit does not wait for one
 	w, err := sql.Open("sqlite", dsn+"&_pragma=wal_autocheckpoint(0)")
@@ -138,9 +142,13 @@ func (s *Store) CreateGame(g *GameRow, links map[string]string) error {
 	if err != nil {
 		return err
 	}
+	secret, err := s.sealSecret(g.ID, g.Secret)
+	if err != nil {
+		return err
+	}
 	return s.write(func(tx *sql.Tx) error {
 		if _, err := tx.Exec(`INSERT INTO games (id, created, mode, spec, secret, commitment, bot, bot_level) VALUES (?,?,?,?,?,?,?,?)`,
-			g.ID, g.Created, g.Mode, string(spec), g.Secret.String(), g.Commitment, g.Bot, g.BotLevel); err != nil {
+			g.ID, g.Created, g.Mode, string(spec), secret, g.Commitment, g.Bot, g.BotLevel); err != nil {
 			return err
 		}
 		for tok, role := range links {
@@ -171,7 +179,7 @@ func (s *Store) Game(id string) (*GameRow, error) {
 	if err := json.Unmarshal([]byte(spec), &g.Spec); err != nil {
 		return nil, fmt.Errorf("game %s: spec: %v", id, err)
 	}
-	if g.Secret, err = ParseSecret(secret); err != nil {
+	if g.Secret, err = s.openSecret(id, secret); err != nil {
 		return nil, fmt.Errorf("game %s: %v", id, err)
 	}
 	g.Over = over != 0

@@ -11,9 +11,11 @@ export class Refused extends Error {
 
 async function call(method, path, body) {
   const opts = { method, headers: {} };
-  if (body !== undefined) {
+  // the server takes a request that changes a game only as JSON
+  // (a page of another site cannot send one without its permission)
+  if (body !== undefined || method !== 'GET') {
     opts.headers['Content-Type'] = 'application/json';
-    opts.body = JSON.stringify(body);
+    opts.body = JSON.stringify(body === undefined ? {} : body);
   }
   const res = await fetch(path, opts);
   const text = await res.text();

@@ -86,7 +86,7 @@ func checkRun(o *checkOptions) error {
 // stop it loading (a misspelt field is never read).
 func warn(o *checkOptions, f string, lint []string) {
 	for _, l := range lint {
-		fmt.Fprintf(o.IO.Out, "%s: warning: %s\n", f, l)
+		fmt.Fprintf(o.IO.Out, "%s: warning: %s\n", safe(f), safe(l))
 	}
 }
 
@@ -117,12 +117,12 @@ func report(o *checkOptions, f string, err error) bool {
 	}
 	if es, ok := err.(scenario.Errors); ok {
 		for _, e := range es {
-			fmt.Fprintln(o.IO.Out, e)
+			fmt.Fprintln(o.IO.Out, safe(e.Error()))
 		}
 	} else if msg := strings.TrimSpace(err.Error()); strings.HasPrefix(msg, f) {
-		fmt.Fprintln(o.IO.Out, msg)
+		fmt.Fprintln(o.IO.Out, safe(msg))
 	} else {
-		fmt.Fprintf(o.IO.Out, "%s: %s\n", f, msg)
+		fmt.Fprintf(o.IO.Out, "%s: %s\n", safe(f), safe(msg))
 	}
 	return true
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"gpw/game"
+	"gpw/interp"
 )
 
 // jsonLine writes v as one line of JSON: the one encoder of run, play and
@@ -31,6 +32,11 @@ func printer(w io.Writer, asJSON bool) func(game.Event) {
 			jsonLine(w, e)
 			return
 		}
-		fmt.Fprintln(w, e.Text)
+		fmt.Fprintln(w, safe(e.Text))
 	}
 }
+
+// safe is a text of the game (a scenario's ids, names and places, a
+// module's words) made safe to print on a terminal: its control
+// characters escaped, as interp does for module texts.
+func safe(s string) string { return interp.SafeText(s) }

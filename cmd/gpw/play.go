@@ -279,7 +279,7 @@ func (p *player) waiting() {
 	if pend == "" || p.json {
 		return
 	}
-	fmt.Fprintln(p.out, "waiting for:", pend)
+	fmt.Fprintln(p.out, "waiting for:", safe(pend))
 }
 
 // answer prints a query's answer, or its error, as text or JSON.
@@ -295,11 +295,11 @@ func (p *player) answer(word string, v any, err error) {
 	var rf *game.Refusal
 	switch {
 	case errors.As(err, &rf):
-		fmt.Fprintln(p.out, "refused:", rf)
+		fmt.Fprintln(p.out, "refused:", safe(rf.Error()))
 	case err != nil:
-		fmt.Fprintln(p.out, "error:", err)
+		fmt.Fprintln(p.out, "error:", safe(err.Error()))
 	default:
-		fmt.Fprintln(p.out, v)
+		fmt.Fprintln(p.out, safe(fmt.Sprint(v)))
 	}
 }
 
@@ -310,7 +310,7 @@ func (p *player) failed(err error) {
 		jsonLine(p.out, errorEvent{"error", err.Error()})
 		return
 	}
-	fmt.Fprintln(p.out, "error:", err)
+	fmt.Fprintln(p.out, "error:", safe(err.Error()))
 }
 
 // remember keeps the hex ids of a line for completion.

@@ -52,7 +52,7 @@ func scenariosRun(o *scenariosOptions) error {
 			span += " – " + h.End
 		}
 		if !o.Check {
-			fmt.Fprintf(o.IO.Out, "%-28s %-10s %-28s %s\n", name, strings.Join(h.Variants, ","), span, h.Title)
+			fmt.Fprintf(o.IO.Out, "%-28s %-10s %-28s %s\n", safe(name), safe(strings.Join(h.Variants, ",")), safe(span), safe(h.Title))
 			continue
 		}
 		for _, v := range h.Variants {
@@ -62,7 +62,7 @@ func scenariosRun(o *scenariosOptions) error {
 			}
 			if err := checkOne(data, f, v); err != nil {
 				bad++
-				fmt.Fprintf(o.IO.Out, "%s\n", strings.TrimSpace(err.Error()))
+				fmt.Fprintf(o.IO.Out, "%s\n", safe(strings.TrimSpace(err.Error())))
 				continue
 			}
 			fmt.Fprintf(o.IO.Out, "%s [%s]: ok\n", name, v)
@@ -107,7 +107,7 @@ func checkData(o *scenariosOptions, data fs.FS) int {
 	report := func(what string, err error) {
 		if err != nil {
 			bad++
-			fmt.Fprintln(o.IO.Out, strings.TrimSpace(err.Error()))
+			fmt.Fprintln(o.IO.Out, safe(strings.TrimSpace(err.Error())))
 			return
 		}
 		fmt.Fprintf(o.IO.Out, "%s: ok\n", what)
