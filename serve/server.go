@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"gpw/scenario"
-	"gpw/web"
 )
 
 // Config sets up a Server.
@@ -102,14 +101,8 @@ func (s *Server) Close() error {
 // Handler routes the API and the board.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	static := http.FileServerFS(web.Files)
-	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
-	index := func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		b, _ := fs.ReadFile(web.Files, "index.html")
-		w.Write(b)
-	}
+	mux.HandleFunc("GET /static/", handleStatic)
+	index := handleIndex
 	mux.HandleFunc("GET /{$}", index)
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
@@ -127,6 +120,12 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
+	mux.HandleFunc("GET /api/g/{token}/chat", s.withGame(s.handleChat))
+	mux.HandleFunc("POST /api/g/{token}/chat", s.withGame(s.handleChat))
+	mux.HandleFunc("GET /api/g/{token}/charts", s.withGame(s.handleCharts))
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("POST /api/lobby", s.handleOffer)
+	mux.HandleFunc("POST /api/lobby/{game}/join", s.handleJoin)
 	return mux
 }
 
