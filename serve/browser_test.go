@@ -375,3 +375,233 @@ func TestBrowserStepping(t *testing.T) {
 		t.Errorf("the page wrote errors:%s", e)
 	}
 }
+
+// counterWidths is a JavaScript expression: the least width on screen of
+// the counters whose middle is on the visible map, and how many there are.
+const counterWidths = `(() => {
+	const box = document.querySelector('#mapbox').getBoundingClientRect();
+	const sheet = document.querySelector('#side').getBoundingClientRect();
+	const bottom = getComputedStyle(document.querySelector('#side')).position === 'absolute' ? sheet.top : box.bottom;
+	let least = 1e9, n = 0;
+	for (const c of document.querySelectorAll('#counters .counter')) {
+		const r = c.querySelector('rect').getBoundingClientRect();
+		const x = r.left + r.width / 2, y = r.top + r.height / 2;
+		if (x < box.left || x > box.right || y < box.top || y > bottom) continue;
+		least = Math.min(least, r.width); n++;
+	}
+	return [least, n, box.width, bottom - box.top];
+})()`
+
+// noNull is a JavaScript test that the page nowhere says null or undefined.
+const noNull = `!/\b(null|undefined|NaN)\b/.test(document.body.innerText)`
+
+// shotTo saves a screenshot to dir/name when dir is set.
+func (b *browser) shotTo(dir, name string) {
+	if dir == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/"+name, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// TestBrowserLegible opens a solo game on a 1400×900 laptop and on a
+// 390×844 phone (touch): at the first view the counters are at least 28
+// and 24 px wide, the phone's map at least 300×300 px, and neither the
+// start page nor the board says null or undefined. GPW_DOC_SHOTS=dir
+// saves the screenshots of docs/serve.md there.
+func TestBrowserLegible(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "axis"})["axis"]
+	dir := os.Getenv("GPW_DOC_SHOTS")
+	for _, tc := range []struct {
+		name       string
+		w, h       int64
+		phone      bool
+		least      float64
+		mapW, mapH float64
+	}{
+		{"laptop", 1400, 900, false, 28, 800, 600},
+		{"phone", 390, 844, true, 24, 300, 300},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBrowser(t)
+			var opts []chromedp.EmulateViewportOption
+			if tc.phone {
+				opts = append(opts, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch)
+			}
+			b.do("the screen", chromedp.EmulateViewport(tc.w, tc.h, opts...))
+			b.do("the start page", chromedp.Navigate(ts.URL+"/"))
+			b.wait("the start page", `document.querySelector('#create') && document.querySelector('#scenario option')`)
+			if !eval[bool](b, noNull) {
+				t.Errorf("the start page says: %q", eval[string](b, `document.body.innerText`))
+			}
+			if eval[bool](b, `!document.querySelector('.computer').hidden`) != true {
+				t.Error("solo: the computer's level is hidden")
+			}
+			eval[bool](b, `(() => { const m = document.querySelector('#mode'); m.value = 'hotseat'; m.dispatchEvent(new Event('change')); return true; })()`)
+			if !eval[bool](b, `document.querySelector('.computer').offsetParent === null && document.querySelector('.yourside').offsetParent === null`) {
+				t.Error(`hot-seat: "Your side" or "Computer" still shown`)
+			}
+			b.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+			b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelectorAll('#counters .counter').length > 20`)
+			m := eval[[]float64](b, counterWidths)
+			t.Logf("%s: least counter %.1f px, %.0f counters on the visible map of %.0f×%.0f px", tc.name, m[0], m[1], m[2], m[3])
+			if m[1] < 5 || m[0] < tc.least {
+				t.Errorf("%s: %.0f counters shown, the least %.1f px wide; want ≥5 and ≥%.0f px", tc.name, m[1], m[0], tc.least)
+			}
+			if m[2] < tc.mapW || m[3] < tc.mapH {
+				t.Errorf("%s: the map shows %.0f×%.0f px, want ≥%.0f×%.0f", tc.name, m[2], m[3], tc.mapW, tc.mapH)
+			}
+			if !eval[bool](b, noNull) {
+				t.Errorf("the board says null or undefined: %q", eval[string](b, `document.body.innerText`))
+			}
+			b.shotTo(dir, "serve-"+tc.name+".png")
+			// the zoom is kept across a reload
+			eval[bool](b, `(window.gpwBoard.map.zoomBy(1.5), true)`)
+			k := eval[float64](b, `window.gpwBoard.map.zoom.k`)
+			time.Sleep(400 * time.Millisecond)
+			b.do("reload", chromedp.Reload())
+			b.wait("the board again", `document.body.dataset.ready === 'true'`)
+			if got := eval[float64](b, `window.gpwBoard.map.zoom.k`); got != k {
+				t.Errorf("zoom after a reload: %v, want %v", got, k)
+			}
+			if e := b.errors(); e != "" {
+				t.Errorf("the page wrote errors:%s", e)
+			}
+		})
+	}
+}
+
+// tapHex taps a hex's target on the map, brought to the middle first.
+func (b *browser) tapHex(hex string) {
+	b.t.Helper()
+	eval[bool](b, fmt.Sprintf(`(window.gpwBoard.focus(%q, window.gpwBoard.map.zoom.k), true)`, hex))
+	b.do("tap "+hex, chromedp.Tap(chromedp.CSS(fmt.Sprintf(`#targets use[data-hex="%s"]`, hex)), chromedp.NodeVisible))
+}
+
+// tap taps a button.
+func (b *browser) tap(css string) {
+	b.t.Helper()
+	b.do("tap "+css, chromedp.Tap(chromedp.CSS(css), chromedp.NodeVisible))
+}
+
+// TestBrowserTaps plays the Axis against the computer on a phone by taps
+// only, until it has settled a retreat, a loss and an advance on the map
+// (tapping the destination hex, the unit that takes the loss, the unit
+// that advances). The dice are the game's own: it attacks at full
+// strength for retreats and advances, with one unit (the lowest odds)
+// for an attacker's loss, over up to three turns.
+func TestBrowserTaps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a long browser game")
+	}
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "axis", Computer: "random"})["axis"]
+	b := newBrowser(t)
+	b.do("a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	b.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	b.wait("the board", `document.body.dataset.ready === 'true'`)
+	eval[bool](b, `(localStorage.setItem('gpw-confirm-end', 'on'), true)`)
+	seen := map[string]bool{}
+	version := func() int { return eval[int](b, `window.gpwBoard.view.version`) }
+	after := func(what string, n int) {
+		b.t.Helper()
+		b.wait(what, fmt.Sprintf(`window.gpwBoard.view.version > %d && !window.gpwBoard.busy`, n))
+	}
+	dir := os.Getenv("GPW_DOC_SHOTS")
+	for i := 0; i < 400 && !(seen["retreat"] && seen["loss"] && seen["advance"]); i++ {
+		v := c.waitFor(tok, func(v *View) bool { return v.YouAct || v.Status.Over })
+		if v.Status.Over || v.Status.Turn == "Sep/Oct 1941" {
+			break
+		}
+		b.wait("the board's view", fmt.Sprintf(`window.gpwBoard.view.version >= %d`, v.Version))
+		n := version()
+		a := v.Actions
+		switch {
+		case a.Decision != nil:
+			d := a.Decision
+			var hex string
+			for _, o := range d.Options {
+				if o.Side != "axis" {
+					continue
+				}
+				if len(o.Path) > 0 {
+					hex = o.Path[len(o.Path)-1]
+					break
+				}
+				if f := strings.Fields(o.Command); len(f) == 2 && (f[0] == "loss" || f[0] == "advance") {
+					hex = unitHex(v, f[1])
+					break
+				}
+			}
+			if hex == "" {
+				t.Fatalf("a %s decision with nothing to tap: %+v", d.Kind, d.Options)
+			}
+			if d.Kind == "retreat" && !seen["retreat"] {
+				b.shotTo(dir, "serve-retreat.png")
+			}
+			b.tapHex(hex)
+			if eval[bool](b, `!!(document.querySelector('#decision') && window.gpwBoard.sel && window.gpwBoard.sel.kind === 'pick')`) {
+				b.tap("#decision button.option") // a stack: the unit chosen below the map
+			}
+			after("the "+d.Kind+" decided", n)
+			seen[d.Kind] = true
+			t.Logf("%s settled by a tap on %s", d.Kind, hex)
+		case v.Status.Kind == "combat" && len(a.Attack) > 0:
+			tg := a.Attack[0]
+			b.tapHex(tg.Hex)
+			b.wait("the odds", `document.querySelector('#odds')`)
+			if seen["retreat"] && seen["advance"] && !seen["loss"] && len(tg.From) > 1 {
+				// one attacker: the lowest odds, where the attacker loses
+				for _, h := range tg.From[1:] {
+					if eval[bool](b, `!!document.querySelector('#odds')`) {
+						b.tapHex(h)
+					}
+				}
+			}
+			time.Sleep(150 * time.Millisecond)
+			b.wait("the odds weighed", `!window.gpwBoard.busy`)
+			if !eval[bool](b, `!!document.querySelector('#roll') && !document.querySelector('#roll').disabled`) {
+				// too weak alone: all of them
+				b.tapHex(tg.Hex)
+				b.tapHex(tg.Hex)
+				b.wait("the odds again", `document.querySelector('#roll') && !document.querySelector('#roll').disabled`)
+			}
+			b.tap("#roll")
+			after("the battle", n)
+		default:
+			b.tap("#end")
+			if eval[bool](b, `!!document.querySelector('#end-sure')`) {
+				b.tap("#end-sure")
+			}
+			after("the phase ended", n)
+		}
+	}
+	for _, k := range []string{"retreat", "loss", "advance"} {
+		if !seen[k] {
+			t.Errorf("no %s decision met in the game", k)
+		}
+	}
+	if !eval[bool](b, noNull) {
+		t.Errorf("the board says null or undefined: %q", eval[string](b, `document.body.innerText`))
+	}
+	// the odds of one attacker alone may be refused (422): not an error of the page
+	for _, line := range strings.Split(b.errors(), "\n") {
+		if strings.Contains(line, "error") && !strings.Contains(line, "status of 422") {
+			t.Errorf("the page wrote: %s", line)
+		}
+	}
+}

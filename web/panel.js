@@ -13,7 +13,7 @@ export function zoomButtons(b) {
   return el('div', { class: 'zoom' }, [
     el('button', { onclick: () => b.map.zoomBy(1.25), title: 'zoom in', id: 'zoom-in' }, '+'),
     el('button', { onclick: () => b.map.zoomBy(0.8), title: 'zoom out', id: 'zoom-out' }, '−'),
-    el('button', { onclick: () => b.frame(), title: 'show the front', id: 'zoom-front' }, '⌖'),
+    el('button', { onclick: () => b.frame(), title: 'show the front', id: 'zoom-front' }, 'fit'),
   ]);
 }
 
@@ -144,8 +144,10 @@ function odds(b) {
  * @param {Board} b @param {import('./types.js').Decision} d */
 function decision(b, d) {
   const side = b.decider(), places = b.map.geo.places;
-  const box = el('div', { class: 'decision', id: 'decision' }, [el('h3', {}, `Decision: ${d.kind}`), el('p', {}, d.text)]);
   const retreats = retreatChoices(d, side, places), units = unitChoices(d, side);
+  // the engine's text lists every option: the map and the buttons say them in words
+  const box = el('div', { class: 'decision', id: 'decision' }, [el('h3', {}, `Decision: ${d.kind}`),
+    retreats.size ? null : el('p', {}, d.text)]);
   if (retreats.size) box.append(el('p', { class: 'hint' }, `Tap a marked hex on the map to retreat there (the label is the enemy zones of control entered and the steps they cost; hold a finger or the mouse over one to see its path). Or choose here:`));
   if (units.size) box.append(el('p', { class: 'hint' }, d.kind === 'loss' ? 'Tap the unit that takes the loss (outlined on the map), or choose here:' : 'Tap the unit that advances (outlined on the map), or choose here:'));
   const pickAt = b.sel && b.sel.kind === 'pick' ? b.sel.at : '';
