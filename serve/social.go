@@ -95,20 +95,10 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, l *live, rol
 		l.notify()
 	}
 	from, _ := strconv.Atoi(r.URL.Query().Get("from"))
-	rows, err := s.store.db.Query(`SELECT n, at, side, text FROM chat WHERE game = ? AND n >= ? ORDER BY n LIMIT 500`, id, from)
+	out, err := s.chatLines(id, from)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err)
 		return
-	}
-	defer rows.Close()
-	out := []ChatLine{}
-	for rows.Next() {
-		var c ChatLine
-		if err := rows.Scan(&c.N, &c.At, &c.Side, &c.Text); err != nil {
-			writeError(w, http.StatusInternalServerError, err)
-			return
-		}
-		out = append(out, c)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"messages": out})
 }
@@ -202,4 +192,43 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"link": "/play/" + tok, "side": side})
+}
+
+// handleRecordChat is the game's record with its chat, as the record
+// handler gives it plus "chat": the messages in order.
+func (s *Server) handleRecordChat(w http.ResponseWriter, r *http.Request, l *live, role string) {
+	l.mu.Lock()
+	rec := l.record()
+	l.mu.Unlock()
+	msgs, err := s.chatLines(l.row.ID, 0)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", "attachment; filename=\"gpw-"+l.row.ID+".json\"")
+	writeJSON(w, http.StatusOK, struct {
+		*Record
+		Chat []ChatLine `json:"chat"`
+	}{rec, msgs})
+}
+
+// chatLines reads a game's chat from message from on.
+func (s *Server) chatLines(id string, from int) ([]ChatLine, error) {
+	if err := s.social(); err != nil {
+		return nil, err
+	}
+	rows, err := s.store.db.Query(`SELECT n, at, side, text FROM chat WHERE game = ? AND n >= ? ORDER BY n`, id, from)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []ChatLine{}
+	for rows.Next() {
+		var c ChatLine
+		if err := rows.Scan(&c.N, &c.At, &c.Side, &c.Text); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
 }

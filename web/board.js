@@ -70,6 +70,10 @@ export class Board {
     this.hoverHexId = '';
     /** @type {Map<string, Unit>} */
     this.units = new Map();
+    /** @type {Object<string, boolean>} the panel's sections opened or closed by the player */
+    this.opened = {};
+    /** @type {any} the charts of the rules, once read */
+    this.charts = null;
   }
 
   /** use adds a tool (see the top of this file). @param {Tool} tool */

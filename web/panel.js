@@ -87,7 +87,12 @@ export function side(b) {
   }
   if (a && !tool) parts.push(commandBox(b));
   b.panel.replaceChildren(...compact(parts));
-  b.extras.replaceChildren(...compact([lastTurn(b), stepper(b), chat(b), options(b)]));
+  b.extras.replaceChildren(...compact([lastTurn(b), stepper(b), chat(b), charts(b), options(b)]));
+  // a section the player opened or closed stays so across renders
+  for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (b.side.querySelectorAll('details[id]'))) {
+    if (d.id in b.opened) d.open = b.opened[d.id];
+    d.addEventListener('toggle', () => { b.opened[d.id] = d.open; });
+  }
 }
 
 /** @param {Board} b */
@@ -325,8 +330,32 @@ function options(b) {
       if (box.checked && Notification.permission !== 'granted') box.checked = (await Notification.requestPermission()) === 'granted';
       settings.notify = box.checked;
     } }), ' notify me when it is my move (another tab in front)']);
-  const charts = el('a', { href: `/charts/${b.api.token}`, target: '_blank', rel: 'noopener', id: 'charts-link' }, 'the charts of these rules (CRT, terrain effects)');
-  return el('details', { class: 'options', id: 'options' }, [el('summary', {}, 'Options and charts'), confirm, el('br'), notes, el('p', {}, charts)]);
+  return el('details', { class: 'options', id: 'options' }, [el('summary', {}, 'Options'), confirm, el('br'), notes]);
+}
+
+/** charts shows the charts of the rules in force, read when first opened.
+ * @param {Board} b */
+function charts(b) {
+  const box = el('details', { class: 'charts', id: 'charts' }, [el('summary', {}, 'Charts: combat results, terrain')]);
+  if (b.charts) box.append(...chartTables(b.charts));
+  box.addEventListener('toggle', async () => {
+    if (!box.open || b.charts) return;
+    try { b.charts = await b.api.charts(); box.append(...chartTables(b.charts)); } catch (err) { b.say(err); }
+  });
+  return box;
+}
+
+/** @param {any} c the server's charts */
+function chartTables(c) {
+  /** @param {string} caption @param {string} corner @param {{columns: string[], rows: string[], cells: string[][]}} t */
+  const table = (caption, corner, t) => el('table', { class: 'chart' }, [
+    el('caption', {}, caption),
+    el('tr', {}, [el('th', {}, corner), ...t.columns.map((x) => el('th', {}, x))]),
+    ...t.rows.map((r, i) => el('tr', {}, [el('th', {}, r), ...(t.cells[i] || []).map((x) => el('td', {}, x))]))]);
+  return [
+    table(`Combat results (${c.rules})`, 'die', c.crt),
+    table('Terrain: MP to enter, by unit class (stop: the move ends there; no: may not enter)', 'terrain', c.move),
+  ];
 }
 
 /** log lists the events in the order they happened. @param {Board} b @param {LogLine[]} lines */
