@@ -228,6 +228,7 @@ func TestBrowserPlay(t *testing.T) {
 	b.clickHex(dest.Hex)
 	b.wait("the move in the log", fmt.Sprintf(`[...document.querySelectorAll('#log li')].some(li => li.textContent.startsWith(%q))`, unit+" moves"))
 	b.wait("the unit in its new hex", fmt.Sprintf(`document.querySelector('#counters .counter[data-unit=%q]') && %s`, unit, unitAt(unit, dest.Hex)))
+	t.Logf("the move answered and drawn: %s", eval[string](b, `JSON.stringify(window.gpwBoard.timing, (k, v) => typeof v === 'number' ? Math.round(v * 10) / 10 : v)`))
 	b.wait("undo enabled", `!document.querySelector('#undo').disabled`)
 	b.do("undo", chromedp.Click(chromedp.CSS("#undo"), chromedp.NodeVisible))
 	b.wait("the unit back", unitAt(unit, from))
@@ -454,6 +455,7 @@ func TestBrowserLegible(t *testing.T) {
 			}
 			b.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
 			b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelectorAll('#counters .counter').length > 20`)
+			t.Logf("%s: board ready %s ms after the page's start (cold: a fresh profile)", tc.name, eval[string](b, `document.body.dataset.readyMs`))
 			m := eval[[]float64](b, counterWidths)
 			t.Logf("%s: least counter %.1f px, %.0f counters on the visible map of %.0f×%.0f px", tc.name, m[0], m[1], m[2], m[3])
 			if m[1] < 5 || m[0] < tc.least {

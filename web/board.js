@@ -92,10 +92,11 @@ export class Board {
     this.mapBox.append(panel.zoomButtons(this));
     this.setView(view);
     if (!this.map.restore()) this.frame();
-    this.api.events((v) => { if (!this.view || v !== this.view.version) this.refresh(); if (this.view.game.mode === 'network') this.loadChat(); });
+    this.api.events((v) => { if (v !== this.view.version) this.refresh(v); if (this.view.game.mode === 'network') this.loadChat(); });
     if (view.game.mode === 'network') this.loadChat();
     remember(this.api.token, view.game.title, view.role);
     this.keys();
+    document.body.dataset.readyMs = String(Math.round(performance.now())); // from the page's start
     document.body.dataset.ready = 'true';
   }
 
@@ -145,16 +146,21 @@ export class Board {
 
   // --- the view ---
 
-  /** refresh reads the view again; refreshes asked for while one runs
-   * are folded into one more. */
-  async refresh() {
-    if (this.refreshing) { this.again = true; return this.refreshing; }
+  /** refresh reads the view again, until it is at least version want:
+   * asked for while a read runs, it waits for that read, and reads
+   * again only if that one was older than wanted. @param {number} [want] */
+  async refresh(want = 0) {
+    this.want = Math.max(this.want || 0, want);
+    if (this.refreshing) return this.refreshing;
     this.refreshing = (async () => {
       do {
-        this.again = false;
+        const t0 = performance.now();
         const v = await this.api.view(this.logNext || 0, this.epoch || 0);
+        const t1 = performance.now();
         this.setView(v);
-      } while (this.again);
+        this.lastView = t1 - t0;
+        this.lastDraw = performance.now() - t1;
+      } while (this.view.version < this.want);
     })();
     try { await this.refreshing; } finally { this.refreshing = null; }
   }
@@ -363,11 +369,11 @@ export class Board {
     if (s && s.kind === 'move') {
       if (u && u.id === s.unit) { this.sel = null; this.render(); return; }
       const h = s.reach && s.reach.hexes.find((/** @type {any} */ x) => x.hex === id && x.end);
-      if (h) { await this.send(`move ${s.unit} ${h.path.join(' ')}`); return; }
+      if (h) { this.moveNow(/** @type {string} */ (s.unit), id); await this.send(`move ${s.unit} ${h.path.join(' ')}`); return; }
     }
     if (s && s.kind === 'rail' && s.unit) {
       if (u && u.id === s.unit) { this.sel = null; this.render(); return; }
-      if (((a.rail || {})[s.unit] || []).includes(id)) { await this.send(`rail ${s.unit} ${id}`); return; }
+      if (((a.rail || {})[s.unit] || []).includes(id)) { this.moveNow(s.unit, id); await this.send(`rail ${s.unit} ${id}`); return; }
     }
     if (s && s.kind === 'place') { await this.send(`place ${s.unit} ${id}`); return; }
     if (s && s.kind === 'rebuild') { await this.send(`rebuild ${s.unit} ${id}`); return; }
@@ -450,14 +456,27 @@ export class Board {
     await this.send('end');
   }
 
+  /** moveNow draws a unit in the hex it is sent to at once, before the
+   * server answers (a refusal's refresh puts it back).
+   * @param {string} unit @param {string} hex */
+  moveNow(unit, hex) {
+    const t0 = performance.now();
+    const units = this.view.units.map((u) => (u.id === unit ? { ...u, hex, moved: true } : u));
+    this.map.clear();
+    this.map.counters(units, { unsupplied: this.outOfSupply, marks: this.view.unit_marks });
+    this.drawnIn = performance.now() - t0;
+  }
+
   /** @param {string} cmd */
   async send(cmd) {
     if (cmd.trim() === 'help') { this.showHelp = true; this.render(); return; }
-    this.busy = true;
-    this.render();
     const t0 = performance.now();
+    this.busy = true;
+    panel.bar(this); // the buttons off while it is sent
+    let t1 = t0, want = 0;
     try {
-      await this.api.command(cmd);
+      want = (await this.api.command(cmd)).version;
+      t1 = performance.now();
       this.sel = null;
       this.say('');
     } catch (err) {
@@ -466,21 +485,26 @@ export class Board {
       this.busy = false;
     }
     // a refusal refreshes too: the game may have moved on in another tab
-    await this.refreshAll();
+    await this.refreshAll(want);
+    // how long the last command took: answered, the view read, drawn
     this.lastSend = performance.now() - t0;
+    this.timing = { shown: this.drawnIn, command: t1 - t0, view: this.lastView, draw: this.lastDraw, total: this.lastSend };
+    this.drawnIn = undefined;
   }
 
   async undo() {
-    if (!this.view.undo) { this.say('Nothing to undo: no command of yours since the last die roll or hidden unit revealed.'); return; }
+    if (!this.view.undo) { this.say('Nothing to undo: no command of yours since the last die roll.'); return; }
     this.busy = true;
-    try { await this.api.undo(); this.say(''); } catch (err) { this.say(err); } finally { this.busy = false; }
+    let want = 0;
+    try { want = (await this.api.undo()).version; this.say(''); } catch (err) { this.say(err); } finally { this.busy = false; }
     this.sel = null;
-    await this.refreshAll();
+    await this.refreshAll(want);
   }
 
-  async refreshAll() {
+  /** @param {number} [want] the version to read at least */
+  async refreshAll(want = 0) {
     if (this.overlays.size) await this.loadOverlays();
-    await this.refresh();
+    await this.refresh(want);
   }
 
   /** say shows a refusal or a note; '' clears it. @param {any} err */
