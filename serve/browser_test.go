@@ -468,6 +468,25 @@ func TestBrowserLegible(t *testing.T) {
 				t.Errorf("the board says null or undefined: %q", eval[string](b, `document.body.innerText`))
 			}
 			b.shotTo(dir, "serve-"+tc.name+".png")
+			// a stack fans out under the pointer or the finger
+			stacked := eval[string](b, `(() => { const n = new Map(); for (const u of window.gpwBoard.view.units) if (u.hex) n.set(u.hex, (n.get(u.hex) || 0) + 1); for (const [h, k] of n) if (k > 1) return h; return ''; })()`)
+			if stacked != "" {
+				eval[bool](b, fmt.Sprintf(`(window.gpwBoard.focus(%q, window.gpwBoard.map.zoom.k), window.gpwBoard.hoverHex(%q), true)`, stacked, stacked))
+				w := eval[float64](b, fmt.Sprintf(`(() => { const rs = [...document.querySelectorAll('#counters .stack.open[data-hex=%q] .counter > rect:first-child')].map((r) => r.getBoundingClientRect()); return rs.length > 1 ? Math.max(...rs.map((r) => r.right)) - Math.min(...rs.map((r) => r.left)) : 0; })()`, stacked))
+				if least := m[0]; w < 1.9*least {
+					t.Errorf("the stack in %s spans %.0f px open, want its counters side by side (≥ %.0f)", stacked, w, 1.9*least)
+				}
+			}
+			if tc.phone {
+				// the sheet: pulled up, hidden, back
+				for _, want := range []string{"full", "closed", "peek"} {
+					b.tap("#sheet")
+					time.Sleep(300 * time.Millisecond) // the sheet slides
+					if !eval[bool](b, fmt.Sprintf(`document.querySelector('#side').classList.contains(%q)`, want)) {
+						t.Errorf("the sheet after a tap: %q, want %s", eval[string](b, `document.querySelector('#side').className`), want)
+					}
+				}
+			}
 			// the zoom is kept across a reload
 			eval[bool](b, `(window.gpwBoard.map.zoomBy(1.5), true)`)
 			k := eval[float64](b, `window.gpwBoard.map.zoom.k`)
@@ -605,5 +624,39 @@ func TestBrowserTaps(t *testing.T) {
 		if strings.Contains(line, "error") && !strings.Contains(line, "status of 422") {
 			t.Errorf("the page wrote: %s", line)
 		}
+	}
+}
+
+// TestBrowserLobby: a network game's Soviet side offered in the lobby is
+// taken from the start page, and its two players chat.
+func TestBrowserLobby(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "network"})
+	if code := c.do("POST", "/api/lobby", map[string]string{"token": links["soviet"]}, nil); code != 200 {
+		t.Fatalf("offer: %d", code)
+	}
+	b := newBrowser(t)
+	b.do("the start page", chromedp.Navigate(ts.URL+"/"))
+	b.wait("the open game", `document.querySelector('#lobby button.join')`)
+	b.do("join", chromedp.Click(chromedp.CSS("#lobby button.join"), chromedp.NodeVisible))
+	b.wait("the board of the free side", fmt.Sprintf(`location.pathname === '/play/%s' && document.body && document.body.dataset.ready === 'true'`, links["soviet"]))
+	b.wait("the chat", `document.querySelector('#chat-text')`)
+	b.do("say", chromedp.SendKeys(chromedp.CSS("#chat-text"), "ready when you are\n"))
+	b.wait("the message shown", `[...document.querySelectorAll('#chat .messages li')].some((li) => li.textContent === 'soviet: ready when you are')`)
+	var got struct {
+		Messages []ChatLine `json:"messages"`
+	}
+	c.do("GET", "/api/g/"+links["axis"]+"/chat", nil, &got)
+	if len(got.Messages) != 1 || got.Messages[0].Text != "ready when you are" {
+		t.Errorf("the axis reads %+v", got.Messages)
+	}
+	// the axis answers: the soviet page hears of it
+	c.do("POST", "/api/g/"+links["axis"]+"/chat", map[string]string{"text": "go"}, nil)
+	b.wait("the answer", `[...document.querySelectorAll('#chat .messages li')].some((li) => li.textContent === 'axis: go')`)
+	if e := b.errors(); e != "" {
+		t.Errorf("the page wrote errors:%s", e)
 	}
 }

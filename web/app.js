@@ -67,13 +67,15 @@ async function startPage() {
     el('label', { class: 'open' }, [open, ' offer the other side in the lobby (anyone may join as it)']),
     el('button', { type: 'submit', id: 'create' }, 'Start the game'),
     ...compact([out, yourGames(), lobbyList()]));
-  // the computer matters only in a solo game; the side in solo and network
+  // the computer matters only in a solo game; the side in solo and when
+  // the other side of a network game is offered in the lobby
   const solo = () => {
     for (const l of form.querySelectorAll('.computer')) /** @type {HTMLElement} */ (l).hidden = mode.value !== 'solo';
-    for (const l of form.querySelectorAll('.yourside')) /** @type {HTMLElement} */ (l).hidden = mode.value === 'hotseat';
+    for (const l of form.querySelectorAll('.yourside')) /** @type {HTMLElement} */ (l).hidden = !(mode.value === 'solo' || (mode.value === 'network' && open.checked));
     for (const l of form.querySelectorAll('.open')) /** @type {HTMLElement} */ (l).hidden = mode.value !== 'network';
   };
   mode.addEventListener('change', solo);
+  open.addEventListener('change', solo);
   solo();
   form.addEventListener('submit', async (e) => {
     e.preventDefault();

@@ -12,7 +12,7 @@ import { el } from './dom.js';
 import { MapView } from './view.js';
 import { remember } from './links.js';
 import * as panel from './panel.js';
-import { LEGIBLE, LEGIBLE_PHONE, PHONE, lastMoves, retreatChoices, unitChoices, leftToDo, summary, turns } from './logic.js';
+import { LEGIBLE, LEGIBLE_PHONE, PHONE, lastMoves, retreatChoices, unitChoices, leftToDo, summary, turns, taken } from './logic.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').LogLine} LogLine */
@@ -70,6 +70,8 @@ export class Board {
     this.hoverHexId = '';
     /** @type {Map<string, Unit>} */
     this.units = new Map();
+    /** @type {Map<number, Object<string, string>>} city control at the start of each player turn seen */
+    this.controlAt = new Map();
     /** @type {Object<string, boolean>} the panel's sections opened or closed by the player */
     this.opened = {};
     /** @type {any} the charts of the rules, once read */
@@ -178,6 +180,9 @@ export class Board {
     if (this.sel && !same) this.sel = null; // the game moved on
     if (!same) { this.asking = ''; this.trail = -1; }
     this.units = new Map(v.units.map((u) => [u.id, u]));
+    // who held each city when a player turn began, as this page saw it
+    const n = turns(this.log).length;
+    if (!this.controlAt.has(n)) this.controlAt.set(n, { ...v.control });
     if (was && !was.you_act && v.you_act) this.yourTurn();
     this.render();
   }
@@ -201,8 +206,14 @@ export class Board {
   /** The moves and battles of the last player turns, from the log. */
   marks() { return lastMoves(this.log); }
 
-  /** The last complete player turn summed up. */
-  summary() { return summary(this.log); }
+  /** The last complete player turn summed up, with the cities it took
+   * when this page saw its start and its end. */
+  summary() {
+    const s = summary(this.log);
+    if (!s) return null;
+    const n = turns(this.log).length, before = this.controlAt.get(n - 1), after = this.controlAt.get(n);
+    return { ...s, taken: before && after ? taken(before, after, this.map.geo.places) : null };
+  }
 
   /** The player turns of the log. */
   turns() { return turns(this.log); }

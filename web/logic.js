@@ -305,3 +305,20 @@ export function useTargets(m, units) {
   }
   return out;
 }
+
+/**
+ * taken lists the cities that changed hands between two views of city
+ * control, by the side that took them, named.
+ * @param {Object<string, string>} before @param {Object<string, string>} after
+ * @param {Object<string, string>} places hex → city name
+ * @returns {Object<string, string[]>}
+ */
+export function taken(before, after, places = {}) {
+  /** @type {Object<string, string[]>} */
+  const out = { axis: [], soviet: [] };
+  for (const [hex, side] of Object.entries(after)) {
+    if (before[hex] && before[hex] !== side) (out[side] = out[side] || []).push(places[hex] || hex);
+  }
+  for (const k of Object.keys(out)) out[k].sort();
+  return out;
+}

@@ -269,6 +269,7 @@ function lastTurn(b) {
     box.append(el('ul', {}, compact([
       el('li', {}, `${s.moved} units moved; battles: ${s.battles.length}${s.battles.length ? ` (${battles})` : ''}`),
       el('li', {}, `strength lost: axis ${s.lost.axis || 0}, soviet ${s.lost.soviet || 0}`),
+      s.taken ? el('li', { id: 'taken' }, `cities taken: ${['axis', 'soviet'].map((k) => `${k} ${(s.taken[k] || []).join(', ') || 'none'}`).join('; ')}`) : null,
       s.eliminated.length ? el('li', {}, `eliminated: ${s.eliminated.join(', ')}`) : null,
       el('li', {}, `cities held: axis ${Object.values(b.view.control || {}).filter((x) => x === 'axis').length}, soviet ${Object.values(b.view.control || {}).filter((x) => x === 'soviet').length}`),
       b.view.standing && b.view.standing.length ? el('li', {}, `the victory conditions: ${b.view.standing.map((x) => x.text).join('; ')}`) : null,

@@ -1,7 +1,7 @@
 // Tests of logic.js under node's test runner: node --test web/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { frame, counterSize, legibleK, zoomAt, fan, retreatChoices, retreatWords, unitChoices, optionWords, turns, lastMoves, summary, leftToDo, sendable, useTargets } from '../logic.js';
+import { frame, counterSize, legibleK, zoomAt, fan, retreatChoices, retreatWords, unitChoices, optionWords, turns, lastMoves, summary, leftToDo, sendable, useTargets, taken } from '../logic.js';
 
 const hexPx = 48;
 // a row of hexes 48 apart; axis at x 0..4, soviet at x 20..21, one soviet near axis at 5
@@ -126,4 +126,9 @@ test('useTargets: a use\'s hexes and its units\' hexes', () => {
   const us = new Map([['ger-1', { id: 'ger-1', side: 'axis', hex: 'A-0005' }]]);
   const t = useTargets({ word: 'shock', uses: [{ line: 'shock ger-1', units: ['ger-1'] }, { line: 'fortify A-0001', hexes: ['A-0001'] }, { line: 'rally' }] }, us);
   assert.deepEqual([...t.keys()].sort(), ['A-0001', 'A-0005']);
+});
+
+test('taken: the cities that changed hands, by the side that took them', () => {
+  const t = taken({ a: 'soviet', b: 'soviet', c: 'axis' }, { a: 'axis', b: 'soviet', c: 'soviet', d: 'axis' }, { a: 'Minsk' });
+  assert.deepEqual(t, { axis: ['Minsk'], soviet: ['c'] });
 });
