@@ -1,9 +1,10 @@
-// The board's linter: eslint's recommended rules, browser globals.
+// The board's linter: eslint's recommended rules, browser globals. Run
+// from web/: _node/node_modules/.bin/eslint -c _node/eslint.config.mjs .
 import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['node_modules/'] },
+  { ignores: ['_node/'] },
   js.configs.recommended,
   {
     files: ['**/*.js'],
