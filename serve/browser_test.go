@@ -611,6 +611,13 @@ func TestBrowserTaps(t *testing.T) {
 			after("the phase ended", n)
 		}
 	}
+	if dir != "" {
+		// the last turn's moves and battles, on a laptop
+		b.do("a laptop", chromedp.EmulateViewport(1400, 900))
+		eval[bool](b, `(window.gpwBoard.frame(), true)`)
+		time.Sleep(300 * time.Millisecond)
+		b.shotTo(dir, "serve-last-turn.png")
+	}
 	for _, k := range []string{"retreat", "loss", "advance"} {
 		if !seen[k] {
 			t.Errorf("no %s decision met in the game", k)

@@ -377,13 +377,20 @@ export class Board {
     const s = this.sel;
     const here = this.view.units.filter((u) => u.hex === id);
     const u = here.find((x) => (a.move || []).includes(x.id) && !x.moved) || here.find((x) => (a.rail || {})[x.id]) || here[here.length - 1];
+    // a second tap on a stack chooses its next unit that may act, then none
+    if (s && (s.kind === 'move' || s.kind === 'rail') && here.some((x) => x.id === s.unit)) {
+      const can = here.filter((x) => (s.kind === 'move' ? (a.move || []).includes(x.id) && !x.moved : !!(a.rail || {})[x.id]));
+      const next = can[can.findIndex((x) => x.id === s.unit) + 1];
+      this.sel = null;
+      if (next) await this.choose(next, s.kind);
+      else this.render();
+      return;
+    }
     if (s && s.kind === 'move') {
-      if (u && u.id === s.unit) { this.sel = null; this.render(); return; }
       const h = s.reach && s.reach.hexes.find((/** @type {any} */ x) => x.hex === id && x.end);
       if (h) { this.moveNow(/** @type {string} */ (s.unit), id); await this.send(`move ${s.unit} ${h.path.join(' ')}`); return; }
     }
     if (s && s.kind === 'rail' && s.unit) {
-      if (u && u.id === s.unit) { this.sel = null; this.render(); return; }
       if (((a.rail || {})[s.unit] || []).includes(id)) { this.moveNow(s.unit, id); await this.send(`rail ${s.unit} ${id}`); return; }
     }
     if (s && s.kind === 'place') { await this.send(`place ${s.unit} ${id}`); return; }
@@ -394,10 +401,11 @@ export class Board {
       if (uses.length > 1) { s.at = id; this.render(); return; }
     }
     if (s && s.kind === 'attack' && s.target) {
-      const t = s.target, i = t.from.indexOf(id);
-      if (i >= 0) {
-        const k = t.attackers[i], on = s.attackers || [];
-        s.attackers = on.includes(k) ? on.filter((x) => x !== k) : on.concat([k]);
+      const t = s.target, ks = t.attackers.filter((_, i) => t.from[i] === id);
+      if (ks.length) {
+        // the attackers of a hex together: all out if any was in
+        const on = s.attackers || [], was = ks.some((k) => on.includes(k));
+        s.attackers = was ? on.filter((x) => !ks.includes(x)) : on.concat(ks);
         await this.weigh();
         return;
       }
@@ -408,15 +416,20 @@ export class Board {
       await this.weigh();
       return;
     }
-    if (u && (a.move || []).includes(u.id)) {
-      this.sel = { kind: 'move', unit: u.id };
-      try { this.sel.reach = await this.api.reach(u.id); } catch (err) { this.say(err); this.sel = null; }
-      this.render();
-      return;
-    }
-    if (u && (a.rail || {})[u.id]) { this.sel = { kind: 'rail', unit: u.id }; this.render(); return; }
+    if (u && (a.move || []).includes(u.id)) { await this.choose(u, 'move'); return; }
+    if (u && (a.rail || {})[u.id]) { await this.choose(u, 'rail'); return; }
     this.sel = null;
     this.map.openStack(id);
+    this.render();
+  }
+
+  /** choose selects a unit to move (its reach read) or rail.
+   * @param {Unit} u @param {string} kind move or rail */
+  async choose(u, kind) {
+    this.sel = { kind, unit: u.id };
+    if (kind === 'move') {
+      try { this.sel.reach = await this.api.reach(u.id); } catch (err) { this.say(err); this.sel = null; }
+    }
     this.render();
   }
 

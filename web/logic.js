@@ -184,8 +184,8 @@ export function turns(log) {
 }
 
 /**
- * @typedef {{unit: string, path: string[], rail: boolean, mine: boolean}} MoveMark
- * @typedef {{hex: string, result: string, die: number, odds: string, column: string, mine: boolean}} BattleMark
+ * @typedef {{unit: string, path: string[], rail: boolean, now: boolean}} MoveMark
+ * @typedef {{hex: string, result: string, die: number, odds: string, column: string, now: boolean}} BattleMark
  */
 
 /**
@@ -201,11 +201,11 @@ export function lastMoves(log) {
   /** @type {MoveMark[]} */ const moves = [];
   /** @type {BattleMark[]} */ const battles = [];
   for (let i = prev.at; i < log.length; i++) {
-    const ev = log[i].event, mine = i >= cur.at;
+    const ev = log[i].event, now = i >= cur.at;
     if ((ev.event === 'move' || ev.event === 'rail') && ev.path && ev.path.length) {
-      moves.push({ unit: ev.unit, path: [ev.from].concat(ev.path), rail: ev.event === 'rail', mine });
+      moves.push({ unit: ev.unit, path: [ev.from].concat(ev.path), rail: ev.event === 'rail', now });
     } else if (ev.event === 'combat') {
-      battles.push({ hex: ev.hex, result: ev.result, die: ev.die, odds: ev.odds, column: ev.column, mine });
+      battles.push({ hex: ev.hex, result: ev.result, die: ev.die, odds: ev.odds, column: ev.column, now });
     }
   }
   return { moves, battles, side: cur.side };

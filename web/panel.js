@@ -181,6 +181,12 @@ function moduleWords(b) {
     const n = (m.uses || []).length;
     const pick = () => {
       if (on) { b.sel = null; b.render(); return; }
+      if (!m.uses) {
+        // no uses listed: the word goes to the command box, to complete
+        const input = /** @type {HTMLInputElement|null} */ (document.querySelector('#command'));
+        if (input) { input.value = m.word + ' '; input.focus(); }
+        return;
+      }
       b.sel = { kind: 'module', word: m.word, uses: useTargets(m, b.units) };
       b.render();
     };

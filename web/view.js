@@ -57,7 +57,8 @@ export class MapView {
     const doc = new DOMParser().parseFromString(terrainText, 'image/svg+xml');
     const terrain = g('terrain', { 'pointer-events': 'none' });
     terrain.append(...[...doc.documentElement.childNodes].map((n) => document.importNode(n, true)));
-    this.vp.append(terrain, this.gOverlay, this.gHistory, this.gMarks, this.gCounters, this.gPaths, this.gLabels, this.gTargets);
+    // the last turns' marks over the counters (the battle's result under its hex's stack)
+    this.vp.append(terrain, this.gOverlay, this.gMarks, this.gCounters, this.gHistory, this.gPaths, this.gLabels, this.gTargets);
     const frag = document.createDocumentFragment();
     for (const [id, x, y] of this.geo.hexes) frag.append(svg('use', { href: '#hexshape', x, y, class: 'hex', 'data-hex': id }));
     this.gTargets.append(frag);
@@ -221,15 +222,15 @@ export class MapView {
     const px = this.geo.hex_px;
     moves.forEach((m, i) => {
       if (only >= 0 && i !== only) return;
-      this.path(m.path, `trail ${m.mine ? 'mine' : 'theirs'}${m.rail ? ' rail' : ''}${only >= 0 ? ' strong' : ''}`, this.gHistory);
+      this.path(m.path, `trail ${m.now ? 'now' : 'last'}${m.rail ? ' rail' : ''}${only >= 0 ? ' strong' : ''}`, this.gHistory);
     });
     battles.forEach((b, i) => {
       if (only >= 0 && moves.length + i !== only) return;
       const c = this.center.get(b.hex);
       if (!c) return;
-      this.gHistory.append(svg('g', { class: `battle ${b.mine ? 'mine' : 'theirs'}` }, [
-        svg('rect', { x: c[0] - px * 0.34, y: c[1] + px * 0.12, width: px * 0.68, height: px * 0.26, rx: 3 }),
-        svg('text', { x: c[0], y: c[1] + px * 0.32 }, b.result),
+      this.gHistory.append(svg('g', { class: `battle ${b.now ? 'now' : 'last'}` }, [
+        svg('rect', { x: c[0] - px * 0.3, y: c[1] + px * 0.26, width: px * 0.6, height: px * 0.24, rx: 3 }),
+        svg('text', { x: c[0], y: c[1] + px * 0.44 }, b.result),
         svg('title', {}, `battle: ${b.odds} on the ${b.column} column, die ${b.die}: ${b.result}`)]));
     });
   }

@@ -93,7 +93,7 @@ test('turns and lastMoves: the last player turn and this one', () => {
   assert.deepEqual(turns(log).map((t) => [t.at, t.side]), [[0, 'axis'], [6, 'soviet']]);
   const m = lastMoves(log);
   assert.equal(m.side, 'soviet');
-  assert.deepEqual(m.moves.map((x) => [x.unit, x.mine, x.rail]), [['ger-1', false, false], ['sov-9', true, true]]);
+  assert.deepEqual(m.moves.map((x) => [x.unit, x.now, x.rail]), [['ger-1', false, false], ['sov-9', true, true]]);
   assert.deepEqual(m.moves[0].path, ['A-0001', 'A-0002', 'A-0003']);
   assert.equal(m.battles[0].result, 'DR');
 });
