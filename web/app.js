@@ -66,7 +66,7 @@ async function startPage() {
     el('label', {}, [auto, ' set up by the automatic rule']),
     el('label', { class: 'open' }, [open, ' offer the other side in the lobby (anyone may join as it)']),
     el('button', { type: 'submit', id: 'create' }, 'Start the game'),
-    ...compact([out, yourGames(), lobbyList()]));
+    out);
   // the computer matters only in a solo game; the side in solo and when
   // the other side of a network game is offered in the lobby
   const solo = () => {
@@ -104,7 +104,8 @@ async function startPage() {
       out.textContent = err.message + (err.rule ? ` (${err.rule})` : '');
     }
   });
-  app.append(form);
+  // the lists outside the form: their buttons must not submit it
+  app.append(el('div', { class: 'start-page' }, compact([form, lobbyList(), yourGames()])));
 }
 
 // lobbyList lists the network games whose other side anyone may take.
@@ -114,7 +115,7 @@ function lobbyList() {
     if (!games.length) return;
     box.replaceChildren(el('h2', {}, 'Open games: join one'), el('ul', {}, games.map((g) => el('li', {}, [
       `${g.title} (${g.rules}), created ${g.created.slice(0, 16).replace('T', ' ')}: `,
-      el('button', { class: 'join', 'data-game': g.id, onclick: async () => { const r = await join(g.id); location.href = r.link; } }, `play ${g.side}`)]))));
+      el('button', { type: 'button', class: 'join', 'data-game': g.id, onclick: async () => { const r = await join(g.id); location.href = r.link; } }, `play ${g.side}`)]))));
   }).catch(() => {});
   return box;
 }
