@@ -667,3 +667,63 @@ func TestBrowserLobby(t *testing.T) {
 		t.Errorf("the page wrote errors:%s", e)
 	}
 }
+
+// TestBrowserModuleUses draws what the view may carry from the rules
+// module and the hidden information: a command's uses tinted on the map
+// and sent by a tap (the line as given), and an enemy unit the side may
+// not see whole drawn as an unknown counter. The view is the engine's,
+// with those parts added in the page.
+func TestBrowserModuleUses(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
+	for c.view(tok).Status.Kind != "move" {
+		c.must(tok, "end")
+	}
+	v := c.view(tok)
+	var mine, theirs string
+	for _, u := range v.Units {
+		if u.Hex != "" && u.Side == "axis" && mine == "" {
+			mine = u.ID
+		}
+		if u.Hex != "" && u.Side == "soviet" && theirs == "" {
+			theirs = u.Hex
+		}
+	}
+	b := newBrowser(t)
+	b.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	b.wait("the board", `document.body.dataset.ready === 'true'`)
+	eval[bool](b, fmt.Sprintf(`(() => {
+		const b = window.gpwBoard;
+		window.sent = [];
+		b.send = async (line) => { window.sent.push(line); };
+		b.view.actions.module = [{word: 'fortify', help: 'fortify a hex', uses: [{line: 'fortify A-1214', hexes: ['A-1214'], text: 'fortify A-1214'}, {line: 'fortify %[1]s', units: [%[1]q]}]}];
+		b.view.units.push({id: 'sov-unknown', side: 'soviet', hex: %[2]q, hidden: true});
+		b.render();
+		return true;
+	})()`, mine, theirs))
+	b.do("the command", chromedp.Click(chromedp.CSS(`#module button[data-word="fortify"]`), chromedp.NodeVisible))
+	if n := eval[int](b, `document.querySelectorAll('#overlay .reach.module').length`); n != 2 {
+		t.Errorf("%d hexes tinted for the command's uses, want 2", n)
+	}
+	b.clickHex("A-1214")
+	b.wait("the use sent", `window.sent.length === 1`)
+	if got := eval[string](b, `window.sent[0]`); got != "fortify A-1214" {
+		t.Errorf("sent %q", got)
+	}
+	if !eval[bool](b, `!!document.querySelector('#counters .counter.hidden[data-unit="sov-unknown"]')`) {
+		t.Error("no unknown counter for the hidden unit")
+	}
+	eval[bool](b, fmt.Sprintf(`(window.gpwBoard.hoverHex(%q), true)`, theirs))
+	if h := eval[string](b, `document.querySelector('#hover').textContent`); !strings.Contains(h, "soviet unit (unknown)") {
+		t.Errorf("hovering the hidden unit: %q", h)
+	}
+	if !eval[bool](b, noNull) {
+		t.Errorf("the board says null or undefined: %q", eval[string](b, `document.body.innerText`))
+	}
+	if e := b.errors(); e != "" {
+		t.Errorf("the page wrote errors:%s", e)
+	}
+}
