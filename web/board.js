@@ -74,6 +74,8 @@ export class Board {
     this.controlAt = new Map();
     /** @type {Object<string, boolean>} the panel's sections opened or closed by the player */
     this.opened = {};
+    /** @type {{lines: LogLine[], first: number, last: number, epoch: number, list: string}|null} the log as the panel shows it */
+    this.logShown = null;
     /** @type {any} the charts of the rules, once read */
     this.charts = null;
   }

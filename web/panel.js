@@ -365,16 +365,31 @@ function chartTables(c) {
   ];
 }
 
-/** log lists the events in the order they happened. @param {Board} b @param {LogLine[]} lines */
+/** log lists the events in the order they happened; lines added since
+ * the last call are appended (the list is rebuilt when the log was
+ * rewritten or another one is shown). @param {Board} b @param {LogLine[]} lines */
 export function log(b, lines) {
-  const frag = document.createDocumentFragment();
-  for (const l of lines.slice(-400)) {
+  const shown = lines.slice(-400);
+  const first = shown.length ? shown[0].n : -1, last = shown.length ? shown[shown.length - 1].n : -1;
+  const was = b.logShown;
+  const item = (/** @type {LogLine} */ l) => {
     const ev = l.event;
-    const li = el('li', { class: 'ev-' + ev.event }, l.text);
+    const li = el('li', { class: 'ev-' + ev.event, value: l.n + 1 }, l.text);
     if (ev.die) li.prepend(el('span', { class: 'die', title: 'die' }, String(ev.die)));
     if (ev.rule) li.append(el('cite', {}, ev.rule));
-    frag.append(li);
+    return li;
+  };
+  if (was && was.lines === lines && was.first === first && was.last === last) return;
+  if (was && was.list === (b.replay ? 'replay' : 'game') && was.epoch === b.epoch && !b.replay && first >= was.first && last >= was.last) {
+    const frag = document.createDocumentFragment();
+    for (const l of shown) if (l.n > was.last) frag.append(item(l));
+    b.logBox.append(frag);
+    while (b.logBox.childElementCount > shown.length && b.logBox.firstElementChild) b.logBox.firstElementChild.remove();
+  } else {
+    const frag = document.createDocumentFragment();
+    for (const l of shown) frag.append(item(l));
+    b.logBox.replaceChildren(frag);
   }
-  b.logBox.replaceChildren(frag);
+  b.logShown = { lines, first, last, epoch: b.epoch, list: b.replay ? 'replay' : 'game' };
   b.logBox.scrollTop = b.logBox.scrollHeight;
 }

@@ -35,6 +35,8 @@ export class MapView {
     this.stacks = new Map();
     /** @type {string} the stack spread out */
     this.open = '';
+    /** @type {Map<string, {key: string, g: SVGGElement}>} the counters drawn, by unit */
+    this.drawn = new Map();
     this.draw(terrain);
   }
 
@@ -246,16 +248,29 @@ export class MapView {
     const under = (/** @type {Unit} */ u) => (u.kind === 'leader' || u.kind === 'air' ? 0 : 1);
     const placed = units.filter((u) => u.hex && this.center.has(u.hex)).sort((a, b) => under(a) - under(b));
     this.stacks = new Map();
+    // a counter drawn before is kept while nothing it shows has changed
+    /** @type {Map<string, {key: string, g: SVGGElement}>} */
+    const drawn = new Map();
     for (const u of placed) {
-      const c = /** @type {number[]} */ (this.center.get(/** @type {string} */ (u.hex)));
-      const g = counter(u, c[0], c[1], size, (how.marks || {})[u.id]);
-      if (how.selected === u.id) g.classList.add('selected');
-      if (how.unsupplied && how.unsupplied.has(u.id)) g.classList.add('unsupplied');
-      if (how.pick && how.pick.has(u.id)) g.classList.add('pick');
+      const marks = (how.marks || {})[u.id];
+      const key = JSON.stringify([u, marks, how.selected === u.id, !!how.unsupplied?.has(u.id), !!how.pick?.has(u.id)]);
+      const old = this.drawn.get(u.id);
+      let g;
+      if (old && old.key === key) {
+        g = old.g;
+      } else {
+        const c = /** @type {number[]} */ (this.center.get(/** @type {string} */ (u.hex)));
+        g = counter(u, c[0], c[1], size, marks);
+        if (how.selected === u.id) g.classList.add('selected');
+        if (how.unsupplied && how.unsupplied.has(u.id)) g.classList.add('unsupplied');
+        if (how.pick && how.pick.has(u.id)) g.classList.add('pick');
+      }
+      drawn.set(u.id, { key, g });
       const s = this.stacks.get(/** @type {string} */ (u.hex)) || [];
       s.push(g);
       this.stacks.set(/** @type {string} */ (u.hex), s);
     }
+    this.drawn = drawn;
     const frag = document.createDocumentFragment();
     for (const [hex, gs] of this.stacks) {
       const sg = svg('g', { class: 'stack', 'data-hex': hex });
