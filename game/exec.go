@@ -91,8 +91,10 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	}
 	g.history = g.history.push(text)
 	g.flush()
-	if g.Opts.NoUndo || g.rolls != rolls || g.pos != pos || g.turn != turn || g.over {
-		// Undo stops at a die roll and at the start of a phase.
+	if g.Opts.NoUndo || g.rolls != rolls || g.over || (g.pos != pos || g.turn != turn) && c.Verb != "end" {
+		// Undo stops at a die roll and at a phase's start, unless an end
+		// with no die crossed it: that end may be undone (a phase ended
+		// by mistake), and so may the commands before it.
 		g.dropUndo()
 		g.recycle(snap)
 		return nil

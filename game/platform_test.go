@@ -221,14 +221,24 @@ func TestUndo(t *testing.T) {
 	if refused := script(t, g, "undo"); len(refused) != 1 || !strings.Contains(refused[0], "nothing to undo") {
 		t.Errorf("a third undo: %v", refused)
 	}
-	// A phase's start is a wall: undo cannot reach the last phase.
+	// An end with no die is undone, and the move before it: a phase
+	// ended by mistake is taken back.
 	script(t, g, "move a B-1206\nend")
-	if refused := script(t, g, "undo"); len(refused) != 1 {
-		t.Errorf("undo across a phase: %v", refused)
+	ended := g.Phase().ID
+	if refused := script(t, g, "undo"); len(refused) > 0 {
+		t.Fatalf("undo of an end: %v", refused)
 	}
-	if h := g.history.list(); len(h) == 0 || h[len(h)-1] != "end" {
-		t.Errorf("history %v", h)
+	if g.Phase().ID == ended || g.Phase().ID != "soviet-general" {
+		t.Errorf("after undoing the end: phase %s", g.Phase().ID)
 	}
+	if refused := script(t, g, "undo"); len(refused) > 0 || !reflect.DeepEqual(start, snap(g)) {
+		t.Errorf("undo of the move before the end: %v", refused)
+	}
+	if h := g.history.list(); len(h) != 0 {
+		t.Errorf("history after undoing it all: %v", h)
+	}
+	// A phase begun by another command than end (a battle's last
+	// decision, say) is a wall; so is a die, as below.
 }
 
 // TestUndoStopsAtDie: after an attack (a die rolled) nothing before it can

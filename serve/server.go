@@ -24,7 +24,6 @@ import (
 	"gpw/core"
 
 	"gpw/scenario"
-	"gpw/web"
 )
 
 // Config sets up a Server.
@@ -133,14 +132,8 @@ func (s *Server) Close() error {
 // Handler routes the API and the board.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	static := http.FileServerFS(web.Files)
-	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
-	index := func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		b, _ := fs.ReadFile(web.Files, "index.html")
-		w.Write(b)
-	}
+	mux.HandleFunc("GET /static/", handleStatic)
+	index := handleIndex
 	mux.HandleFunc("GET /{$}", index)
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
@@ -155,10 +148,16 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/hex", s.withGame(s.handleHex))
 	mux.HandleFunc("GET /api/g/{token}/overlay", s.withGame(s.handleOverlay))
 	mux.HandleFunc("GET /api/g/{token}/events", s.withGame(s.handleEvents))
-	mux.HandleFunc("GET /api/g/{token}/record", s.withGame(s.handleRecord))
+	mux.HandleFunc("GET /api/g/{token}/record", s.withGame(s.handleRecordChat))
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
+	mux.HandleFunc("GET /api/g/{token}/chat", s.withGame(s.handleChat))
+	mux.HandleFunc("POST /api/g/{token}/chat", s.withGame(s.handleChat))
+	mux.HandleFunc("GET /api/g/{token}/charts", s.withGame(s.handleCharts))
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("POST /api/lobby", s.handleOffer)
+	mux.HandleFunc("POST /api/lobby/{game}/join", s.handleJoin)
 	return s.guard(mux)
 }
 

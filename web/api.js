@@ -19,7 +19,7 @@ async function call(method, path, body) {
   }
   const res = await fetch(path, opts);
   const text = await res.text();
-  let data = null;
+  let data;
   try { data = text ? JSON.parse(text) : null; } catch { data = { error: text }; }
   if (!res.ok) throw new Refused(res.status, data);
   return data;
@@ -28,6 +28,9 @@ async function call(method, path, body) {
 export const scenarios = () => call('GET', '/api/scenarios');
 export const computers = () => call('GET', '/api/computers');
 export const createGame = (req) => call('POST', '/api/games', req);
+export const lobby = () => call('GET', '/api/lobby');
+export const offer = (token) => call('POST', '/api/lobby', { token });
+export const join = (game) => call('POST', `/api/lobby/${game}/join`);
 
 // Game is one link's handle on a game.
 export class Game {
@@ -49,6 +52,9 @@ export class Game {
     if (!res.ok) throw new Refused(res.status, null);
     return res.text();
   }
+  chat(from = 0) { return call('GET', `${this.base}/chat?from=${from}`); }
+  say(text) { return call('POST', `${this.base}/chat`, { text }); }
+  charts() { return call('GET', `${this.base}/charts`); }
   get recordURL() { return `${this.base}/record`; }
   // events calls onUpdate(version) whenever the game changes.
   events(onUpdate) {

@@ -1,7 +1,7 @@
 // app.js: the start page and the route to a board.
-import { scenarios, computers, createGame } from './api.js';
+import { scenarios, computers, createGame, lobby, offer, join } from './api.js';
 import { Board } from './board.js';
-import { el } from './dom.js';
+import { el, compact } from './dom.js';
 import { remembered } from './links.js';
 
 const app = document.getElementById('app');
@@ -18,8 +18,9 @@ function route() {
   const m = location.pathname.match(/^\/play\/([0-9a-f]+)$/);
   app.textContent = '';
   if (m) {
-    window.gpwBoard = new Board(app, m[1]); // for the browser tests and the console
-    window.gpwBoard.start();
+    const b = new Board(app, m[1]);
+    /** @type {any} */ (window).gpwBoard = b; // for the browser tests and the console
+    b.start();
   } else {
     startPage();
   }
@@ -52,6 +53,7 @@ async function startPage() {
   const level = el('select', { name: 'computer', id: 'computer' }, levels.map((l) => el('option', { value: l.name }, `${l.name}: ${l.text}`)));
   level.value = levels.some((l) => l.name === 'normal') ? 'normal' : levels[0].name;
   const out = el('div', { class: 'links' });
+  const open = el('input', { type: 'checkbox', id: 'open' });
   form.append(
     el('h1', {}, 'The Great Patriotic War'),
     el('p', { class: 'sub' }, 'Every rule enforced. Pick a game.'),
@@ -62,12 +64,18 @@ async function startPage() {
     el('label', { class: 'yourside' }, ['Your side ', side]),
     el('label', { class: 'computer' }, ['Computer ', level]),
     el('label', {}, [auto, ' set up by the automatic rule']),
+    el('label', { class: 'open' }, [open, ' offer the other side in the lobby (anyone may join as it)']),
     el('button', { type: 'submit', id: 'create' }, 'Start the game'),
-    out,
-    yourGames());
-  // the side and the computer matter only in a solo game
-  const solo = () => { for (const l of form.querySelectorAll('.yourside, .computer')) l.hidden = mode.value !== 'solo'; };
+    out);
+  // the computer matters only in a solo game; the side in solo and when
+  // the other side of a network game is offered in the lobby
+  const solo = () => {
+    for (const l of form.querySelectorAll('.computer')) /** @type {HTMLElement} */ (l).hidden = mode.value !== 'solo';
+    for (const l of form.querySelectorAll('.yourside')) /** @type {HTMLElement} */ (l).hidden = !(mode.value === 'solo' || (mode.value === 'network' && open.checked));
+    for (const l of form.querySelectorAll('.open')) /** @type {HTMLElement} */ (l).hidden = mode.value !== 'network';
+  };
   mode.addEventListener('change', solo);
+  open.addEventListener('change', solo);
   solo();
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -81,7 +89,12 @@ async function startPage() {
     }
     try {
       const c = await createGame(req);
-      if (req.mode === 'network') {
+      if (req.mode === 'network' && open.checked) {
+        // keep my side's link, offer the other's in the lobby
+        const other = side.value === 'axis' ? 'soviet' : 'axis';
+        await offer(c.links[other].split('/').pop());
+        location.href = c.links[side.value];
+      } else if (req.mode === 'network') {
         out.replaceChildren(el('p', {}, 'Each side has its own private link: keep yours, send the other to your opponent. Anyone with the spectator link may watch.'),
           ...Object.entries(c.links).map(([role, link]) => el('p', {}, [el('b', {}, role + ': '), el('a', { href: link }, location.origin + link)])));
       } else {
@@ -91,7 +104,20 @@ async function startPage() {
       out.textContent = err.message + (err.rule ? ` (${err.rule})` : '');
     }
   });
-  app.append(form);
+  // the lists outside the form: their buttons must not submit it
+  app.append(el('div', { class: 'start-page' }, compact([form, lobbyList(), yourGames()])));
+}
+
+// lobbyList lists the network games whose other side anyone may take.
+function lobbyList() {
+  const box = el('div', { class: 'yours', id: 'lobby' });
+  lobby().then((games) => {
+    if (!games.length) return;
+    box.replaceChildren(el('h2', {}, 'Open games: join one'), el('ul', {}, games.map((g) => el('li', {}, [
+      `${g.title} (${g.rules}), created ${g.created.slice(0, 16).replace('T', ' ')}: `,
+      el('button', { type: 'button', class: 'join', 'data-game': g.id, onclick: async () => { const r = await join(g.id); location.href = r.link; } }, `play ${g.side}`)]))));
+  }).catch(() => {});
+  return box;
 }
 
 route();

@@ -1,191 +1,175 @@
-// board.js: the board of one game. Everything a player may do comes from
-// the server's view (its legal actions); the board only highlights them and
-// sends the command words.
+// board.js: the controller of one game's board. Everything a player may
+// do comes from the server's view (its legal actions); the board only
+// highlights them and sends the command words. The map is view.js, the
+// bar and side panel panel.js.
+//
+// Extension point: a tool (board.use(tool)) takes over clicks and adds a
+// panel while it is active — a setup mode, say (web/setup.js):
+//   {name, active(board) → bool, click?(board, hex) → bool (handled),
+//    panel?(board) → Node|null, draw?(board), hint?(board) → string}
 import { Game } from './api.js';
-import { el, svg } from './dom.js';
-import { counter } from './counters.js';
+import { el } from './dom.js';
+import { MapView } from './view.js';
 import { remember } from './links.js';
+import * as panel from './panel.js';
+import { LEGIBLE, LEGIBLE_PHONE, PHONE, lastMoves, retreatChoices, unitChoices, leftToDo, summary, turns, taken } from './logic.js';
+
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').LogLine} LogLine */
+/** @typedef {import('./types.js').Unit} Unit */
+/** @typedef {import('./types.js').Target} Target */
+
+/**
+ * @typedef {{name: string, active: (b: Board) => boolean, click?: (b: Board, hex: string) => boolean|Promise<boolean>,
+ *   panel?: (b: Board) => Node|null, draw?: (b: Board) => void, hint?: (b: Board) => string}} Tool
+ * @typedef {{kind: string, unit?: string, reach?: any, path?: any, target?: Target, attackers?: string[],
+ *   preview?: any, error?: string, area?: string[]|null, word?: string, uses?: Map<string, any[]>, at?: string}} Selection
+ */
+
+/** isPhone says whether the screen gets the phone layout. */
+export const isPhone = () => window.innerWidth <= PHONE;
+
+/** Settings kept in the browser. */
+export const settings = {
+  get confirmEnd() { return localStorage.getItem('gpw-confirm-end') !== 'off'; },
+  set confirmEnd(on) { localStorage.setItem('gpw-confirm-end', on ? 'on' : 'off'); },
+  get notify() { return localStorage.getItem('gpw-notify') === 'on'; },
+  set notify(on) { localStorage.setItem('gpw-notify', on ? 'on' : 'off'); },
+};
 
 export class Board {
+  /** @param {HTMLElement} root @param {string} token */
   constructor(root, token) {
     this.root = root;
     this.api = new Game(token);
-    this.view = null;      // the server's view
-    this.log = [];         // log lines so far
-    this.geo = null;       // hex geometry
-    this.sel = null;       // what the player is doing: {kind, ...}
+    /** @type {View} */
+    this.view = /** @type {any} */ (null);
+    /** @type {LogLine[]} */
+    this.log = [];
+    /** @type {MapView} */
+    this.map = /** @type {any} */ (null);
+    /** @type {Selection|null} */
+    this.sel = null;
+    /** @type {Set<string>} */
     this.overlays = new Set();
-    this.replay = null;    // a past position being shown
+    /** @type {Object<string, any>} */
+    this.overlayData = {};
+    /** @type {Set<string>} */
+    this.outOfSupply = new Set();
+    /** @type {View|null} a past position being shown */
+    this.replay = null;
+    /** @type {number} the step of the last turn's replay shown, -1: all */
+    this.trail = -1;
     this.busy = false;
+    /** @type {string} a question waiting for an answer: 'end' */
+    this.asking = '';
+    /** @type {Tool[]} */
+    this.tools = [];
+    /** @type {{n: number, side: string, text: string, at: string}[]} */
+    this.chat = [];
+    this.hoverHexId = '';
+    /** @type {Map<string, Unit>} */
+    this.units = new Map();
+    /** @type {Map<number, Object<string, string>>} city control at the start of each player turn seen */
+    this.controlAt = new Map();
+    /** @type {Object<string, boolean>} the panel's sections opened or closed by the player */
+    this.opened = {};
+    /** @type {{lines: LogLine[], first: number, last: number, epoch: number, list: string}|null} the log as the panel shows it */
+    this.logShown = null;
+    /** @type {any} the charts of the rules, once read */
+    this.charts = null;
   }
+
+  /** use adds a tool (see the top of this file). @param {Tool} tool */
+  use(tool) { this.tools.push(tool); if (this.view) this.render(); }
+
+  /** The tool taking over now, if any. */
+  tool() { return this.tools.find((t) => t.active(this)) || null; }
 
   async start() {
     this.layout();
     const [geo, terrain, view] = await Promise.all([this.api.geometry(), this.api.terrain(), this.api.view(0, 0)]);
-    this.geo = geo;
-    this.center = new Map(geo.hexes.map(([id, x, y]) => [id, [x, y]]));
-    this.drawMap(terrain);
+    this.map = new MapView(this.mapBox, geo, terrain, {
+      onClick: (h) => this.clickHex(h), onHover: (h) => this.hoverHex(h),
+      key: `gpw-zoom-${view.game.id}`, minPx: () => (isPhone() ? LEGIBLE_PHONE + 2 : LEGIBLE + 4),
+    });
+    this.mapBox.append(panel.zoomButtons(this));
     this.setView(view);
-    this.focusUnits();
-    this.api.events((v) => { if (!this.view || v !== this.view.version) this.refresh(); });
+    if (!this.map.restore()) this.frame();
+    this.api.events((v) => { if (v !== this.view.version) this.refresh(v); if (this.view.game.mode === 'network') this.loadChat(); });
+    if (view.game.mode === 'network') this.loadChat();
     remember(this.api.token, view.game.title, view.role);
     this.keys();
+    document.body.dataset.readyMs = String(Math.round(performance.now())); // from the page's start
     document.body.dataset.ready = 'true';
   }
 
-  // keys: e ends the phase, u undoes, Escape drops what is chosen.
-  keys() {
-    document.addEventListener('keydown', (e) => {
-      if (e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey) return;
-      const a = this.view && this.view.actions;
-      if (e.key === 'Escape') { this.sel = null; this.render(); }
-      else if (e.key === 'e' && a && a.end && !this.busy) this.send('end');
-      else if (e.key === 'u' && this.view && this.view.undo && !this.busy) this.undo();
-    });
+  /** frame shows the front, legible. */
+  frame() {
+    const side = this.view.role === 'axis' || this.view.role === 'soviet' ? this.view.role : this.view.acting;
+    this.map.frameUnits(this.view.units, side);
   }
 
-  // --- layout ---
+  /** focus centres a hex (for the tests and the console). @param {string} hex @param {number} [k] */
+  focus(hex, k) { this.map.focus(hex, k); }
+
+  // keys: e ends the phase (asking first), u undoes, Escape drops what is chosen.
+  keys() {
+    document.addEventListener('keydown', (e) => {
+      const t = /** @type {HTMLElement} */ (e.target);
+      if (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || e.ctrlKey || e.metaKey || e.altKey) return;
+      const a = this.view && this.view.actions;
+      if (e.key === 'Escape') { this.sel = null; this.asking = ''; this.render(); }
+      else if (e.key === 'e' && a && a.end && !this.busy) this.end();
+      else if (e.key === 'u' && !this.busy) this.undo();
+    });
+  }
 
   layout() {
     this.bar = el('div', { class: 'bar', id: 'bar' });
     this.mapBox = el('div', { class: 'mapbox', id: 'mapbox' });
     this.hover = el('div', { class: 'hover', id: 'hover' });
     this.panel = el('div', { class: 'panel', id: 'panel' });
+    this.extras = el('div', { class: 'extras', id: 'extras' });
     this.logBox = el('ol', { class: 'log', id: 'log' });
-    this.msg = el('div', { class: 'msg', id: 'msg' });
-    const side = el('div', { class: 'side' }, [this.panel, this.msg, el('h3', {}, 'Log'), this.logBox]);
-    this.root.append(el('div', { class: 'board' }, [this.bar, el('div', { class: 'main' }, [this.mapBox, side]), this.hover]));
+    this.msg = el('div', { class: 'msg', id: 'msg', role: 'status' });
+    this.side = el('div', { class: 'side peek', id: 'side' });
+    const handle = el('button', { class: 'handle', id: 'sheet', title: 'pull the panel up or down', onclick: () => this.sheet() }, '');
+    this.side.append(handle, this.msg, this.panel, this.extras, el('h3', {}, 'Log'), this.logBox);
+    this.root.append(el('div', { class: 'board' }, [this.bar, el('div', { class: 'main' }, [this.mapBox, this.side]), this.hover]));
   }
 
-  // drawMap draws the static terrain layer (the SVG of gpw map render,
-  // inlined) and one click target per hex over it.
-  drawMap(terrainText) {
-    const { width, height } = this.geo;
-    this.svg = svg('svg', { id: 'map', viewBox: `0 0 ${width} ${height}`, width: '100%', height: '100%' });
-    this.vp = svg('g', { id: 'viewport' });
-    this.gOverlay = svg('g', { id: 'overlay' });
-    this.gMarks = svg('g', { id: 'marks' });
-    this.gPaths = svg('g', { id: 'paths', 'pointer-events': 'none' });
-    this.gCounters = svg('g', { id: 'counters' });
-    this.gLabels = svg('g', { id: 'labels', 'pointer-events': 'none' });
-    this.gTargets = svg('g', { id: 'targets' });
-    const pts = this.geo.corner.map(([x, y]) => `${x},${y}`).join(' ');
-    this.svg.append(svg('defs', {}, [svg('polygon', { id: 'hexshape', points: pts })]));
-    const doc = new DOMParser().parseFromString(terrainText, 'image/svg+xml');
-    const terrain = svg('g', { id: 'terrain', 'pointer-events': 'none' });
-    terrain.append(...[...doc.documentElement.childNodes].map((n) => document.importNode(n, true)));
-    this.vp.append(terrain,
-      this.gOverlay, this.gMarks, this.gCounters, this.gPaths, this.gLabels, this.gTargets);
-    // one click target per hex, tagged with its id
-    const frag = document.createDocumentFragment();
-    for (const [id, x, y] of this.geo.hexes) {
-      frag.append(svg('use', { href: '#hexshape', x, y, class: 'hex', 'data-hex': id }));
-    }
-    this.gTargets.append(frag);
-    this.svg.append(this.vp);
-    this.mapBox.append(this.svg, el('div', { class: 'zoom' }, [
-      el('button', { onclick: () => this.zoomBy(1.25), title: 'zoom in' }, '+'),
-      el('button', { onclick: () => this.zoomBy(0.8), title: 'zoom out' }, '−'),
-    ]));
-    this.gTargets.addEventListener('click', (e) => {
-      const id = e.target.dataset && e.target.dataset.hex;
-      if (id && !this.dragged) this.clickHex(id);
-    });
-    this.gTargets.addEventListener('mouseover', (e) => {
-      const id = e.target.dataset && e.target.dataset.hex;
-      if (id) this.hoverHex(id);
-    });
-    this.panZoom();
-  }
-
-  panZoom() {
-    this.zoom = { k: 1, x: 0, y: 0 };
-    let start = null;
-    this.svg.addEventListener('pointerdown', (e) => { start = { x: e.clientX, y: e.clientY, zx: this.zoom.x, zy: this.zoom.y }; this.dragged = false; });
-    this.svg.addEventListener('pointermove', (e) => {
-      if (!start || !(e.buttons & 1)) return;
-      const dx = e.clientX - start.x, dy = e.clientY - start.y;
-      if (Math.abs(dx) + Math.abs(dy) > 4) this.dragged = true;
-      if (!this.dragged) return;
-      const s = this.scale();
-      this.zoom.x = start.zx + dx * s; this.zoom.y = start.zy + dy * s;
-      this.applyZoom();
-    });
-    window.addEventListener('pointerup', () => { start = null; setTimeout(() => { this.dragged = false; }, 0); });
-    this.svg.addEventListener('wheel', (e) => {
-      e.preventDefault();
-      const pt = this.toMap(e.clientX, e.clientY);
-      this.zoomBy(e.deltaY < 0 ? 1.15 : 1 / 1.15, pt);
-    }, { passive: false });
-  }
-
-  // scale is map units per screen pixel at zoom 1.
-  scale() {
-    const r = this.svg.getBoundingClientRect();
-    return Math.max(this.geo.width / r.width, this.geo.height / r.height);
-  }
-
-  toMap(cx, cy) {
-    const p = this.svg.createSVGPoint();
-    p.x = cx; p.y = cy;
-    const q = p.matrixTransform(this.vp.getScreenCTM().inverse());
-    return [q.x, q.y];
-  }
-
-  zoomBy(f, at) {
-    const z = this.zoom;
-    const k = Math.min(8, Math.max(0.5, z.k * f));
-    const [px, py] = at || [this.geo.width / 2, this.geo.height / 2];
-    z.x += px * (z.k - k); z.y += py * (z.k - k); z.k = k;
-    this.applyZoom();
-  }
-
-  applyZoom() {
-    const z = this.zoom;
-    this.vp.setAttribute('transform', `translate(${z.x},${z.y}) scale(${z.k})`);
-  }
-
-  // focusUnits zooms to the units on the map, legible.
-  focusUnits() {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const u of this.view.units) {
-      const c = u.hex && this.center.get(u.hex);
-      if (!c) continue;
-      x0 = Math.min(x0, c[0]); y0 = Math.min(y0, c[1]); x1 = Math.max(x1, c[0]); y1 = Math.max(y1, c[1]);
-    }
-    if (x0 === Infinity) return;
-    const { width, height } = this.geo;
-    const k = Math.max(1, Math.min(3, 0.9 * Math.min(width / (x1 - x0 + 200), height / (y1 - y0 + 200))));
-    this.zoom = { k, x: width / 2 - (x0 + x1) / 2 * k, y: height / 2 - (y0 + y1) / 2 * k };
-    this.applyZoom();
-  }
-
-  // focus zooms to show a hex.
-  focus(hex, k = 2.5) {
-    const c = this.center.get(hex);
-    if (!c) return;
-    this.zoom.k = k;
-    this.zoom.x = this.geo.width / 2 - c[0] * k;
-    this.zoom.y = this.geo.height / 2 - c[1] * k;
-    this.applyZoom();
+  /** sheet cycles the phone's bottom sheet: peek, full, hidden. @param {string} [to] */
+  sheet(to) {
+    const order = ['peek', 'full', 'closed'];
+    const now = order.find((c) => this.side.classList.contains(c)) || 'peek';
+    const next = to || order[(order.indexOf(now) + 1) % order.length];
+    this.side.classList.remove(...order);
+    this.side.classList.add(next);
   }
 
   // --- the view ---
 
-  // refresh reads the view again; refreshes asked for while one runs are
-  // folded into one more.
-  async refresh() {
-    if (this.refreshing) { this.again = true; return this.refreshing; }
+  /** refresh reads the view again, until it is at least version want:
+   * asked for while a read runs, it waits for that read, and reads
+   * again only if that one was older than wanted. @param {number} [want] */
+  async refresh(want = 0) {
+    this.want = Math.max(this.want || 0, want);
+    if (this.refreshing) return this.refreshing;
     this.refreshing = (async () => {
       do {
-        this.again = false;
+        const t0 = performance.now();
         const v = await this.api.view(this.logNext || 0, this.epoch || 0);
+        const t1 = performance.now();
         this.setView(v);
-      } while (this.again);
+        this.lastView = t1 - t0;
+        this.lastDraw = performance.now() - t1;
+      } while (this.view.version < this.want);
     })();
     try { await this.refreshing; } finally { this.refreshing = null; }
   }
 
+  /** @param {View} v */
   setView(v) {
     // the server sends the log from where this board stopped, or all of
     // it again when an undo rewrote it (a new epoch)
@@ -193,174 +177,131 @@ export class Board {
     this.logNext = v.log_total;
     this.epoch = v.log_epoch;
     const same = this.view && this.view.version === v.version;
+    const was = this.view;
     this.view = v;
     if (this.sel && !same) this.sel = null; // the game moved on
+    if (!same) { this.asking = ''; this.trail = -1; }
+    this.units = new Map(v.units.map((u) => [u.id, u]));
+    // who held each city when a player turn began, as this page saw it
+    const n = turns(this.log).length;
+    if (!this.controlAt.has(n)) this.controlAt.set(n, { ...v.control });
+    if (was && !was.you_act && v.you_act) this.yourTurn();
     this.render();
+  }
+
+  /** yourTurn tells a player whose tab is elsewhere that it is their move. */
+  yourTurn() {
+    if (!settings.notify || typeof Notification === 'undefined' || Notification.permission !== 'granted' || !document.hidden) return;
+    new Notification(`${this.view.game.title}: your move`, { body: `${this.view.status.turn}, ${this.view.status.phase}`, tag: `gpw-${this.view.game.id}` });
   }
 
   shown() { return this.replay || this.view; }
 
   render() {
-    this.renderBar();
-    this.renderMarks();
-    this.renderCounters();
+    this.units = new Map(this.shown().units.map((u) => [u.id, u]));
+    panel.bar(this);
+    this.renderMap();
+    panel.side(this);
+    panel.log(this, this.replay ? this.replay.log : this.log);
+  }
+
+  /** The moves and battles of the last player turns, from the log. */
+  marks() { return lastMoves(this.log); }
+
+  /** The last complete player turn summed up, with the cities it took
+   * when this page saw its start and its end. */
+  summary() {
+    const s = summary(this.log);
+    if (!s) return null;
+    const n = turns(this.log).length, before = this.controlAt.get(n - 1), after = this.controlAt.get(n);
+    return { ...s, taken: before && after ? taken(before, after, this.map.geo.places) : null };
+  }
+
+  /** The player turns of the log. */
+  turns() { return turns(this.log); }
+
+  renderMap() {
+    const v = this.shown(), m = this.map, a = this.replay ? undefined : this.view.actions;
+    m.marks(v.control, v.hex_marks || {});
+    const pick = new Set();
+    if (a && a.decision) for (const k of unitChoices(a.decision, this.decider()).keys()) pick.add(k);
+    m.counters(v.units, { selected: this.sel?.unit, unsupplied: this.outOfSupply, marks: v.unit_marks, pick });
+    const h = this.replay ? { moves: [], battles: [] } : this.marks();
+    m.history(h.moves, h.battles, this.trail);
     this.renderHighlights();
-    this.renderPanel();
-    this.renderLog();
   }
 
-  renderBar() {
-    const v = this.shown(), st = v.status, g = v.game;
-    // a tab left open says when the game waits for you
-    document.title = `${this.view.you_act ? '▶ your move — ' : ''}${g.title} — gpw`;
-    const role = v.role === 'both' ? 'hot-seat' : v.role;
-    const acting = st.over ? 'the game is over' : v.computer_acting ? `the computer (${v.acting}) is playing` : `${v.acting} to act`;
-    const items = [
-      el('b', {}, g.title),
-      el('span', { class: 'turn', id: 'turn' }, `${st.turn} (last ${st.last})`),
-      el('span', { class: 'phase', id: 'phase' }, st.setup ? `setup: ${st.setup}` : `${st.phase} (${st.kind})`),
-      el('span', {}, `weather: ${st.weather}${st.turn_weather ? ' / ' + st.turn_weather : ''}`),
-      el('span', { class: 'acting ' + v.acting }, acting),
-      el('span', {}, `you: ${role}`),
-    ];
-    const a = this.view.actions;
-    if (!this.replay) {
-      items.push(el('button', { id: 'end', disabled: !(a && a.end) || this.busy, onclick: () => this.send('end') }, 'End phase'));
-      items.push(el('button', { id: 'undo', disabled: !this.view.undo || this.busy, onclick: () => this.undo() }, 'Undo'));
-    }
-    for (const [k, label] of [['zoc-axis', 'ZOC axis'], ['zoc-soviet', 'ZOC soviet'], ['supply', 'supply'], ['control', 'control']]) {
-      items.push(el('button', { class: 'toggle' + (this.overlays.has(k) ? ' on' : ''), id: 'ov-' + k, onclick: () => this.toggleOverlay(k) }, label));
-    }
-    items.push(el('a', { href: this.api.recordURL, download: `gpw-${g.id}.json`, title: 'the record: commands, dice and hash chain' }, 'record'));
-    const dice = g.secret
-      ? el('span', { class: 'dice', title: `dice secret (revealed): ${g.secret}\ncommitment: ${g.commitment}` }, `dice ${g.commitment.slice(0, 10)}… revealed`)
-      : el('span', { class: 'dice', id: 'commitment', title: `SHA-256 of the dice secret, revealed when the game ends: ${g.commitment}` }, `dice ${g.commitment.slice(0, 10)}…`);
-    items.push(dice);
-    this.bar.replaceChildren(...items);
-  }
-
-  // renderMarks draws a control marker on each city: the controlling
-  // side's colour.
-  renderMarks() {
-    const v = this.shown(), r = this.geo.hex_px * 0.09, frag = document.createDocumentFragment();
-    for (const [hex, side] of Object.entries(v.control || {})) {
-      const c = this.center.get(hex);
-      if (c) frag.append(svg('circle', { cx: c[0] + this.geo.hex_px * 0.3, cy: c[1] - this.geo.hex_px * 0.3, r, class: `control ${side}` }, svg('title', {}, `${this.geo.places[hex] || hex}: ${side} control`)));
-    }
-    // what the rules module keeps about a hex: its marks' symbols
-    for (const [hex, marks] of Object.entries(v.hex_marks || {})) {
-      const c = this.center.get(hex);
-      if (!c || !marks.length) continue;
-      const text = marks.map((m) => m.symbol || m.label.slice(0, 2)).join(' ');
-      frag.append(svg('text', { x: c[0] - this.geo.hex_px * 0.3, y: c[1] + this.geo.hex_px * 0.4, class: 'mark' }, [text,
-        svg('title', {}, marks.map((m) => `${m.label}: ${JSON.stringify(m.value)}`).join('\n'))]));
-    }
-    this.gMarks.replaceChildren(frag);
-  }
-
-  renderCounters() {
-    const v = this.shown();
-    const size = this.geo.hex_px * 0.62;
-    const stack = new Map();
-    const frag = document.createDocumentFragment();
-    this.unitAt = new Map();
-    // leaders and air units under the combat unit they stand with
-    const under = (u) => (u.kind === 'leader' || u.kind === 'air' ? 0 : 1);
-    const units = v.units.filter((u) => u.hex).sort((a, b) => under(a) - under(b));
-    for (const u of units) {
-      const c = this.center.get(u.hex);
-      if (!c) continue;
-      const k = stack.get(u.hex) || 0;
-      stack.set(u.hex, k + 1);
-      this.unitAt.set(u.hex, u); // the one on top
-      const g = counter(u, c[0] + k * 4, c[1] - k * 4, size, (v.unit_marks || {})[u.id]);
-      if (this.sel && this.sel.unit === u.id) g.classList.add('selected');
-      if (this.outOfSupply && this.outOfSupply.has(u.id)) g.classList.add('unsupplied');
-      frag.append(g);
-    }
-    this.units = new Map(v.units.map((u) => [u.id, u]));
-    this.gCounters.replaceChildren(frag);
-  }
-
-  // hexTint draws a tint over a hex.
-  hexTint(group, hex, cls, label) {
-    const c = this.center.get(hex);
-    if (!c) return;
-    group.append(svg('use', { href: '#hexshape', x: c[0], y: c[1], class: cls }));
-    if (label !== undefined) this.gLabels.append(svg('text', { x: c[0], y: c[1] + this.geo.hex_px * 0.42, class: 'cost' }, label));
-  }
+  /** The side whose choices this page may make in a decision (null: either). */
+  decider() { return this.view.role === 'both' ? null : this.view.role; }
 
   renderHighlights() {
-    this.gOverlay.replaceChildren();
-    this.gLabels.replaceChildren();
-    this.gPaths.replaceChildren();
+    const m = this.map;
+    m.clear();
     this.renderOverlays();
     if (this.replay) return;
+    const tool = this.tool();
+    if (tool) { if (tool.draw) tool.draw(this); return; }
     const a = this.view.actions;
     if (!a) return;
     const sel = this.sel;
     if (a.decision) {
-      for (const o of a.decision.options) if (o.path) this.drawPath([this.decisionFrom()].concat(o.path), 'retreat', o === this.hoverOption);
+      const d = a.decision;
+      const from = this.decisionFrom();
+      if (from) m.tint(from, 'target chosen');
+      for (const c of retreatChoices(d, this.decider(), m.geo.places).values()) {
+        m.tint(c.hex, c.zoc ? 'retreat-to costly' : 'retreat-to', c.label, c.words);
+        if (c.hex === this.hoverHexId && from) m.path([from].concat(c.path), 'retreat strong');
+      }
+      for (const [id] of unitChoices(d, this.decider())) {
+        const u = this.units.get(id);
+        if (u && u.hex) m.tint(u.hex, d.kind === 'loss' ? 'pick-loss' : 'pick-advance');
+      }
+      if (d.kind === 'advance' && from) m.tint(from, 'reach');
       return;
     }
     if (!sel) {
-      for (const id of [].concat(a.move || [], Object.keys(a.rail || {}))) {
+      for (const id of [].concat(/** @type {any} */ (a.move || []), /** @type {any} */ (Object.keys(a.rail || {})))) {
         const u = this.units.get(id);
-        if (u && u.hex) this.hexTint(this.gOverlay, u.hex, 'can-act');
+        if (u && u.hex && !u.moved) m.tint(u.hex, 'can-act');
       }
-      for (const t of a.attack || []) this.hexTint(this.gOverlay, t.hex, 'target');
+      for (const t of a.attack || []) m.tint(t.hex, 'target');
       return;
     }
     if (sel.kind === 'move' && sel.reach) {
-      for (const h of sel.reach.hexes) this.hexTint(this.gOverlay, h.hex, h.end ? 'reach' : 'reach pass', h.mp);
-      if (sel.path) this.drawPath([sel.reach.from].concat(sel.path.path), 'move');
+      for (const h of sel.reach.hexes) m.tint(h.hex, h.end ? 'reach' : 'reach pass', h.mp);
+      if (sel.path) m.path([sel.reach.from].concat(sel.path.path), 'move');
     }
-    if (sel.kind === 'attack') {
-      this.hexTint(this.gOverlay, sel.target.hex, 'target chosen');
-      sel.target.from.forEach((h, i) => {
-        const on = sel.attackers.includes(sel.target.attackers[i]);
-        this.hexTint(this.gOverlay, h, on ? 'attacker on' : 'attacker');
-      });
+    if (sel.kind === 'attack' && sel.target) {
+      const t = sel.target;
+      m.tint(t.hex, 'target chosen');
+      t.from.forEach((h, i) => m.tint(h, (sel.attackers || []).includes(t.attackers[i]) ? 'attacker on' : 'attacker'));
     }
-    if ((sel.kind === 'place' || sel.kind === 'rebuild') && sel.area) {
-      for (const h of sel.area) this.hexTint(this.gOverlay, h, 'reach');
-    }
-    if (sel.kind === 'rail') {
-      for (const h of (a.rail || {})[sel.unit] || []) this.hexTint(this.gOverlay, h, 'reach');
-    }
+    if ((sel.kind === 'place' || sel.kind === 'rebuild') && sel.area) for (const h of sel.area) m.tint(h, 'reach');
+    if (sel.kind === 'rail' && sel.unit) for (const h of (a.rail || {})[sel.unit] || []) m.tint(h, 'reach');
+    if (sel.kind === 'module' && sel.uses) for (const h of sel.uses.keys()) m.tint(h, 'reach module', undefined, (sel.uses.get(h) || []).map((u) => u.text || u.line).join('\n'));
   }
 
+  /** The defender's hex of the battle a decision is about: the last combat's. */
   decisionFrom() {
-    // the defender's hex: the last combat's hex in the log
     for (let i = this.log.length - 1; i >= 0; i--) {
       const ev = this.log[i].event;
-      if (ev.event === 'combat') return ev.hex;
+      if (ev.event === 'combat') return /** @type {string} */ (ev.hex);
     }
-    return null;
-  }
-
-  drawPath(hexes, cls, strong) {
-    const pts = hexes.filter(Boolean).map((h) => this.center.get(h)).filter(Boolean);
-    if (pts.length < 2) return;
-    this.gPaths.append(svg('polyline', { points: pts.map((p) => p.join(',')).join(' '), class: `path ${cls}${strong ? ' strong' : ''}` }));
-    const [x, y] = pts[pts.length - 1];
-    this.gPaths.append(svg('circle', { cx: x, cy: y, r: 4, class: `path-end ${cls}` }));
+    return '';
   }
 
   renderOverlays() {
     for (const k of this.overlays) {
-      const o = this.overlayData && this.overlayData[k];
+      const o = this.overlayData[k];
       if (!o) continue;
-      for (const [hex, val] of Object.entries(o.hexes)) this.hexTint(this.gOverlay, hex, `ov ov-${o.kind} ov-${val}`);
+      for (const [hex, val] of Object.entries(o.hexes)) this.map.tint(hex, `ov ov-${o.kind} ov-${val}`);
     }
   }
 
+  /** @param {string} k */
   async toggleOverlay(k) {
-    if (this.overlays.has(k)) {
-      this.overlays.delete(k);
-    } else {
-      this.overlays.add(k);
-    }
+    if (this.overlays.has(k)) this.overlays.delete(k);
+    else this.overlays.add(k);
     await this.loadOverlays();
     this.render();
   }
@@ -380,198 +321,93 @@ export class Board {
     }
   }
 
-  // --- the side panel ---
+  // --- replay ---
 
-  renderPanel() {
-    const v = this.shown(), a = this.view.actions, parts = [];
-    if (v.status.over || this.view.game.over || this.replay) parts.push(this.replayControls());
-    const victory = (this.replay ? this.replay.log : this.log).filter((l) => l.event.event === 'victory' || l.event.event === 'end');
-    if (victory.length) parts.push(el('div', { class: 'victory', id: 'victory' }, victory.map((l) => el('p', {}, l.text))));
-    else if (v.game.victory) {
-      const now = v.standing && v.standing.length ? v.standing.map((x) => x.text).join('; ') : 'none of the conditions holds';
-      parts.push(el('details', { class: 'standing', id: 'standing' }, [
-        el('summary', {}, [el('b', {}, 'If the game ended now: '), now]),
-        el('p', {}, v.game.victory)]));
-    }
-    if (this.replay) { this.panel.replaceChildren(...parts); return; }
-    if (!a) {
-      const why = v.role === 'spectator' ? 'You are watching.' : v.computer_acting ? 'The computer is playing…' : v.status.over ? '' : `Waiting for the ${v.acting} player.`;
-      parts.push(el('p', { class: 'wait' }, why));
-    } else if (a.decision) {
-      parts.push(this.decisionPanel(a.decision));
-    } else {
-      parts.push(el('p', { class: 'hint' }, this.hint(a)));
-      if (this.sel && this.sel.kind === 'attack') parts.push(this.oddsPanel());
-      if (a.place && a.place.length) parts.push(this.placePanel(a));
-      if (a.rebuild && a.rebuild.length) parts.push(this.rebuildPanel(a));
-      if (a.warning) parts.push(el('p', { class: 'warning', id: 'warning' }, a.warning));
-    }
-    if (a) parts.push(this.commandBox());
-    this.panel.replaceChildren(...parts);
-  }
-
-  hint(a) {
-    const s = this.sel;
-    if (s && s.kind === 'move') return `${s.unit}: click a highlighted hex to move there (numbers are MP spent). Click the unit again to cancel.`;
-    if (s && s.kind === 'rail') return `${s.unit}: click a highlighted hex to move there by rail.`;
-    if (s && s.kind === 'place') return `${s.unit}: click a highlighted hex to place it.`;
-    if (s && s.kind === 'rebuild') return `${s.unit}: click a highlighted hex to rebuild it there.`;
-    switch (a.kind) {
-      case 'move': return `Movement: ${(a.move || []).length} units may move. Click one to see where it can go.`;
-      case 'rail': return `Rail movement: ${Object.keys(a.rail || {}).length} units may move by rail. Click one, then a highlighted hex.`;
-      case 'combat': return `Combat: click a red hex to attack it, then choose the attackers.`;
-      case 'reinforcement': return (a.place || []).length ? 'Reinforcements: choose a unit below, then a hex.' : 'Reinforcements: nothing to place.';
-      case 'setup': return 'Setup: choose a unit below and a hex of its area, or place the rest automatically.';
-    }
-    return '';
-  }
-
-  oddsPanel() {
-    const s = this.sel, p = s.preview;
-    const box = el('div', { class: 'odds', id: 'odds' }, [el('h3', {}, `Attack on ${s.target.defender} in ${s.target.hex}`)]);
-    box.append(el('p', {}, 'Attackers (click on the map to add or remove): ' + (s.attackers.join(', ') || 'none')));
-    if (s.error) box.append(el('p', { class: 'refused' }, s.error));
-    if (p) {
-      box.append(el('p', {}, `${p.attack} against ${p.defense}: ${p.odds}`));
-      const rows = [];
-      for (const n of p.notes) rows.push(el('li', {}, [n.text, el('cite', {}, n.rule)]));
-      for (const sh of p.shifts) rows.push(el('li', {}, [`${sh.cause} ${sh.columns > 0 ? '+' : ''}${sh.columns} column`, el('cite', {}, sh.rule)]));
-      if (p.held) rows.push(el('li', {}, ['shifts stop at the edge of the table', el('cite', {}, p.held)]));
-      if (rows.length) box.append(el('ul', { class: 'why' }, rows));
-      box.append(el('p', {}, el('b', {}, `column ${p.column}`)));
-      box.append(el('table', { class: 'chances' }, p.chances.map((c) =>
-        el('tr', {}, [el('td', {}, c.result), el('td', {}, 'die ' + c.dice.join(',')), el('td', {}, `${Math.round(c.percent)}%`)]))));
-    }
-    box.append(el('button', { id: 'roll', disabled: !p || this.busy, onclick: () => this.attack() }, 'Roll'),
-      el('button', { onclick: () => { this.sel = null; this.render(); } }, 'Cancel'));
-    return box;
-  }
-
-  decisionPanel(d) {
-    const side = this.view.role === 'both' ? null : this.view.role;
-    const box = el('div', { class: 'decision', id: 'decision' }, [el('h3', {}, `Decision: ${d.kind}`), el('p', {}, d.text)]);
-    for (const o of d.options) {
-      if (side && o.side !== side) continue;
-      const label = o.path ? `${o.command} (${o.zoc} ZOC)` : o.command === 'nostand' ? 'do not stand: retreat' : o.command;
-      const b = el('button', { class: 'option', onclick: () => this.send(o.command) }, label);
-      b.addEventListener('mouseenter', () => { this.hoverOption = o; this.renderHighlights(); });
-      b.addEventListener('mouseleave', () => { this.hoverOption = null; this.renderHighlights(); });
-      box.append(b);
-    }
-    return box;
-  }
-
-  placePanel(a) {
-    const box = el('div', { class: 'place', id: 'place' }, [el('h3', {}, 'To place')]);
-    for (const p of a.place) {
-      const on = this.sel && this.sel.kind === 'place' && this.sel.unit === p.unit;
-      box.append(el('button', { class: 'unit' + (on ? ' on' : ''), onclick: () => { this.sel = { kind: 'place', unit: p.unit, area: p.area ? a.areas[p.area] : null }; this.render(); } }, p.unit));
-    }
-    if (a.kind === 'setup') box.append(el('button', { onclick: () => this.send('place auto') }, 'place the rest automatically'));
-    return box;
-  }
-
-  rebuildPanel(a) {
-    const box = el('div', { class: 'place', id: 'rebuild' }, [el('h3', {}, `Rebuild (${this.view.status.points} replacement points)`)]);
-    for (const r of a.rebuild) {
-      const on = this.sel && this.sel.kind === 'rebuild' && this.sel.unit === r.unit;
-      const pick = () => {
-        if (!r.area) { this.send(`rebuild ${r.unit}`); return; }
-        this.sel = { kind: 'rebuild', unit: r.unit, area: a.areas[r.area] };
-        this.render();
-      };
-      box.append(el('button', { class: 'unit' + (on ? ' on' : ''), onclick: pick, title: r.area ? 'from the eliminated pile: then click a hex' : 'where it stands' }, `${r.unit} (${r.cost})`));
-    }
-    return box;
-  }
-
-  // commandBox sends any command word (rebuild, a rules module's own
-  // commands): the server checks it as it checks every other.
-  commandBox() {
-    const words = ((this.view.actions || {}).module || []).map((m) => m.word);
-    const input = el('input', { id: 'command', placeholder: 'or type a command' + (words.length ? ` (also: ${words.join(', ')})` : ''), size: 34 });
-    const form = el('form', { class: 'command' }, [input, el('button', { type: 'submit' }, 'Send')]);
-    form.addEventListener('submit', (e) => { e.preventDefault(); if (input.value.trim()) this.send(input.value.trim()); });
-    return form;
-  }
-
-  replayControls() {
-    const total = this.view.game.entries;
-    const n = this.replay ? this.replay.step || 0 : total;
-    const go = (k) => this.stepTo(Math.max(0, Math.min(total, k)));
-    return el('div', { class: 'replay', id: 'replay' }, [
-      el('h3', {}, 'Step through the game'),
-      el('button', { onclick: () => go(0), title: 'the start' }, '|◀'),
-      el('button', { id: 'back', onclick: () => go(n - 1) }, '◀'),
-      el('span', {}, ` ${n} / ${total} `),
-      el('button', { id: 'fwd', onclick: () => go(n + 1) }, '▶'),
-      el('button', { onclick: () => { this.replay = null; this.render(); }, title: 'the game now' }, '▶|'),
-    ]);
-  }
-
+  /** @param {number} n */
   async stepTo(n) {
     if (n === this.view.game.entries) { this.replay = null; this.render(); return; }
     this.replay = await this.api.at(n);
-    this.renderBar(); this.renderMarks(); this.renderCounters(); this.renderHighlights(); this.renderPanel();
-    this.renderLogOf(this.replay.log);
+    this.render();
   }
 
-  renderLog() { this.renderLogOf(this.log); }
-
-  renderLogOf(lines) {
-    const frag = document.createDocumentFragment();
-    for (const l of lines.slice(-400)) {
-      const ev = l.event;
-      const li = el('li', { class: 'ev-' + ev.event }, l.text);
-      if (ev.die) li.prepend(el('span', { class: 'die', title: 'die' }, String(ev.die)));
-      if (ev.rule) li.append(el('cite', {}, ev.rule));
-      frag.append(li);
+  /** stepTrail shows one step of the last turns' moves and battles; -1 all. @param {number} i */
+  stepTrail(i) {
+    const h = this.marks(), n = h.moves.length + h.battles.length;
+    this.trail = i < 0 || i >= n ? -1 : i;
+    this.render();
+    if (this.trail >= 0) {
+      const hex = this.trail < h.moves.length ? h.moves[this.trail].path.at(-1) : h.battles[this.trail - h.moves.length].hex;
+      if (hex) this.map.focus(hex, this.map.zoom.k);
     }
-    this.logBox.replaceChildren(frag);
-    this.logBox.scrollTop = this.logBox.scrollHeight;
   }
 
   // --- acting ---
 
+  /** @param {string} id */
   hoverHex(id) {
-    const place = this.geo.places[id];
-    const u = this.unitAt && this.unitAt.get(id);
+    this.hoverHexId = id;
+    const geo = this.map.geo;
+    const place = geo.places[id];
+    const units = this.shown().units.filter((u) => u.hex === id);
     const parts = [id];
-    if (place) parts.push(`${place} (${this.geo.kinds[id]})`);
-    if (u) parts.push(`${u.id} ${u.side} ${u.kind} ${u.attack}-${u.mp}${u.reduced ? ' (reduced)' : ''}${u.supplied ? '' : ' OUT OF SUPPLY'}`);
+    if (place) parts.push(`${place} (${geo.kinds[id]})`);
+    for (const u of units) parts.push(u.hidden ? `${u.side} unit (unknown)` : `${u.id} ${u.kind} ${u.attack}-${u.mp}${u.reduced ? ' (reduced)' : ''}${u.supplied === false ? ' OUT OF SUPPLY' : ''}`);
     const s = this.sel;
     if (s && s.kind === 'move' && s.reach) {
-      const h = s.reach.hexes.find((x) => x.hex === id);
+      const h = s.reach.hexes.find((/** @type {any} */ x) => x.hex === id);
       if (h) parts.push(`${h.mp} of ${s.reach.allowance} MP${h.end ? '' : ' (pass through only)'}`);
       s.path = h || null;
-      this.gPaths.replaceChildren();
-      if (h) this.drawPath([s.reach.from].concat(h.path), 'move');
     }
+    const a = this.view.actions;
+    if (a && a.decision) {
+      const c = retreatChoices(a.decision, this.decider(), geo.places).get(id);
+      if (c) parts.push(c.words);
+    }
+    this.map.openStack(id);
     this.hover.textContent = parts.join(' · ');
+    this.renderHighlights();
   }
 
+  /** @param {string} id */
   async clickHex(id) {
     if (this.replay || this.busy) return;
+    const tool = this.tool();
+    if (tool && tool.click && await tool.click(this, id)) return;
     const a = this.view.actions;
-    if (!a || a.decision) return;
+    if (!a) { this.map.openStack(id); return; }
+    if (a.decision) { await this.decideAt(id); return; }
     const s = this.sel;
-    const u = this.unitAt.get(id);
-    if (s && s.kind === 'move') {
-      if (u && u.id === s.unit) { this.sel = null; this.render(); return; }
-      const h = s.reach && s.reach.hexes.find((x) => x.hex === id && x.end);
-      if (h) { await this.send(`move ${s.unit} ${h.path.join(' ')}`); return; }
+    const here = this.view.units.filter((u) => u.hex === id);
+    const u = here.find((x) => (a.move || []).includes(x.id) && !x.moved) || here.find((x) => (a.rail || {})[x.id]) || here[here.length - 1];
+    // a second tap on a stack chooses its next unit that may act, then none
+    if (s && (s.kind === 'move' || s.kind === 'rail') && here.some((x) => x.id === s.unit)) {
+      const can = here.filter((x) => (s.kind === 'move' ? (a.move || []).includes(x.id) && !x.moved : !!(a.rail || {})[x.id]));
+      const next = can[can.findIndex((x) => x.id === s.unit) + 1];
+      this.sel = null;
+      if (next) await this.choose(next, s.kind);
+      else this.render();
+      return;
     }
-    if (s && s.kind === 'rail') {
-      if (u && u.id === s.unit) { this.sel = null; this.render(); return; }
-      if (((a.rail || {})[s.unit] || []).includes(id)) { await this.send(`rail ${s.unit} ${id}`); return; }
+    if (s && s.kind === 'move') {
+      const h = s.reach && s.reach.hexes.find((/** @type {any} */ x) => x.hex === id && x.end);
+      if (h) { this.moveNow(/** @type {string} */ (s.unit), id); await this.send(`move ${s.unit} ${h.path.join(' ')}`); return; }
+    }
+    if (s && s.kind === 'rail' && s.unit) {
+      if (((a.rail || {})[s.unit] || []).includes(id)) { this.moveNow(s.unit, id); await this.send(`rail ${s.unit} ${id}`); return; }
     }
     if (s && s.kind === 'place') { await this.send(`place ${s.unit} ${id}`); return; }
     if (s && s.kind === 'rebuild') { await this.send(`rebuild ${s.unit} ${id}`); return; }
-    if (s && s.kind === 'attack') {
-      const i = s.target.from.indexOf(id);
-      if (i >= 0) {
-        const k = s.target.attackers[i];
-        s.attackers = s.attackers.includes(k) ? s.attackers.filter((x) => x !== k) : s.attackers.concat([k]);
+    if (s && s.kind === 'module' && s.uses) {
+      const uses = s.uses.get(id) || [];
+      if (uses.length === 1) { await this.send(uses[0].line); return; }
+      if (uses.length > 1) { s.at = id; this.render(); return; }
+    }
+    if (s && s.kind === 'attack' && s.target) {
+      const t = s.target, ks = t.attackers.filter((_, i) => t.from[i] === id);
+      if (ks.length) {
+        // the attackers of a hex together: all out if any was in
+        const on = s.attackers || [], was = ks.some((k) => on.includes(k));
+        s.attackers = was ? on.filter((x) => !ks.includes(x)) : on.concat(ks);
         await this.weigh();
         return;
       }
@@ -582,37 +418,91 @@ export class Board {
       await this.weigh();
       return;
     }
-    if (u && (a.move || []).includes(u.id)) {
-      this.sel = { kind: 'move', unit: u.id };
-      try { this.sel.reach = await this.api.reach(u.id); } catch (err) { this.say(err); this.sel = null; }
-      this.render();
-      return;
-    }
-    if (u && (a.rail || {})[u.id]) { this.sel = { kind: 'rail', unit: u.id }; this.render(); return; }
+    if (u && (a.move || []).includes(u.id)) { await this.choose(u, 'move'); return; }
+    if (u && (a.rail || {})[u.id]) { await this.choose(u, 'rail'); return; }
     this.sel = null;
+    this.map.openStack(id);
     this.render();
   }
 
+  /** choose selects a unit to move (its reach read) or rail.
+   * @param {Unit} u @param {string} kind move or rail */
+  async choose(u, kind) {
+    this.sel = { kind, unit: u.id };
+    if (kind === 'move') {
+      try { this.sel.reach = await this.api.reach(u.id); } catch (err) { this.say(err); this.sel = null; }
+    }
+    this.render();
+  }
+
+  /** decideAt answers a decision by a tap on the map: a retreat's
+   * destination, or the unit that takes the loss or advances. @param {string} id */
+  async decideAt(id) {
+    const d = /** @type {import('./types.js').Decision} */ (this.view.actions?.decision);
+    const r = retreatChoices(d, this.decider(), this.map.geo.places).get(id);
+    if (r) { await this.send(r.option.command); return; }
+    const choices = unitChoices(d, this.decider());
+    const here = [...choices.keys()].filter((k) => this.units.get(k)?.hex === id);
+    if (here.length === 1) { await this.send(/** @type {any} */ (choices.get(here[0])).command); return; }
+    if (here.length > 1) { this.map.openStack(id); this.sel = { kind: 'pick', at: id }; this.render(); return; }
+    if (d.kind === 'advance' && id === this.decisionFrom() && choices.size === 1) {
+      await this.send(/** @type {any} */ ([...choices.values()][0]).command);
+    }
+  }
+
   async weigh() {
-    const s = this.sel;
+    const s = /** @type {Selection} */ (this.sel), t = /** @type {Target} */ (s.target);
     s.preview = null; s.error = '';
-    if (s.attackers.length) {
-      const from = s.attackers.map((k) => s.target.from[s.target.attackers.indexOf(k)]);
-      try { s.preview = await this.api.preview(s.target.hex, from); } catch (err) { s.error = err.message + (err.rule ? ` (${err.rule})` : ''); }
+    const on = s.attackers || [];
+    if (on.length) {
+      const from = on.map((k) => t.from[t.attackers.indexOf(k)]);
+      try { s.preview = await this.api.preview(t.hex, from); } catch (err) { s.error = err.message + (err.rule ? ` (${err.rule})` : ''); }
     }
     this.render();
   }
 
   async attack() {
-    const s = this.sel;
-    const from = s.attackers.map((k) => s.target.from[s.target.attackers.indexOf(k)]);
-    await this.send(`attack ${s.target.hex} from ${from.join(' ')}`);
+    const s = /** @type {Selection} */ (this.sel), t = /** @type {Target} */ (s.target);
+    const from = (s.attackers || []).map((k) => t.from[t.attackers.indexOf(k)]);
+    await this.send(`attack ${t.hex} from ${from.join(' ')}`);
   }
 
+  /** What would be left undone by ending the phase now ('' : nothing). */
+  leftToDo() {
+    const a = this.view.actions;
+    if (!a) return '';
+    const moved = new Set(this.view.units.filter((u) => u.moved).map((u) => u.id));
+    return leftToDo(a, moved);
+  }
+
+  /** end ends the phase, asking first when units could still act. @param {boolean} [sure] */
+  async end(sure) {
+    if (!sure && settings.confirmEnd && this.leftToDo()) { this.asking = 'end'; this.sheet('peek'); this.render(); return; }
+    this.asking = '';
+    await this.send('end');
+  }
+
+  /** moveNow draws a unit in the hex it is sent to at once, before the
+   * server answers (a refusal's refresh puts it back).
+   * @param {string} unit @param {string} hex */
+  moveNow(unit, hex) {
+    const t0 = performance.now();
+    const units = this.view.units.map((u) => (u.id === unit ? { ...u, hex, moved: true } : u));
+    this.map.clear();
+    this.map.counters(units, { unsupplied: this.outOfSupply, marks: this.view.unit_marks });
+    this.drawnIn = performance.now() - t0;
+  }
+
+  /** @param {string} cmd */
   async send(cmd) {
+    if (cmd.trim() === 'help') { this.showHelp = true; this.render(); return; }
+    const t0 = performance.now();
     this.busy = true;
+    panel.bar(this); // the buttons off while it is sent
+    let t1 = t0, want = 0;
     try {
-      await this.api.command(cmd);
+      want = (await this.api.command(cmd)).version;
+      t1 = performance.now();
       this.sel = null;
       this.say('');
     } catch (err) {
@@ -620,24 +510,47 @@ export class Board {
     } finally {
       this.busy = false;
     }
-    await this.refreshAll();
+    // a refusal refreshes too: the game may have moved on in another tab
+    await this.refreshAll(want);
+    // how long the last command took: answered, the view read, drawn
+    this.lastSend = performance.now() - t0;
+    this.timing = { shown: this.drawnIn, command: t1 - t0, view: this.lastView, draw: this.lastDraw, total: this.lastSend };
+    this.drawnIn = undefined;
   }
 
   async undo() {
+    if (!this.view.undo) { this.say('Nothing to undo: no command of yours since the last die roll.'); return; }
     this.busy = true;
-    try { await this.api.undo(); this.say(''); } catch (err) { this.say(err); } finally { this.busy = false; }
+    let want = 0;
+    try { want = (await this.api.undo()).version; this.say(''); } catch (err) { this.say(err); } finally { this.busy = false; }
     this.sel = null;
-    await this.refreshAll();
+    await this.refreshAll(want);
   }
 
-  async refreshAll() {
+  /** @param {number} [want] the version to read at least */
+  async refreshAll(want = 0) {
     if (this.overlays.size) await this.loadOverlays();
-    await this.refresh();
+    await this.refresh(want);
   }
 
+  /** say shows a refusal or a note; '' clears it. @param {any} err */
   say(err) {
     if (!err) { this.msg.replaceChildren(); return; }
     const text = typeof err === 'string' ? err : err.message;
-    this.msg.replaceChildren(el('p', { class: 'refused', id: 'refusal' }, [text, err.rule ? el('cite', {}, err.rule) : null]));
+    this.msg.replaceChildren(el('p', { class: typeof err === 'string' ? 'note' : 'refused', id: 'refusal' }, [text, err.rule ? el('cite', {}, err.rule) : null]));
+  }
+
+  // --- chat (network games) ---
+
+  async loadChat() {
+    try {
+      const c = await this.api.chat(this.chat.length ? this.chat[this.chat.length - 1].n + 1 : 0);
+      if (c.messages.length) { this.chat = this.chat.concat(c.messages); panel.side(this); }
+    } catch { /* no chat here */ }
+  }
+
+  /** @param {string} text */
+  async sendChat(text) {
+    try { await this.api.say(text); await this.loadChat(); } catch (err) { this.say(err); }
   }
 }

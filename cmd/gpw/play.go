@@ -461,7 +461,7 @@ var helpLines = map[string]string{
 	"loss":      "loss UNIT               choose the attacker that loses a step",
 	"stand":     "stand                   the defender loses a step instead of retreating",
 	"nostand":   "nostand                 the defender retreats (the attacker then chooses the path)",
-	"undo":      "undo                    take back the last command of this phase (not past a die roll)",
+	"undo":      "undo                    take back the last command, an end too (not past a die roll)",
 	"actions":   "actions [UNIT|HEX]      what may be done now (by that unit), as the engine checks it",
 	"place":     "place UNIT HEX          place a reinforcement, or a unit of the setup (place auto: the rest)",
 	"rebuild":   "rebuild UNIT [HEX]      spend replacement points on a unit",
