@@ -67,6 +67,10 @@ type Scenario struct {
 	// Bot is the [bot] table: doctrine for the computer players
 	// (docs/bots.md), read by package bot.
 	Bot map[string]any
+	// Closed lists, per side, the countries and regions its units may not
+	// enter ([closed]: the data form of a module's R.closed).
+	Closed      [2][]string
+	closedHexes [2]core.Bitset
 	// Kinds are the rules' turns and non-combat kinds the scenario was
 	// read with: a game under rules of other kinds refuses it.
 	Kinds Kinds `json:"-"`
