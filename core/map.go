@@ -149,6 +149,9 @@ type Map struct {
 	Edge [2][]int
 	// Control is the side controlling each hex at the start.
 	Control []Side
+	// Fortified marks the hexes a scenario fortifies (nil for none): a
+	// battle there counts the defender's hex as a fortress (Fortify).
+	Fortified Bitset
 
 	ids []string // the printed id of each index ("off-map" off the map)
 }

@@ -69,8 +69,11 @@ type Scenario struct {
 	Bot map[string]any
 	// Closed lists, per side, the countries and regions its units may not
 	// enter ([closed]: the data form of a module's R.closed).
-	Closed      [2][]string
-	closedHexes [2]core.Bitset
+	Closed [2][]string
+	// Fortifications are the scenario's [[fortification]] lines, as
+	// written (their hexes are marked in Map.Fortified).
+	Fortifications []AreaSpec
+	closedHexes    [2]core.Bitset
 	// Kinds are the rules' turns and non-combat kinds the scenario was
 	// read with: a game under rules of other kinds refuses it.
 	Kinds Kinds `json:"-"`
@@ -147,6 +150,7 @@ type fileSpec struct {
 	Pool           []PoolSpec     `toml:"pool"`
 	Victory        VictorySpec    `toml:"victory"`
 	Bot            map[string]any `toml:"bot"`
+	additions
 }
 
 // Options say what a load needs of the rules the scenario is played
@@ -309,6 +313,9 @@ func parse(file string, data []byte, ld *loader) (*Scenario, error) {
 		src.errorf(0, "map is missing: name a map (map = \"gpw\") or give a [map] table")
 	default:
 		src.errorf(src.key("", 0, "map"), "map must be a map name or a [map] table")
+	}
+	if sc.Map != nil {
+		addToMap(src, sc, &f.additions)
 	}
 	for i := range f.Unit {
 		f.Unit[i].Line = src.header("unit", i) + 1

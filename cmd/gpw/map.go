@@ -44,13 +44,18 @@ type mapBuildOptions struct {
 
 func newMapBuildCmd(o *mapBuildOptions) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "build [--geo maps/geo] [-o maps/gpw.toml] [--check]",
+		Use:   "build [--geo maps/geo] [-o FILE.toml] [--check]",
 		Short: "Compile the map from its geographic source",
+		Long: `Build compiles the map from its geographic source and reports what it
+holds. It writes the map only where -o says (-o maps/gpw.toml replaces
+gpw's own map in a source tree); --check compares instead. A scenario
+adds towns, regions, fortifications and closed areas to the built-in map
+in its own file (docs/scenarios.md): it needs no map of its own.`,
 		Args:  cobra.NoArgs,
 		RunE:  func(*cobra.Command, []string) error { return mapBuildRun(o) },
 	}
 	cmd.Flags().StringVar(&o.Geo, "geo", "maps/geo", "folder of the geographic source")
-	cmd.Flags().StringVarP(&o.Output, "output", "o", mapFile, "compiled map file to write")
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "compiled map file to write (nothing is written without it)")
 	cmd.Flags().BoolVar(&o.Check, "check", false, "write nothing; fail if the output file is not what the source compiles to")
 	return cmd
 }
@@ -73,14 +78,21 @@ func mapBuildRun(o *mapBuildOptions) error {
 		return err
 	}
 	if o.Check {
+		if o.Output == "" {
+			o.Output = mapFile
+		}
 		old, err := os.ReadFile(o.Output)
 		if err != nil {
 			return err
 		}
 		if !bytes.Equal(old, b.Bytes()) {
-			return fmt.Errorf("%s is out of date: run gpw map build", o.Output)
+			return fmt.Errorf("%s is out of date: run gpw map build -o %s", o.Output, o.Output)
 		}
 		fmt.Fprintf(o.IO.Out, "%s is up to date\n", o.Output)
+		return nil
+	}
+	if o.Output == "" {
+		fmt.Fprintf(o.IO.Out, "%s\nnothing written: give -o FILE.toml (-o %s replaces gpw's own map)\n", mapgen.Summary(c.Map), mapFile)
 		return nil
 	}
 	if err := os.WriteFile(o.Output, b.Bytes(), 0o644); err != nil {
