@@ -51,8 +51,8 @@ holds. It writes the map only where -o says (-o maps/gpw.toml replaces
 gpw's own map in a source tree); --check compares instead. A scenario
 adds towns, regions, fortifications and closed areas to the built-in map
 in its own file (docs/scenarios.md): it needs no map of its own.`,
-		Args:  cobra.NoArgs,
-		RunE:  func(*cobra.Command, []string) error { return mapBuildRun(o) },
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return mapBuildRun(o) },
 	}
 	cmd.Flags().StringVar(&o.Geo, "geo", "maps/geo", "folder of the geographic source")
 	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "compiled map file to write (nothing is written without it)")
