@@ -136,6 +136,7 @@ func mapRenderRun(o *mapRenderOptions) error {
 	var c *mapgen.Compiled
 	var counters []mapgen.Counter
 	var marks []mapgen.Mark
+	var sit mapgen.Situation
 	switch {
 	case o.Scenario != "" && o.Save != "":
 		return fmt.Errorf("give --scenario or --save, not both")
@@ -145,8 +146,9 @@ func mapRenderRun(o *mapRenderOptions) error {
 			return err
 		}
 		defer g.Close()
-		c = namedMap(g.S.Map)
+		c = drawnMap(g.S.Map)
 		counters = stateCounters(g.S)
+		sit = situation(g)
 		for _, mk := range g.MapMarks() {
 			marks = append(marks, mapgen.Mark{Hex: mk.Hex, Symbol: mk.Symbol, Label: mk.String()})
 		}
@@ -164,11 +166,15 @@ func mapRenderRun(o *mapRenderOptions) error {
 		if err != nil {
 			return err
 		}
-		c = namedMap(sc.Map)
+		c = drawnMap(sc.Map)
 		counters = scenarioCounters(sc)
-		if st, err := game.StartPosition(sc, game.Options{}, rulesFS()); err == nil {
-			counters = stateCounters(st) // the start after the automatic setup
+		// the start after the automatic setup
+		g, err := game.New(sc, game.Options{AutoSetup: true}, rulesFS(), nil)
+		if err != nil {
+			return err
 		}
+		defer g.Close()
+		counters, sit = stateCounters(g.S), situation(g)
 	default:
 		fsys, file := mapSource(o.Map)
 		var err error
@@ -179,7 +185,7 @@ func mapRenderRun(o *mapRenderOptions) error {
 	if o.HexPx < 8 || o.HexPx > 400 {
 		return fmt.Errorf("--hex %g: expected 8 to 400 pixels", o.HexPx)
 	}
-	d := mapgen.Drawing{C: c, Counters: counters, Marks: marks, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true}
+	d := mapgen.Drawing{C: c, Counters: counters, Marks: marks, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true, Situation: sit}
 	var b bytes.Buffer
 	var err error
 	switch ext := strings.ToLower(filepath.Ext(o.Output)); ext {
