@@ -96,3 +96,33 @@ func TestMapAdditionErrors(t *testing.T) {
 		}
 	}
 }
+
+// An inline unit's hex may be a place: a city, or a city@DIR:N; the
+// scenario keeps its hex id.
+func TestInlineHexPlace(t *testing.T) {
+	src := strings.Replace(mozhaisk, "[[setup]]", `[[unit]]
+id = "nkvd-1"
+side = "soviet"
+nation = "sov"
+kind = "infantry"
+strength = [2, 1]
+mp = 4
+hex = "Mozhaisk@N:1"
+
+[[setup]]`, 1)
+	sc, err := scenario.Parse("moz.toml", []byte(src), os.DirFS(".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := sc.Map.FindCity("Mozhaisk")
+	want := sc.Map.ID(int(sc.Map.Nbr[c.Hex][core.N]))
+	for _, u := range sc.Units {
+		if u.ID == "nkvd-1" && u.Hex != want {
+			t.Errorf("nkvd-1 stands in %q, want %s", u.Hex, want)
+		}
+	}
+	_, err = scenario.Parse("moz.toml", []byte(strings.Replace(src, `hex = "Mozhaisk@N:1"`, `hex = "Mozhaysk"`, 1)), os.DirFS(".."))
+	if err == nil || !strings.Contains(err.Error(), `unit nkvd-1: "Mozhaysk" is neither a city of map gpw nor a hex (did you mean "Mozhaisk"?)`) {
+		t.Errorf("a misspelt place: %v", err)
+	}
+}

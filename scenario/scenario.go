@@ -418,11 +418,17 @@ func checkUnits(src *source, sc *Scenario) {
 		}
 		if u.Hex != "" {
 			h, err := sc.Map.ParseHex(u.Hex)
+			if err != nil && !looksLikeHexID(u.Hex) {
+				// a place name: "Kursk", "Kursk@NW:1" (the hex id kept)
+				h, err = PlaceHex(sc.Map, u.Hex)
+			}
 			switch {
 			case err != nil:
 				src.errorf(line("hex"), "unit %s: %v", u.ID, err)
 			case sc.Map.Terrain[h].Water():
 				src.errorf(line("hex"), "unit %s: %s is a %s hex", u.ID, u.Hex, sc.Map.Terrain[h])
+			default:
+				u.Hex = sc.Map.ID(h)
 			}
 		}
 	}
@@ -432,4 +438,11 @@ func checkUnits(src *source, sc *Scenario) {
 func (u *UnitSpec) SideOf() core.Side {
 	s, _ := core.ParseSide(strings.ToLower(u.Side))
 	return s
+}
+
+// looksLikeHexID reports whether s has the shape of a hex id (B-1603):
+// its errors (off the map) say more than a place lookup's.
+func looksLikeHexID(s string) bool {
+	i := strings.IndexByte(s, '-')
+	return i > 0 && i <= 3 && len(s)-i-1 == 4 && !strings.Contains(s, "@")
 }

@@ -3,7 +3,6 @@ package scenario
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"gpw/core"
@@ -249,30 +248,5 @@ func PlaceHex(m *core.Map, ref string) (int, error) {
 	if !hasOff {
 		return h, nil
 	}
-	ds, ns, _ := strings.Cut(off, ":")
-	n := 1
-	if ns != "" {
-		v, err := strconv.Atoi(ns)
-		if err != nil || v < 0 {
-			return -1, fmt.Errorf("%q: %q is not a number of hexes", ref, ns)
-		}
-		n = v
-	}
-	d := -1
-	for k := core.N; k <= core.NW; k++ {
-		if strings.EqualFold(k.String(), ds) {
-			d = int(k)
-		}
-	}
-	if d < 0 {
-		return -1, fmt.Errorf("%q: %q is not a direction (N, NE, SE, S, SW, NW)", ref, ds)
-	}
-	for i := 0; i < n; i++ {
-		next := int(m.Nbr[h][d])
-		if next < 0 {
-			return -1, fmt.Errorf("%q runs off the map", ref)
-		}
-		h = next
-	}
-	return h, nil
+	return m.Offset(h, off)
 }

@@ -270,8 +270,8 @@ type mapQueryOptions struct {
 }
 
 func newMapFindCmd(o *mapQueryOptions) *cobra.Command {
-	return mapQueryCmd(o, "find NAME", "Print the hex of a named place (its id first)", 1,
-		func(m *core.Map, a []string) (string, error) { return mapgen.Find(m, a[0]) })
+	return mapQueryCmd(o, "find NAME", "Print the hex of a named place (its id first): a city, a region, or a place@DIR:N", -1,
+		func(m *core.Map, a []string) (string, error) { return mapgen.Find(m, strings.Join(a, " ")) })
 }
 
 func newMapDistanceCmd(o *mapQueryOptions) *cobra.Command {
@@ -280,15 +280,15 @@ func newMapDistanceCmd(o *mapQueryOptions) *cobra.Command {
 }
 
 func newMapShowCmd(o *mapQueryOptions) *cobra.Command {
-	return mapQueryCmd(o, "show HEX", "Print everything about a hex (an id or a place name)", 1,
-		func(m *core.Map, a []string) (string, error) { return mapgen.Show(m, a[0]) })
+	return mapQueryCmd(o, "show HEX", "Print everything about a hex (an id, a place name of one or more words, or a place@DIR:N)", -1,
+		func(m *core.Map, a []string) (string, error) { return mapgen.Show(m, strings.Join(a, " ")) })
 }
 
 func mapQueryCmd(o *mapQueryOptions, use, short string, nargs int, q func(*core.Map, []string) (string, error)) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: short,
-		Args:  cobra.ExactArgs(nargs),
+		Args:  queryArgs(nargs),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Args = args
 			return mapQueryRun(o, q)
@@ -338,4 +338,22 @@ func mapSource(path string) (fs.FS, string) {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// queryArgs takes nargs arguments, or (nargs < 0) one or more: the words
+// of a place's name ("velikiye luki").
+func queryArgs(nargs int) cobra.PositionalArgs {
+	if nargs < 0 {
+		return cobra.MinimumNArgs(1)
+	}
+	return cobra.ExactArgs(nargs)
+}
+
+// joinPlace makes the words of a place's name one argument: show velikiye
+// luki.
+func joinPlace(a []string) []string {
+	if len(a) < 2 {
+		return a
+	}
+	return []string{strings.Join(a, " ")}
 }

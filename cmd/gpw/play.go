@@ -174,7 +174,7 @@ func (p *player) prompt() string {
 type query func(p *player, args []string) (any, error)
 
 var queries = map[string]query{
-	"show":    func(p *player, a []string) (any, error) { return oneArg(a, "show HEX", p.g.HexInfo) },
+	"show":    func(p *player, a []string) (any, error) { return oneArg(joinPlace(a), "show HEX", p.g.HexInfo) },
 	"reach":   (*player).reach,
 	"actions": (*player).actions,
 	"zoc":     (*player).zoc,
