@@ -31,6 +31,9 @@ type Spec struct {
 	Rules     string  `json:"rules,omitempty"`  // gdw, adc2, "" for the scenario's; ignored with Module
 	Module    *Module `json:"module,omitempty"` // a house rules module
 	AutoSetup bool    `json:"auto_setup"`
+	// Upload is the files of a scenario that is not built in: uploaded,
+	// or read from the server's folder (local/NAME) when the game began.
+	Upload *Upload `json:"upload,omitempty"`
 }
 
 // Module is a house rules module sent by a player: its file name and text.
@@ -45,6 +48,7 @@ type Module struct {
 type Library struct {
 	Data    fs.FS  // rules/, maps/ and scenarios/
 	Modules string // folder where house modules are written to be loaded
+	Local   fs.FS  // a designer's folder of scenarios (local/NAME), or nil
 }
 
 // Refusal is a command the server or the rules refused: the game is
@@ -114,15 +118,20 @@ func scenarioFile(name string) string {
 
 // open starts spec's game with the dice seed and replays cmds.
 func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engine, error) {
-	file := scenarioFile(spec.Scenario)
-	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
-		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
-	}
 	rules, err := lib.rules(spec)
 	if err != nil {
 		return nil, err
 	}
-	sc, err := game.LoadScenario(lib.Data, file, lib.Data, rules)
+	var sc *scenario.Scenario
+	if spec.Upload != nil {
+		sc, err = lib.loadUpload(spec, rules) // scenarios.go
+	} else {
+		file := scenarioFile(spec.Scenario)
+		if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
+			return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
+		}
+		sc, err = game.LoadScenario(lib.Data, file, lib.Data, rules)
+	}
 	if err != nil {
 		return nil, err
 	}

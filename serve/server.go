@@ -19,7 +19,6 @@ import (
 	"sync"
 	"time"
 
-	"gpw/scenario"
 	"gpw/web"
 )
 
@@ -29,6 +28,9 @@ type Config struct {
 	Sync    string // normal (the default) or full: see OpenStore
 	Data    fs.FS  // the built-in rules/, maps/ and scenarios/
 	Modules string // where house modules are kept; default: beside the database
+	// Scenarios is a folder of scenarios served beside the built-in ones
+	// (gpw serve --scenarios DIR), or nil.
+	Scenarios fs.FS
 	// MaxLive bounds the games kept in memory; the least recently used
 	// beyond it are dropped (and read again from the database when asked).
 	MaxLive int
@@ -60,7 +62,7 @@ func New(c Config) (*Server, error) {
 	if mods == "" {
 		mods = strings.TrimSuffix(c.DB, filepath.Ext(c.DB)) + "-modules"
 	}
-	s := &Server{lib: &Library{Data: c.Data, Modules: mods}, store: st, now: c.Now, max: c.MaxLive,
+	s := &Server{lib: &Library{Data: c.Data, Modules: mods, Local: c.Scenarios}, store: st, now: c.Now, max: c.MaxLive,
 		live: map[string]*live{}, links: map[string]link{}, boards: map[string]*board{}, closing: make(chan struct{})}
 	if s.now == nil {
 		s.now = time.Now
@@ -113,6 +115,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", index)
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
+	mux.HandleFunc("POST /api/scenarios/check", s.handleCheckScenario)
 	mux.HandleFunc("GET /api/computers", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, Computers()) })
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/g/{token}", s.withGame(s.handleView))
@@ -258,7 +261,7 @@ func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 }
 
 func (s *Server) handleScenarios(w http.ResponseWriter, r *http.Request) {
-	list, err := scenario.List(s.lib.Data)
+	list, err := s.lib.listScenarios()
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err)
 		return
@@ -329,6 +332,10 @@ func (s *Server) Create(req NewGame) (*Created, error) {
 		return nil, err
 	}
 	row.Secret, row.Commitment = sec, sec.Commitment()
+	// a scenario of the server's folder: its files, as they are now
+	if err := s.lib.pin(&row.Spec); err != nil {
+		return nil, err
+	}
 	// check that the game starts before storing it
 	e, err := s.lib.open(row.Spec, sec, nil, nil)
 	if err != nil {
@@ -602,7 +609,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 
 func (s *Server) handleMap(svg bool) gameHandler {
 	return func(w http.ResponseWriter, r *http.Request, l *live, role string) {
-		key := l.row.Spec.Scenario
+		key := boardKey(l.row.Spec)
 		s.mu.Lock()
 		b := s.boards[key]
 		s.mu.Unlock()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"gpw/scenario"
 	"gpw/serve"
 )
 
@@ -22,6 +23,8 @@ type serveOptions struct {
 	Addr string
 	DB   string
 	Sync string
+	// Scenarios is a folder of scenarios to serve beside the built-in ones.
+	Scenarios string
 	// ready, when set, hears the address the server listens on (tests).
 	ready func(addr string)
 	// stop, when set, ends the server instead of a signal (tests).
@@ -43,12 +46,22 @@ unless --addr says otherwise. The HTTP API is in docs/serve.md.`,
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().StringVar(&o.DB, "db", "gpw.db", "SQLite file for the games")
+	cmd.Flags().StringVar(&o.Scenarios, "scenarios", "", "serve the scenarios of this folder too (listed as local/NAME; each game keeps its scenario's files as they were when it began)")
 	cmd.Flags().StringVar(&o.Sync, "sync", "normal", "normal: a command is stored before it is answered, safe from a crash or kill -9; full: also flushed to the disk, safe from a power cut, slower")
 	return cmd
 }
 
 func serveRun(o *serveOptions) error {
-	s, err := serve.New(serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS()})
+	cfg := serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS()}
+	if o.Scenarios != "" {
+		d, err := scenario.OpenDir(o.Scenarios)
+		if err != nil {
+			return fmt.Errorf("--scenarios: %w", err)
+		}
+		defer d.Close()
+		cfg.Scenarios = d
+	}
+	s, err := serve.New(cfg)
 	if err != nil {
 		return err
 	}
