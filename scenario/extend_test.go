@@ -254,3 +254,36 @@ func TestFrontTypoOneError(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// ExportSetup puts the placed units on fixed hexes and leaves the others
+// in their table's area; the text reads back.
+func TestExportSetupPartial(t *testing.T) {
+	src := "name = \"t\"\nformat_version = 1\nstart = \"Jun 1941\"\nunits = \"gdw\"\n# the west\n[[setup]]\nname = \"West\"\nregion = \"Western Military District\"\nunits = [\"sov-3\", \"sov-4\"]\nreduced = [\"sov-4\"]\n" + miniMap
+	sc, err := scenario.Parse("t.toml", []byte(src), os.DirFS(".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := scenario.ExportSetup(sc, map[string]string{"sov-3": "A-0402"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := scenario.Parse("t.toml", out, os.DirFS(".."))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, u := range back.Units {
+		switch u.ID {
+		case "sov-3":
+			if u.Hex != "A-0402" || u.Setup != 0 {
+				t.Errorf("sov-3: %q, setup %d", u.Hex, u.Setup)
+			}
+		case "sov-4":
+			if u.Hex != "" || u.Setup == 0 || !u.Reduced {
+				t.Errorf("sov-4: %q, setup %d, reduced %v", u.Hex, u.Setup, u.Reduced)
+			}
+		}
+	}
+	if _, err := scenario.ExportSetup(sc, nil); err == nil {
+		t.Errorf("an export with nothing placed")
+	}
+}

@@ -126,7 +126,8 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 					src.errorf(src.find(g.Line-1, `"`+ref+`"`), "setup: %s is a %s hex", ref, m.Terrain[h])
 					continue
 				}
-				if fixed.Has(h) {
+				combat := !sc.Kinds.NonCombat[us[k].Kind] // a leader or an air unit shares a hex
+				if fixed.Has(h) && combat {
 					src.errorf(src.find(g.Line-1, `"`+ref+`"`), "setup: two units are set up in %s", m.ID(h))
 				}
 				if c := m.Control[h]; c != side && side != core.NoSide {
@@ -138,7 +139,9 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 				} else if cl := sc.closedTo(side); cl != nil && cl.Has(h) {
 					src.errorf(src.find(g.Line-1, `"`+ref+`"`), "setup: %s (%s) is closed to %s units ([closed])", ref, m.ID(h), side)
 				}
-				fixed.Set(h)
+				if combat {
+					fixed.Set(h)
+				}
 				us[k].Hex = m.ID(h)
 			}
 			continue
