@@ -1,7 +1,7 @@
 package serve
 
 // engine.go is the one file that speaks to the game package (bots.go
-// apart): every other file of the server sees a game only through an
+// and scenarios.go apart): every other file of the server sees a game only through an
 // engine. The legal actions, whose turn it is, undo and the order of a
 // battle's decisions are the game's own (Actions, Actor, undo, nostand).
 

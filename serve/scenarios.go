@@ -176,3 +176,21 @@ func (s *Server) handleCheckScenario(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, c)
 }
+
+// handleSetupExport answers the scenario with its setup as laid out now
+// (GET /api/g/TOKEN/setup.toml): the board's setup mode. Each setup
+// table's placed units are on fixed hexes; gpw check reads it back.
+func (s *Server) handleSetupExport(w http.ResponseWriter, r *http.Request, l *live, role string) {
+	l.mu.Lock()
+	data, err := scenario.ExportSetup(l.e.sc, l.e.g.SetupPositions())
+	file := path.Base(l.e.sc.File)
+	l.mu.Unlock()
+	if err != nil {
+		writeError(w, http.StatusConflict, &Refusal{Msg: err.Error()})
+		return
+	}
+	w.Header().Set("Content-Type", "application/toml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", strings.TrimSuffix(file, ".toml")+"-setup.toml"))
+	w.Write(data)
+}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -114,5 +115,33 @@ func TestServeScenarioUpload(t *testing.T) {
 	links := c.create(NewGame{Spec: Spec{Scenario: "mozhaisk", Upload: up, AutoSetup: true}, Mode: "hotseat"})
 	if v := c.view(links["both"]); v.Status.Turn != "Sep/Oct 1941" {
 		t.Errorf("turn %q", v.Status.Turn)
+	}
+}
+
+// The board's setup mode: units placed by hand in a game's setup step
+// are exported as the scenario with fixed hexes, which checks again.
+func TestServeSetupExport(t *testing.T) {
+	s := newTestServer(t)
+	defer s.Close()
+	c := newClient(t, s)
+	lua := "return function(R) return R end\n"
+	up := &Upload{File: "mozhaisk.toml", Files: map[string]string{"mozhaisk.toml": mozhaisk, "mozhaisk.lua": lua}}
+	links := c.create(NewGame{Spec: Spec{Scenario: "mozhaisk", Upload: up}, Mode: "hotseat"})
+	tok := links["both"]
+	c.must(tok, "place ger-40pz Smolensk")
+	c.must(tok, "place ger-40pz Smolensk@N:1") // moved again
+	resp, err := httpClient.Get(c.ts.URL + "/api/g/" + tok + "/setup.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "units = [\"ger-40pz\"]\nhexes = [") {
+		t.Fatalf("%d\n%s", resp.StatusCode, body)
+	}
+	var ok Checked
+	back := &Upload{File: "mozhaisk.toml", Files: map[string]string{"mozhaisk.toml": string(body), "mozhaisk.lua": lua}}
+	if code := c.do("POST", "/api/scenarios/check", back, &ok); code != http.StatusOK {
+		t.Errorf("the export does not check: %d\n%s", code, body)
 	}
 }

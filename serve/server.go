@@ -127,6 +127,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/overlay", s.withGame(s.handleOverlay))
 	mux.HandleFunc("GET /api/g/{token}/events", s.withGame(s.handleEvents))
 	mux.HandleFunc("GET /api/g/{token}/record", s.withGame(s.handleRecord))
+	mux.HandleFunc("GET /api/g/{token}/setup.toml", s.withGame(s.handleSetupExport))
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))

@@ -5,6 +5,7 @@ import { Game } from './api.js';
 import { el, svg } from './dom.js';
 import { counter } from './counters.js';
 import { remember } from './links.js';
+import { setupTools } from './setup.js';
 
 export class Board {
   constructor(root, token) {
@@ -468,6 +469,7 @@ export class Board {
       box.append(el('button', { class: 'unit' + (on ? ' on' : ''), onclick: () => { this.sel = { kind: 'place', unit: p.unit, area: p.area ? a.areas[p.area] : null }; this.render(); } }, p.unit));
     }
     if (a.kind === 'setup') box.append(el('button', { onclick: () => this.send('place auto') }, 'place the rest automatically'));
+    if (a.kind === 'setup') box.append(setupTools(this.api.base)); // setup.js: the designer's export
     return box;
   }
 

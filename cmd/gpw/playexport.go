@@ -5,24 +5,13 @@ import (
 	"os"
 	"path/filepath"
 
-	"gpw/core"
 	"gpw/game"
 	"gpw/scenario"
 )
 
 // setupPositions are the hexes of the scenario's setup units on the map
 // now, by unit id.
-func setupPositions(g *game.Game) map[string]string {
-	at := map[string]string{}
-	for _, t := range g.Sc.Setup {
-		for _, id := range t.Units {
-			if k, ok := g.S.UnitByID(id); ok && g.S.Units[k].Status == core.OnMap {
-				at[id] = g.S.Map.ID(g.S.Units[k].Hex)
-			}
-		}
-	}
-	return at
-}
+func setupPositions(g *game.Game) map[string]string { return g.SetupPositions() }
 
 // exportedTo is the answer to export.
 type exportedTo struct {
