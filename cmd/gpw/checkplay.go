@@ -40,13 +40,14 @@ func thorough(o *checkOptions, f string, sc *scenario.Scenario) error {
 				es = append(es, variantError(f, sc, v, err)...)
 				continue
 			}
-			g, err := game.New(vsc, game.Options{Rules: v}, rulesFS(), nil)
-			if err != nil {
-				es = append(es, variantError(f, sc, v, err)...)
-				continue
-			}
-			g.Close()
 		}
+		g, err := game.New(vsc, game.Options{Rules: v}, rulesFS(), nil)
+		if err != nil {
+			es = append(es, variantError(f, sc, v, err)...)
+			continue
+		}
+		es = append(es, closedSetups(f, v, g)...)
+		g.Close()
 		if !o.Play {
 			continue
 		}
@@ -225,4 +226,36 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// closedSetups refuses setup areas the rules close to their side (a
+// module's or the special rules' R.closed, which the scenario loader does
+// not know): each table needs a free hex for every combat unit outside
+// the closed hexes.
+func closedSetups(f, v string, g *game.Game) scenario.Errors {
+	var es scenario.Errors
+	for _, t := range g.Sc.Setup {
+		cl := g.ClosedTo(t.SideV)
+		if t.Area == nil || cl == nil {
+			continue
+		}
+		open, shut := 0, 0
+		t.Area.Each(func(h int) {
+			if cl.Has(h) {
+				shut++
+			} else {
+				open++
+			}
+		})
+		need := 0
+		for _, id := range t.Units {
+			if k, ok := g.S.UnitByID(id); ok && g.S.Units[k].Stacks {
+				need++
+			}
+		}
+		if shut > 0 && open < need {
+			es = append(es, &scenario.Error{File: f, Line: t.Line, Msg: fmt.Sprintf("under %s: setup %s: %d combat units but only %d hexes of its area are open to %s units: the rules close %d (R.closed)", v, t.PoolName(), need, open, t.SideV, shut)})
+		}
+	}
+	return es
 }

@@ -80,6 +80,8 @@ func TestCheckScenarioWhole(t *testing.T) {
 			[]string{`typhoon.toml:36: [bot]: unknown key "agression" (did you mean "aggression"?)`}, true},
 		{"bot side key", typhoon + "[bot]\n[bot.axis]\ncaution = 2\n", good, false, "typhoon.toml",
 			[]string{`typhoon.toml:37: [bot]: axis: caution: 2 is not in 0..1`}, true},
+		{"area closed by the rules", typhoon, "return function(R) R.closed = { soviet = { \"USSR\" } } return R end\n", false, "typhoon.toml",
+			[]string{"typhoon.toml:15: under gdw: setup Western Front: 3 combat units but only 0 hexes of its area are open to soviet units: the rules close"}, true},
 		{"special rules file", typhoon, good, false, "typhoon.lua", []string{"typhoon.lua: the special rules of", "typhoon.lua: ok"}, false},
 		{"late lua error", typhoon, late, true, "typhoon.toml", []string{"typhoon.toml: under gdw, in Sep/Oct 1941: soviet-general: typhoon.lua:4: in phase soviet-general: boom in the snow", "typhoon.toml: under adc2, in "}, true},
 		{"overlap", typhoon + "[[setup]]\nname = \"2nd Army\"\nside = \"axis\"\nnear = \"Smolensk\"\nradius = 0\nunits = [\"ger-9\"]\n[[setup]]\nname = \"9th Army\"\nside = \"axis\"\ncity = \"Smolensk\"\nunits = [\"ger-5\"]\n",
