@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -46,6 +47,35 @@ func TestBrowserSetupMode(t *testing.T) {
 	}
 	b.do("export", chromedp.Click(chromedp.CSS(`#setup-export`), chromedp.NodeVisible))
 	b.wait("the export's note", `document.querySelector('#setup-export-note').textContent.includes('Downloaded')`)
+	if e := b.errors(); e != "" {
+		t.Errorf("console errors:%s", e)
+	}
+}
+
+// TestBrowserUploadScenario starts a game of a scenario of the player's
+// own from the start page: its .toml and .lua chosen in the file input.
+func TestBrowserUploadScenario(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	b := newBrowser(t)
+	b.do("load the start page", chromedp.Navigate(ts.URL+"/"))
+	b.wait("the scenario list", `document.querySelector('#scenario option[value="(upload)"]')`)
+	js := fmt.Sprintf(`(() => {
+		const scen = document.querySelector('#scenario');
+		scen.value = '(upload)';
+		scen.dispatchEvent(new Event('change'));
+		const dt = new DataTransfer();
+		dt.items.add(new File([%q], 'mozhaisk.toml'));
+		dt.items.add(new File([%q], 'mozhaisk.lua'));
+		document.querySelector('#upload').files = dt.files;
+		document.querySelector('#mode').value = 'hotseat';
+		document.querySelector('#auto').checked = false; // the designer lays out the setup
+		document.querySelector('#create').click();
+		return true;
+	})()`, mozhaisk, "return function(R) return R end\n")
+	eval[bool](b, js)
+	b.wait("the board of the uploaded scenario", `location.pathname.startsWith('/play/') && document.body && document.body.dataset.ready === 'true' && document.querySelector('#setup-tools')`)
 	if e := b.errors(); e != "" {
 		t.Errorf("console errors:%s", e)
 	}
