@@ -83,20 +83,25 @@ func roomShort(sc *Scenario, tabs, need []int, fixed core.Bitset) []int {
 			continue
 		}
 		key = key[:0]
-		var in []int
-		for k, t := range tabs {
+		inAny := false
+		for _, t := range tabs {
 			if sc.Setup[t].Area.Has(h) {
-				key = append(key, '1')
-				in = append(in, k)
+				key, inAny = append(key, '1'), true
 			} else {
 				key = append(key, '0')
 			}
 		}
-		if in == nil {
+		if !inAny {
 			continue
 		}
 		c, ok := idx[string(key)]
 		if !ok {
+			var in []int
+			for k, b := range key {
+				if b == '1' {
+					in = append(in, k)
+				}
+			}
 			c = len(classes)
 			idx[string(key)] = c
 			classes = append(classes, class{tabs: in})
