@@ -33,15 +33,15 @@ func thorough(o *checkOptions, f string, sc *scenario.Scenario) error {
 		variants = []string{o.Rules}
 	}
 	for _, v := range variants {
-		vsc := sc
-		if o.Rules == "" && v != ownVariant(sc) {
+		vsc, rules := sc, variantRules(o, sc, v)
+		if rules != "" && rules != o.Rules {
 			var err error
-			if vsc, err = loadScenario(f, v); err != nil {
+			if vsc, err = loadScenario(f, rules); err != nil {
 				es = append(es, variantError(f, sc, v, err)...)
 				continue
 			}
 		}
-		g, err := game.New(vsc, game.Options{Rules: v}, rulesFS(), nil)
+		g, err := game.New(vsc, game.Options{Rules: rules}, rulesFS(), nil)
 		if err != nil {
 			es = append(es, variantError(f, sc, v, err)...)
 			continue
@@ -51,7 +51,7 @@ func thorough(o *checkOptions, f string, sc *scenario.Scenario) error {
 		if !o.Play {
 			continue
 		}
-		where, err := playCheck(vsc, v)
+		where, err := playCheck(vsc, rules)
 		if err != nil {
 			es = append(es, &scenario.Error{File: f, Line: setupLine(sc, err), Msg: fmt.Sprintf("under %s, in %s: %v", v, where, err)})
 		} else {
@@ -62,6 +62,21 @@ func thorough(o *checkOptions, f string, sc *scenario.Scenario) error {
 		return nil
 	}
 	return es
+}
+
+// variantRules is the Options.Rules of a game of sc under variant v: ""
+// for the scenario's own rules (a module beside it is found there), a
+// module named by a variant relative to the scenario's folder.
+func variantRules(o *checkOptions, sc *scenario.Scenario, v string) string {
+	switch {
+	case o.Rules != "":
+		return o.Rules
+	case v == ownVariant(sc):
+		return ""
+	case strings.HasSuffix(v, ".lua") && sc.Dir != "" && !filepath.IsAbs(v):
+		return filepath.Join(sc.Dir, filepath.FromSlash(v))
+	}
+	return v
 }
 
 // ownVariant is the rules the scenario is loaded under by default.
