@@ -423,7 +423,7 @@ func (b *Bot) canStand(v *view, h int) bool {
 	if c, ok := v.m.City(h); ok {
 		return c.Kind == core.Fortress || c.Capital != core.NoSide
 	}
-	return false
+	return v.m.IsFortified(h) // a scenario's fortified line (scenario: [[fortification]])
 }
 
 // retreatLoss is the steps the defender k would lose on the retreat of

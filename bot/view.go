@@ -531,9 +531,9 @@ func (v *view) terrainMult(h int) float64 {
 	if f, ok := t[v.m.Terrain[h].String()]; ok {
 		x = f
 	}
-	if c, ok := v.m.City(h); ok {
+	if c, ok := v.m.City(h); ok || v.m.IsFortified(h) {
 		kind := c.Kind.String()
-		if c.Capital != core.NoSide {
+		if c.Capital != core.NoSide || v.m.IsFortified(h) { // a scenario's fortified line counts as a fortress
 			kind = "fortress"
 		}
 		if f, ok := t[kind]; ok {

@@ -149,6 +149,9 @@ type Map struct {
 	Edge [2][]int
 	// Control is the side controlling each hex at the start.
 	Control []Side
+	// Fortified marks the hexes a scenario fortifies (nil for none): a
+	// battle there counts the defender's hex as a fortress (Fortify).
+	Fortified Bitset
 
 	ids []string // the printed id of each index ("off-map" off the map)
 }
@@ -387,9 +390,13 @@ func (m *Map) FindCity(name string) (City, bool) {
 // its name or an alias, in any case and with or without accents
 // ("konigsberg"). A name that is the beginning of only one city's name or
 // alias (three letters or more) is that city. An ambiguous name is refused
-// with its candidates, an unknown one with the closest names.
+// with its candidates, an unknown one with the closest names. Either may
+// be followed by @DIR:N, N hexes from it in direction DIR (Offset).
 func (m *Map) Resolve(s string) (int, error) {
 	s = strings.TrimSpace(s)
+	if strings.Contains(s, "@") {
+		return m.resolveOffset(s) // "Kursk@NW:1": a place and an offset from it
+	}
 	if looksLikeID(s) {
 		return m.ParseHex(s)
 	}

@@ -116,6 +116,9 @@ func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 		b.City = c.Kind.String()
 		b.Capital = c.Capital != core.NoSide
 	}
+	if m.IsFortified(dh) {
+		b.City = "fortress" // a scenario's fortified line (scenario: [[fortification]])
+	}
 	for i, k := range from {
 		if err := g.canAttack(k, def, dh); err != nil {
 			return nil, err

@@ -868,6 +868,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func (g *Game) closeAreas() error {
 	m := g.S.Map
 	for side, names := range g.Rules.Closed {
+		names = append(names[:len(names):len(names)], g.Sc.Closed[side]...) // the scenario's [closed], checked when it was read
 		for _, name := range names {
 			var area core.Bitset
 			if reg, ok := m.Region(name); ok {

@@ -105,30 +105,29 @@ func LoadMap(fsys fs.FS, path string) (*Compiled, error) {
 	return c, nil
 }
 
-// Place finds a hex by id ("B-1603") or by the name of a city.
+// Place finds a hex as players name it (core.Map.Resolve): a hex id
+// ("B-1603"), a city's name or alias (in any case, with or without
+// accents, or its unambiguous beginning), either followed by @DIR:N
+// ("Kursk@NW:1").
 func Place(m *core.Map, s string) (int, error) {
-	if i, err := m.ParseHex(s); err == nil {
-		return i, nil
-	}
-	if c, ok := m.FindCity(s); ok {
-		return c.Hex, nil
-	}
-	var near []string
-	for _, c := range m.Cities {
-		if strings.Contains(strings.ToLower(c.Name), strings.ToLower(s)) {
-			near = append(near, c.Name)
-		}
-	}
-	if len(near) > 0 {
-		return -1, fmt.Errorf("no place named %q (did you mean %s?)", s, strings.Join(near, ", "))
-	}
-	return -1, fmt.Errorf("%q is neither a hex id (such as B-1603) nor a city on map %s", s, m.Name)
+	return m.Resolve(s)
 }
 
 // Find prints where a named place is: "A-2109 Warsaw (major city)".
 func Find(m *core.Map, name string) (string, error) {
 	if c, ok := m.FindCity(name); ok {
 		return fmt.Sprintf("%s %s (%s)", m.ID(c.Hex), c.Name, cityWords(c)), nil
+	}
+	if strings.Contains(name, "@") {
+		h, err := m.Resolve(name)
+		if err != nil {
+			return "", err
+		}
+		what := m.Terrain[h].String()
+		if c, ok := m.City(h); ok {
+			what += ", " + c.Name
+		}
+		return fmt.Sprintf("%s %s (%s)", m.ID(h), name, what), nil
 	}
 	if r, ok := m.Region(name); ok {
 		var first = -1

@@ -85,6 +85,9 @@ type Drawing struct {
 	Fill func(hex int) string
 	// NoLegend leaves out the key (a board draws its own).
 	NoLegend bool
+	// Situation is the position drawn over the map: control, the front,
+	// closed areas and the turn (zero: the map alone).
+	Situation Situation
 }
 
 // scale is pixels per grid unit (km for a built map).
@@ -168,6 +171,8 @@ func (d Drawing) Draw(cv Canvas) {
 			cv.Line([][2]float64{d.vertex(v1), d.vertex(v2)}, "#00000022", 0.6, false)
 		}
 	}
+	d.drawControl(cv)
+	d.drawClosed(cv)
 	d.drawSheets(cv)
 	// country borders
 	for i, on := range m.OnMap {
@@ -217,11 +222,14 @@ func (d Drawing) Draw(cv Canvas) {
 			cv.Text(c[0], c[1]-d.C.Grid.S*d.scale()*0.62, 7*d.u(), Regular, id[2:], "#00000080")
 		}
 	}
+	d.drawFront(cv)
+	d.drawFortified(cv)
 	d.drawCountries(cv)
 	d.drawCities(cv)
 	d.drawCounters(cv)
 	d.drawMarks(cv)
 	d.drawLegend(cv)
+	d.drawTitle(cv)
 }
 
 // drawMarks draws each hex mark as a round badge at the hex's upper right,
@@ -398,13 +406,14 @@ func (d Drawing) drawCountries(cv Canvas) {
 // drawLegend draws the key in the top left corner of a theatre map (a
 // small map has no room for it; a heat map has its own).
 func (d Drawing) drawLegend(cv Canvas) {
-	if d.C.Map.W < 30 || d.Fill != nil || d.NoLegend {
+	if !d.hasLegend() {
 		return
 	}
 	u := d.u()
 	kinds := d.markKinds()
+	items := d.situationItems()
 	x0, y0 := 12*u, 12*u
-	w, h := 250*u, 430*u+float64(len(kinds))*19*u
+	w, h := 250*u, 430*u+float64(len(kinds)+len(items))*19*u
 	cv.Polygon([][2]float64{{x0, y0}, {x0 + w, y0}, {x0 + w, y0 + h}, {x0, y0 + h}}, "#ffffffe6")
 	y := y0 + 22*u
 	title := "THE GREAT PATRIOTIC WAR"
@@ -413,7 +422,11 @@ func (d Drawing) drawLegend(cv Canvas) {
 	}
 	cv.Text(x0+w/2, y, 14*u, Bold, title, "#000000")
 	y += 18 * u
-	cv.Text(x0+w/2, y, 9*u, Regular, "22 June 1941 · about 65 km (40 miles) a hex", "#000000")
+	date := "22 June 1941" // the borders of the plain map
+	if d.Situation.Title != "" {
+		date = d.Situation.Title
+	}
+	cv.Text(x0+w/2, y, 9*u, Regular, date+" · about 65 km (40 miles) a hex", "#000000")
 	y += 20 * u
 	row := func(draw func(x, y float64), label string) {
 		draw(x0+28*u, y)
@@ -451,6 +464,13 @@ func (d Drawing) drawLegend(cv Canvas) {
 	row(func(x, y float64) { cv.Circle(x, y, 6*u, "#7b241c", "#000000") }, "fortress")
 	row(func(x, y float64) { cv.Circle(x, y, 5*u, "#e74c3c", "#000000") }, "major city")
 	row(func(x, y float64) { cv.Circle(x, y, 3*u, "#111111", "#000000") }, "minor city")
+	for _, it := range items {
+		if it.swatch != "" {
+			row(swatch(it.swatch), it.label)
+		} else {
+			row(line(it.line, it.width, false), it.label)
+		}
+	}
 	for _, mk := range kinds {
 		row(func(x, y float64) { d.badge(cv, x, y, 8*u, mk.Symbol) }, mk.Label)
 	}

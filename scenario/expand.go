@@ -114,6 +114,7 @@ func extend(src *source, sc *Scenario, f *fileSpec, ld *loader) {
 	x.schedule(own.Returns, "returns", true)
 	sc.PoolSpecs = append(append([]PoolSpec(nil), shared.Pool...), own.Pool...)
 	x.pools(sc.PoolSpecs)
+	x.checkWithdrawals()
 	sc.Reinforce = append(append([]ScheduleSpec(nil), shared.Reinforcements...), own.Reinforcements...)
 	sc.Withdraw = append(append([]ScheduleSpec(nil), shared.Withdrawals...), own.Withdrawals...)
 	sc.Return = append(append([]ScheduleSpec(nil), shared.Returns...), own.Returns...)
@@ -187,6 +188,8 @@ type expander struct {
 	order  []string
 	setup  map[string]bool
 	shared map[string]bool // units whose arrival the shared schedule gave
+	// withdrawn are the scenario's own withdrawals (checkWithdrawals)
+	withdrawn []ownWithdrawal
 }
 
 // use returns the scenario's copy of unit id, taking it from the

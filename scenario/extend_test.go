@@ -199,3 +199,91 @@ func TestNamedReinforcementPool(t *testing.T) {
 		t.Errorf("pools %v", got)
 	}
 }
+
+// The checks of a whole scenario (issue 23): what a designer's scenario
+// got past the loader before, each with its file and line.
+func TestWholeScenarioChecks(t *testing.T) {
+	cases := []struct {
+		name, body, want string
+	}{
+		{"overlapping areas",
+			"[[setup]]\nname = \"North\"\nregion = \"Western Military District\"\nunits = [\"sov-3\", \"sov-4\", \"sov-5\"]\n" +
+				"[[setup]]\nname = \"South\"\nregion = \"Western Military District\"\nunits = [\"sov-6\", \"sov-8\"]\n",
+			"t.toml:5: setups North (t.toml:5, 3 units) and South (t.toml:9, 2 units) overlap: together 5 combat units but only 4 free hexes"},
+		{"neutral area",
+			"[[setup]]\nname = \"Lost\"\nside = \"axis\"\nregion = \"Western Military District\"\nunits = [\"ger-4\"]\n",
+			"t.toml:5: setup Lost: 1 combat units but only 0 free hexes in its area: of the 4 land hexes its keys name, 4 held by the soviet side"},
+		{"fixed hex behind the lines", "[[setup]]\nhex = \"A-0101\"\nunits = [\"sov-3\"]\n",
+			`t.toml:6: setup: A-0101 (A-0101) is held by the axis side (behind enemy lines) at the start`},
+		{"reinforcement after the end", "end = \"Aug 1941\"\n[[reinforcements]]\nturn = \"Nov/Dec 1941\"\nunits = [\"sov-3\"]\n",
+			"t.toml:6: reinforcements: Nov/Dec 1941 comes after the scenario's end (Aug 1941): it never happens"},
+		{"withdrawal after the end", "end = \"Aug 1941\"\n[[setup]]\ncity = \"Smolensk\"\nunits = [\"sov-3\"]\n[[withdrawals]]\nturn = \"Sep/Oct 1941\"\nunits = [\"sov-3\"]\n",
+			"t.toml:9: withdrawals: Sep/Oct 1941 comes after the scenario's end (Aug 1941)"},
+		{"withdrawal of a unit not there", "[[withdrawals]]\nturn = \"Jul 1941\"\nunits = [\"sov-3\"]\n",
+			"t.toml:7: withdrawals: unit sov-3 is not in this scenario in Jul 1941: it is neither set up nor a reinforcement"},
+		{"withdrawal before arrival", "[[reinforcements]]\nturn = \"Aug 1941\"\nunits = [\"sov-3\"]\n[[withdrawals]]\nturn = \"Jul 1941\"\nunits = [\"sov-3\"]\n",
+			"t.toml:10: withdrawals: unit sov-3 withdraws in Jul 1941 but arrives only in Aug 1941"},
+		{"result word", "[[victory.condition]]\nside = \"axis\"\ncities = [\"Smolensk\"]\nresult = \"major\"\n",
+			`t.toml:8: victory: result must be win (the game ends), decisive or marginal, not "major"`},
+		{"default word", "[victory]\ndefault = \"germany\"\n", `t.toml:6: victory: default must be axis, soviet or draw`},
+		{"victory city did you mean", "[[victory.condition]]\nside = \"axis\"\ncities = [\"Smolensck\"]\n",
+			`t.toml:7: victory: map  has no city "Smolensck" (did you mean "Smolensk"?)`},
+		{"place did you mean", "[[setup]]\nnear = \"Smolnsk\"\nradius = 1\nunits = [\"sov-3\"]\n",
+			`t.toml:6: setup: "Smolnsk" is neither a city of map  nor a hex (did you mean "Smolensk"?)`},
+		{"region did you mean", "[[setup]]\nregion = \"Western Military Distrct\"\nunits = [\"sov-3\"]\n",
+			`(did you mean "Western Military District"?)`},
+	}
+	for _, c := range cases {
+		err := parse(t, c.body)
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s:\n got %v\nwant %s", c.name, err, c.want)
+		}
+	}
+}
+
+// A misspelt [front] place is one error, not one per setup that uses the
+// front's depth.
+func TestFrontTypoOneError(t *testing.T) {
+	err := parse(t, "[front]\nplaces = [\"A-0301\", \"Smolnsk\"]\n[[setup]]\nfront = 1\nunits = [\"sov-3\"]\n[[setup]]\nfront = 2\nunits = [\"sov-4\"]\n")
+	es, ok := err.(scenario.Errors)
+	if !ok || len(es) != 1 || !strings.Contains(es[0].Error(), `t.toml:6: front: "Smolnsk" is neither a city of map  nor a hex (did you mean "Smolensk"?)`) {
+		t.Errorf("got %v", err)
+	}
+}
+
+// ExportSetup puts the placed units on fixed hexes and leaves the others
+// in their table's area; the text reads back.
+func TestExportSetupPartial(t *testing.T) {
+	src := "name = \"t\"\nformat_version = 1\nstart = \"Jun 1941\"\nunits = \"gdw\"\n# the west\n[[setup]]\nname = \"West\"\nregion = \"Western Military District\"\nunits = [\"sov-3\", \"sov-4\"]\nreduced = [\"sov-4\"]\n" + miniMap
+	sc, err := scenario.Parse("t.toml", []byte(src), os.DirFS(".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := scenario.ExportSetup(sc, map[string]string{"sov-3": "A-0402"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := scenario.Parse("t.toml", out, os.DirFS(".."))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, u := range back.Units {
+		switch u.ID {
+		case "sov-3":
+			if u.Hex != "A-0402" || u.Setup != 0 {
+				t.Errorf("sov-3: %q, setup %d", u.Hex, u.Setup)
+			}
+		case "sov-4":
+			if u.Hex != "" || u.Setup == 0 || !u.Reduced {
+				t.Errorf("sov-4: %q, setup %d, reduced %v", u.Hex, u.Setup, u.Reduced)
+			}
+		}
+	}
+	if _, err := scenario.ExportSetup(sc, nil); err == nil {
+		t.Errorf("an export with nothing placed")
+	}
+}

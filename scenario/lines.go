@@ -269,3 +269,14 @@ func (s *source) errorfAt(line func() int, format string, a ...any) {
 	}
 	s.errorf(line(), format, a...)
 }
+
+// KeyLine is the line of `key =` in the scenario file: at the top level
+// when table is "", else in its first [table] (such as "bot" or
+// "bot.axis"); 0 when the file does not hold it.
+func (sc *Scenario) KeyLine(table, key string) int {
+	t := newText(sc.File, sc.Source)
+	if table != "" && t.header(table, 0) < 0 {
+		return 0
+	}
+	return t.key(table, 0, key)
+}

@@ -67,6 +67,13 @@ type Scenario struct {
 	// Bot is the [bot] table: doctrine for the computer players
 	// (docs/bots.md), read by package bot.
 	Bot map[string]any
+	// Closed lists, per side, the countries and regions its units may not
+	// enter ([closed]: the data form of a module's R.closed).
+	Closed [2][]string
+	// Fortifications are the scenario's [[fortification]] lines, as
+	// written (their hexes are marked in Map.Fortified).
+	Fortifications []AreaSpec
+	closedHexes    [2]core.Bitset
 	// Kinds are the rules' turns and non-combat kinds the scenario was
 	// read with: a game under rules of other kinds refuses it.
 	Kinds Kinds `json:"-"`
@@ -143,6 +150,7 @@ type fileSpec struct {
 	Pool           []PoolSpec     `toml:"pool"`
 	Victory        VictorySpec    `toml:"victory"`
 	Bot            map[string]any `toml:"bot"`
+	additions
 }
 
 // Options say what a load needs of the rules the scenario is played
@@ -306,6 +314,9 @@ func parse(file string, data []byte, ld *loader) (*Scenario, error) {
 	default:
 		src.errorf(src.key("", 0, "map"), "map must be a map name or a [map] table")
 	}
+	if sc.Map != nil {
+		addToMap(src, sc, &f.additions)
+	}
 	for i := range f.Unit {
 		f.Unit[i].Line = src.header("unit", i) + 1
 	}
@@ -409,11 +420,17 @@ func checkUnits(src *source, sc *Scenario) {
 		}
 		if u.Hex != "" {
 			h, err := sc.Map.ParseHex(u.Hex)
+			if err != nil && !looksLikeHexID(u.Hex) {
+				// a place name: "Kursk", "Kursk@NW:1" (the hex id kept)
+				h, err = PlaceHex(sc.Map, u.Hex)
+			}
 			switch {
 			case err != nil:
 				src.errorf(line("hex"), "unit %s: %v", u.ID, err)
 			case sc.Map.Terrain[h].Water():
 				src.errorf(line("hex"), "unit %s: %s is a %s hex", u.ID, u.Hex, sc.Map.Terrain[h])
+			default:
+				u.Hex = sc.Map.ID(h)
 			}
 		}
 	}
@@ -423,4 +440,11 @@ func checkUnits(src *source, sc *Scenario) {
 func (u *UnitSpec) SideOf() core.Side {
 	s, _ := core.ParseSide(strings.ToLower(u.Side))
 	return s
+}
+
+// looksLikeHexID reports whether s has the shape of a hex id (B-1603):
+// its errors (off the map) say more than a place lookup's.
+func looksLikeHexID(s string) bool {
+	i := strings.IndexByte(s, '-')
+	return i > 0 && i <= 3 && len(s)-i-1 == 4 && !strings.Contains(s, "@")
 }

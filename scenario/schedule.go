@@ -151,9 +151,13 @@ func (x *expander) schedule(list []ScheduleSpec, what string, own bool) {
 	for k := range list {
 		e := &list[k]
 		src := x.srcOf(e.File)
-		if _, err := x.sc.Kinds.ParseTurn(e.Turn); err != nil {
+		t, err := x.sc.Kinds.ParseTurn(e.Turn)
+		if err != nil {
 			src.errorf(e.Line, "%s: %v", what, err)
 			continue
+		}
+		if own {
+			x.checkSpan(src, e, t, what)
 		}
 		side := core.NoSide
 		if e.Side != "" {
@@ -194,6 +198,9 @@ func (x *expander) schedule(list []ScheduleSpec, what string, own bool) {
 				}
 			case "withdraws":
 				u.Withdraws = e.Turn
+				if own {
+					x.withdrawn = append(x.withdrawn, ownWithdrawal{e, id, t})
+				}
 			case "returns":
 				u.Returns = e.Turn
 			}
@@ -217,5 +224,53 @@ func checkRepl(src *source, rp Replacements, k Kinds) {
 		src.errorf(rp.Line, "replacements: points must not be negative")
 	case rp.Axis > MaxPoints || rp.Soviet > MaxPoints:
 		src.errorf(rp.Line, "replacements: at most %d points a turn", MaxPoints)
+	}
+}
+
+// ownWithdrawal is a withdrawal of the scenario's own tables, checked once
+// every unit's arrival is known (checkWithdrawals).
+type ownWithdrawal struct {
+	e    *ScheduleSpec
+	id   string
+	turn int
+}
+
+// checkSpan refuses a turn of the scenario's own schedule outside its
+// span: a reinforcement before the start would begin in the eliminated
+// pile, anything after the end never happens.
+func (x *expander) checkSpan(src *source, e *ScheduleSpec, t int, what string) {
+	sc := x.sc
+	table := map[string]string{"arrives": "reinforcements", "withdraws": "withdrawals", "returns": "returns"}[what]
+	if t < x.start {
+		src.errorf(e.Line, "%s: %s comes before the scenario's start (%s): %s", table, e.Turn, sc.Start,
+			map[string]string{"arrives": "its units would begin in the eliminated pile; set them up instead",
+				"withdraws": "its units would never be on the map; leave them out", "returns": "give the turn they return in the scenario"}[what])
+		return
+	}
+	if sc.End == "" {
+		return
+	}
+	if end, err := sc.Kinds.ParseTurn(sc.End); err == nil && t > end {
+		src.errorf(e.Line, "%s: %s comes after the scenario's end (%s): it never happens", table, e.Turn, sc.End)
+	}
+}
+
+// checkWithdrawals refuses the withdrawal of a unit that is not on the
+// map by then: neither set up nor arriving before, nor waiting in a pool.
+func (x *expander) checkWithdrawals() {
+	for _, w := range x.withdrawn {
+		u := x.units[w.id]
+		if u == nil || x.setup[w.id] || u.Hex != "" || u.Held {
+			continue
+		}
+		src := x.srcOf(w.e.File)
+		line := func() int { return src.find(w.e.Line-1, `"`+w.id+`"`) }
+		if u.Arrives == "" {
+			src.errorfAt(line, "withdrawals: unit %s is not in this scenario in %s: it is neither set up nor a reinforcement", w.id, w.e.Turn)
+			continue
+		}
+		if a, err := x.sc.Kinds.ParseTurn(u.Arrives); err == nil && a > w.turn {
+			src.errorfAt(line, "withdrawals: unit %s withdraws in %s but arrives only in %s", w.id, w.e.Turn, u.Arrives)
+		}
 	}
 }

@@ -2,7 +2,7 @@ package scenario
 
 import (
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 
 	"gpw/core"
@@ -31,6 +31,7 @@ type SetupSpec struct {
 	File  string      `toml:"-"`
 	Area  core.Bitset `toml:"-"` // where its units may be placed (nil for fixed hexes)
 	SideV core.Side   `toml:"-"`
+	raw   core.Bitset // the land hexes its keys name, whoever holds them
 }
 
 // Bound reports whether the units of this table are placed in the setup step.
@@ -125,17 +126,31 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 					src.errorf(src.find(g.Line-1, `"`+ref+`"`), "setup: %s is a %s hex", ref, m.Terrain[h])
 					continue
 				}
-				if fixed.Has(h) {
+				combat := !sc.Kinds.NonCombat[us[k].Kind] // a leader or an air unit shares a hex
+				if fixed.Has(h) && combat {
 					src.errorf(src.find(g.Line-1, `"`+ref+`"`), "setup: two units are set up in %s", m.ID(h))
 				}
-				fixed.Set(h)
+				if c := m.Control[h]; c != side && side != core.NoSide {
+					holder := "neutral"
+					if c != core.NoSide {
+						holder = "held by the " + c.String() + " side (behind enemy lines)"
+					}
+					src.errorf(src.find(g.Line-1, `"`+ref+`"`), "setup: %s (%s) is %s at the start; a %s unit is set up on a hex its side controls (GDW: Beginning Play)", ref, m.ID(h), holder, side)
+				} else if cl := sc.closedTo(side); cl != nil && cl.Has(h) {
+					src.errorf(src.find(g.Line-1, `"`+ref+`"`), "setup: %s (%s) is closed to %s units ([closed])", ref, m.ID(h), side)
+				}
+				if combat {
+					fixed.Set(h)
+				}
 				us[k].Hex = m.ID(h)
 			}
 			continue
 		}
+		// raw: the hexes the keys name, before control and closed areas
+		// are taken out (what explains an empty area)
 		area := core.NewBitset(m.Len())
 		for h := 0; h < m.Len(); h++ {
-			if m.OnMap[h] && !m.Terrain[h].Water() && m.Control[h] == side {
+			if m.OnMap[h] && !m.Terrain[h].Water() {
 				area.Set(h)
 			}
 		}
@@ -154,7 +169,7 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 				for _, r := range m.Regions {
 					names = append(names, r.Name)
 				}
-				src.errorf(src.find(g.Line-1, "region"), "setup: map %s has no region %q (regions: %s)", m.Name, g.Region, strings.Join(names, ", "))
+				src.errorf(src.find(g.Line-1, "region"), "setup: map %s has no region %q%s", m.Name, g.Region, didYouMean(g.Region, names, "regions"))
 				continue
 			}
 		}
@@ -164,7 +179,7 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 				found = found || strings.EqualFold(c, g.Country)
 			}
 			if !found {
-				src.errorf(src.find(g.Line-1, "country"), "setup: map %s has no country %q (countries: %s)", m.Name, g.Country, strings.Join(m.Countries, ", "))
+				src.errorf(src.find(g.Line-1, "country"), "setup: map %s has no country %q%s", m.Name, g.Country, didYouMean(g.Country, m.Countries, "countries"))
 				continue
 			}
 			and(func(h int) bool { return strings.EqualFold(m.CountryOf(h), g.Country) })
@@ -178,7 +193,9 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 		}
 		if g.Front > 0 {
 			if sc.Front == nil || sc.Front.Dist == nil {
-				src.errorf(src.find(g.Line-1, "front"), "setup: front = %d needs a [front] table", g.Front)
+				if sc.Front == nil { // a [front] that failed has said why
+					src.errorf(src.find(g.Line-1, "front"), "setup: front = %d needs a [front] table", g.Front)
+				}
 				continue
 			}
 			d := sc.Front.Dist
@@ -188,34 +205,17 @@ func checkSetups(src *source, sc *Scenario, x *expander) {
 				and(func(h int) bool { return d[h] >= 1 && d[h] <= g.Front })
 			}
 		}
+		g.raw = slices.Clone(area)
+		closed := sc.closedTo(side)
+		and(func(h int) bool { return m.Control[h] == side && (closed == nil || !closed.Has(h)) })
 		for _, u := range us {
 			u.Setup = i + 1
 			u.Pool = g.PoolName()
 		}
 		g.Area = area
 	}
-	// enough room for every table's units, fixed hexes taken out
-	for i := range sc.Setup {
-		g := &sc.Setup[i]
-		if g.Area == nil {
-			continue
-		}
-		free := 0
-		g.Area.Each(func(h int) {
-			if !fixed.Has(h) {
-				free++
-			}
-		})
-		stacking := 0
-		for _, id := range g.Units {
-			if u, ok := x.units[id]; ok && !sc.Kinds.NonCombat[u.Kind] {
-				stacking++
-			}
-		}
-		if free < stacking {
-			src.errorf(g.Line, "setup %s: %d combat units but only %d free hexes in its area", g.PoolName(), stacking, free)
-		}
-	}
+	// enough room for every table's units together, fixed hexes taken out
+	checkRoom(src, sc, x, fixed)
 }
 
 // PoolName is the force pool a setup table stands for (ADC2: Game Setup).
@@ -246,35 +246,10 @@ func PlaceHex(m *core.Map, ref string) (int, error) {
 	} else if i, err := m.ParseHex(base); err == nil {
 		h = i
 	} else {
-		return -1, fmt.Errorf("%q is neither a city of map %s nor a hex", base, m.Name)
+		return -1, fmt.Errorf("%q is neither a city of map %s nor a hex%s", base, m.Name, didYouMean(base, cityNames(m), ""))
 	}
 	if !hasOff {
 		return h, nil
 	}
-	ds, ns, _ := strings.Cut(off, ":")
-	n := 1
-	if ns != "" {
-		v, err := strconv.Atoi(ns)
-		if err != nil || v < 0 {
-			return -1, fmt.Errorf("%q: %q is not a number of hexes", ref, ns)
-		}
-		n = v
-	}
-	d := -1
-	for k := core.N; k <= core.NW; k++ {
-		if strings.EqualFold(k.String(), ds) {
-			d = int(k)
-		}
-	}
-	if d < 0 {
-		return -1, fmt.Errorf("%q: %q is not a direction (N, NE, SE, S, SW, NW)", ref, ds)
-	}
-	for i := 0; i < n; i++ {
-		next := int(m.Nbr[h][d])
-		if next < 0 {
-			return -1, fmt.Errorf("%q runs off the map", ref)
-		}
-		h = next
-	}
-	return h, nil
+	return m.Offset(h, off)
 }

@@ -29,6 +29,11 @@ type VictoryCondit struct {
 
 func checkVictory(src *source, sc *Scenario, v VictorySpec) {
 	sc.Victory = v
+	switch v.Default {
+	case "", "axis", "soviet", "draw":
+	default:
+		src.errorf(src.key("victory", 0, "default"), "victory: default must be axis, soviet or draw (the verdict when no condition holds at the end), not %q", v.Default)
+	}
 	for _, c := range v.Condition {
 		if _, err := core.ParseSide(c.Side); err != nil {
 			src.errorf(c.Line, "victory: %v", err)
@@ -48,11 +53,25 @@ func checkVictory(src *source, sc *Scenario, v VictorySpec) {
 		}
 		for _, name := range append(append([]string(nil), c.Cities...), c.Require...) {
 			if _, ok := sc.Map.FindCity(name); !ok {
-				src.errorf(src.find(c.Line-1, `"`+name+`"`), "victory: map %s has no city %q", sc.Map.Name, name)
+				src.errorf(src.find(c.Line-1, `"`+name+`"`), "victory: map %s has no city %q%s", sc.Map.Name, name, didYouMean(name, cityNames(sc.Map), "cities"))
 			}
+		}
+		switch c.Result {
+		case "", "win", "decisive", "marginal":
+		default:
+			src.errorf(src.find(c.Line-1, "result"), "victory: result must be win (the game ends), decisive or marginal, not %q", c.Result)
 		}
 		if c.Count > len(c.Cities) {
 			src.errorf(c.Line, "victory: count %d is more than the %d cities listed", c.Count, len(c.Cities))
 		}
 	}
+}
+
+// cityNames lists every city name and alias of m.
+func cityNames(m *core.Map) []string {
+	var names []string
+	for _, c := range m.Cities {
+		names = append(append(names, c.Name), c.Aliases...)
+	}
+	return names
 }

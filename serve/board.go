@@ -43,6 +43,11 @@ func drawBoard(data fs.FS, m *core.Map) (*board, error) {
 			if _, err := fs.Stat(sub, m.Name+".toml"); err == nil {
 				if named, err := mapgen.LoadMap(sub, path.Clean(m.Name+".toml")); err == nil {
 					c = named
+					if m.Len() == named.Map.Len() {
+						own := *named
+						own.Map = m // a scenario's towns and regions added to the map (scenario: additions)
+						c = &own
+					}
 				}
 			}
 		}

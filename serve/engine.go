@@ -1,7 +1,7 @@
 package serve
 
 // engine.go is the one file that speaks to the game package (bots.go
-// apart): every other file of the server sees a game only through an
+// and scenarios.go apart): every other file of the server sees a game only through an
 // engine. The legal actions, whose turn it is, undo and the order of a
 // battle's decisions are the game's own (Actions, Actor, undo, nostand).
 
@@ -31,6 +31,9 @@ type Spec struct {
 	// Params set the rules module's parameters by name (R.params;
 	// game.Options.Params), checked when the game starts.
 	Params map[string]string `json:"params,omitempty"`
+	// Upload is the files of a scenario that is not built in: uploaded,
+	// or read from the server's folder (local/NAME) when the game began.
+	Upload *Upload `json:"upload,omitempty"`
 }
 
 // Module is a house rules module sent by a player: its file name and text.
@@ -45,6 +48,7 @@ type Module struct {
 type Library struct {
 	Data    fs.FS  // rules/, maps/ and scenarios/
 	Modules string // folder where house modules are written to be loaded
+	Local   fs.FS  // a designer's folder of scenarios (local/NAME), or nil
 
 	mods modules
 }
@@ -118,8 +122,10 @@ func scenarioFile(name string) string {
 // open starts spec's game with the dice seed and replays cmds.
 func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engine, error) {
 	file := scenarioFile(spec.Scenario)
-	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
-		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
+	if spec.Upload == nil {
+		if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
+			return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
+		}
 	}
 	lib.mods.gc.RLock()
 	rules, err := lib.rules(spec)
@@ -127,7 +133,12 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 		lib.mods.gc.RUnlock()
 		return nil, err
 	}
-	sc, err := game.LoadScenario(lib.Data, file, lib.Data, rules)
+	var sc *scenario.Scenario
+	if spec.Upload != nil {
+		sc, err = lib.loadUpload(spec, rules) // scenarios.go
+	} else {
+		sc, err = game.LoadScenario(lib.Data, file, lib.Data, rules)
+	}
 	lib.mods.gc.RUnlock()
 	if err != nil {
 		return nil, err

@@ -22,8 +22,6 @@ import (
 
 	"golang.org/x/time/rate"
 	"gpw/core"
-
-	"gpw/scenario"
 )
 
 // Config sets up a Server.
@@ -32,6 +30,9 @@ type Config struct {
 	Sync    string // normal (the default) or full: see OpenStore
 	Data    fs.FS  // the built-in rules/, maps/ and scenarios/
 	Modules string // where house modules are kept; default: beside the database
+	// Scenarios is a folder of scenarios served beside the built-in ones
+	// (gpw serve --scenarios DIR), or nil.
+	Scenarios fs.FS
 	// MaxLive bounds the games kept in memory; the least recently used
 	// beyond it are dropped (and read again from the database when asked).
 	MaxLive int
@@ -85,7 +86,7 @@ func New(c Config) (*Server, error) {
 	if abs, err := filepath.Abs(mods); err == nil {
 		mods = abs
 	}
-	s := &Server{lib: &Library{Data: c.Data, Modules: mods}, store: st, now: c.Now, max: c.MaxLive,
+	s := &Server{lib: &Library{Data: c.Data, Modules: mods, Local: c.Scenarios}, store: st, now: c.Now, max: c.MaxLive,
 		live: map[string]*live{}, links: map[string]link{}, boards: map[string]*board{}, closing: make(chan struct{})}
 	if s.now == nil {
 		s.now = time.Now
@@ -138,6 +139,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
 	mux.HandleFunc("GET /api/rules", s.handleRules)
+	mux.HandleFunc("POST /api/scenarios/check", s.handleCheckScenario)
 	mux.HandleFunc("GET /api/computers", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, Computers()) })
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/g/{token}", s.withGame(s.handleView))
@@ -149,6 +151,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/overlay", s.withGame(s.handleOverlay))
 	mux.HandleFunc("GET /api/g/{token}/events", s.withGame(s.handleEvents))
 	mux.HandleFunc("GET /api/g/{token}/record", s.withGame(s.handleRecordChat))
+	mux.HandleFunc("GET /api/g/{token}/setup.toml", s.withGame(s.handleSetupExport))
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
@@ -299,7 +302,7 @@ func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 }
 
 func (s *Server) handleScenarios(w http.ResponseWriter, r *http.Request) {
-	list, err := scenario.List(s.lib.Data)
+	list, err := s.lib.listScenarios()
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err)
 		return
@@ -391,6 +394,10 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 			return nil, err
 		}
 		s.lib.collect()
+	}
+	// a scenario of the server's folder: its files, as they are now
+	if err := s.lib.pin(&row.Spec); err != nil {
+		return nil, err
 	}
 	// check that the game starts before storing it
 	e, err := s.lib.open(row.Spec, sec, nil, nil)
@@ -702,7 +709,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request, l *live, role 
 
 func (s *Server) handleMap(svg bool) gameHandler {
 	return func(w http.ResponseWriter, r *http.Request, l *live, role string) {
-		key := l.row.Spec.Scenario
+		key := boardKey(l.row.Spec)
 		s.mu.Lock()
 		b := s.boards[key]
 		s.mu.Unlock()

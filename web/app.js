@@ -3,6 +3,7 @@ import { scenarios, computers, createGame, lobby, offer, join } from './api.js';
 import { Board } from './board.js';
 import { el, compact } from './dom.js';
 import { remembered } from './links.js';
+import { ownScenario, uploadField } from './upload.js';
 
 const app = document.getElementById('app');
 
@@ -32,12 +33,15 @@ async function startPage() {
   const [list, levels] = await Promise.all([scenarios(), computers()]);
   const form = el('form', { class: 'start' });
   const scen = el('select', { name: 'scenario', id: 'scenario' },
-    list.map((s) => el('option', { value: s.name }, `${s.title || s.name} (${s.name}, ${s.start}–${s.end})`)));
+    [...list.map((s) => el('option', { value: s.name }, `${s.title || s.name} (${s.name}, ${s.start}–${s.end})`)),
+      el('option', { value: ownScenario }, 'a scenario of your own (.toml file)…')]);
+  const upload = uploadField();
   scen.value = list.some((s) => s.name === 'gdw/barbarossa') ? 'gdw/barbarossa' : list[0].name;
   const variant = el('select', { name: 'rules', id: 'rules' });
   const fillVariants = () => {
-    const s = list.find((x) => x.name === scen.value);
-    variant.replaceChildren(...s.variants.map((v) => el('option', { value: v }, v)),
+    const s = list.find((x) => x.name === scen.value) || { variants: [''] };
+    upload.label.hidden = scen.value !== ownScenario;
+    variant.replaceChildren(...s.variants.map((v) => el('option', { value: v }, v || 'the scenario\'s own')),
       el('option', { value: 'house' }, 'a house module (.lua file)…'));
   };
   scen.addEventListener('change', fillVariants);
@@ -58,6 +62,7 @@ async function startPage() {
     el('h1', {}, 'The Great Patriotic War'),
     el('p', { class: 'sub' }, 'Every rule enforced. Pick a game.'),
     el('label', {}, ['Scenario ', scen]),
+    upload.label,
     el('label', {}, ['Rules ', variant]),
     el('label', { class: 'module' }, ['House module ', module]),
     el('label', {}, ['Mode ', mode]),
@@ -80,6 +85,10 @@ async function startPage() {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const req = { scenario: scen.value, mode: mode.value, side: side.value, computer: level.value, auto_setup: auto.checked };
+    if (scen.value === ownScenario) {
+      try { req.upload = await upload.read(); } catch (err) { out.textContent = err.message; return; }
+      req.scenario = req.upload.file.replace(/\.toml$/, '');
+    }
     if (variant.value === 'house') {
       const f = module.files[0];
       if (!f) { out.textContent = 'Choose a .lua file for the house module.'; return; }

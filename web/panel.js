@@ -4,6 +4,7 @@
 import { el, compact } from './dom.js';
 import { retreatChoices, unitChoices, optionWords, sendable, useTargets } from './logic.js';
 import { settings } from './board.js';
+import { setupTools } from './setup.js';
 
 /** @typedef {import('./board.js').Board} Board */
 /** @typedef {import('./types.js').LogLine} LogLine */
@@ -220,6 +221,7 @@ function place(b) {
     box.append(el('button', { class: 'unit' + (on ? ' on' : ''), onclick: () => { b.sel = { kind: 'place', unit: p.unit, area: p.area ? (a.areas || {})[p.area] : null }; b.render(); } }, p.unit));
   }
   if (a.kind === 'setup') box.append(el('button', { onclick: () => b.send('place auto') }, 'place the rest automatically'));
+  if (a.kind === 'setup') box.append(setupTools(b.api.base)); // setup.js: the designer's export
   return box;
 }
 

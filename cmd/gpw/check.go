@@ -18,6 +18,8 @@ type checkOptions struct {
 	IO    *ioStreams
 	Files []string
 	Rules string
+	// Play plays one bot game per variant of each scenario to its end.
+	Play bool
 }
 
 func newCheckCmd(ios *ioStreams) *cobra.Command {
@@ -25,13 +27,24 @@ func newCheckCmd(ios *ioStreams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check FILE...",
 		Short: "Validate scenarios, unit catalogues, schedules, maps and rules modules, with file and line",
-		Args:  cobra.MinimumNArgs(1),
+		Long: `Check validates each file as what it is, naming the file and line of
+every problem. A scenario is checked whole: its setup for both sides at
+once (areas that overlap or cannot hold their units), every schedule turn
+against its span, its victory conditions, its [bot] table, and a game
+started under each of its variants. A scenario's special-rules .lua file
+is checked through the scenario beside it that names it.
+
+With --play, one game per variant is played bot against bot to the end:
+an error that only play reaches (a special rule failing in a late turn)
+is reported with the scenario, the variant and the turn.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Files = args
 			return checkRun(o)
 		},
 	}
 	cmd.Flags().StringVar(&o.Rules, "rules", "", "check against these rules (default: each scenario's)")
+	cmd.Flags().BoolVar(&o.Play, "play", false, "play one bot game per variant of each scenario to its end")
 	return cmd
 }
 
@@ -43,7 +56,15 @@ func checkRun(o *checkOptions) error {
 			r, err := loadRules(f)
 			if err == nil {
 				warn(o, f, r.Lint())
-				_, err = game.FogOf(r.Module) // R.fog is read by the engine (game/fog.go)
+				if _, err = game.FogOf(r.Module); err != nil { // R.fog is read by the engine (game/fog.go)
+					r.Close()
+				} else {
+					r.Close()
+				}
+			} else if strings.Contains(err.Error(), "must return a table, not function") {
+				if ok, serr := checkSpecial(o, f); ok {
+					err = serr
+				}
 			}
 			if report(o, f, err) {
 				bad++
@@ -70,6 +91,8 @@ func checkRun(o *checkOptions) error {
 			g, err = game.New(sc, game.Options{Rules: o.Rules}, rulesFS(), nil)
 			if err == nil {
 				warn(o, f, g.Rules.Lint())
+				g.Close()
+				err = thorough(o, f, sc)
 			}
 		}
 		if report(o, f, err) {

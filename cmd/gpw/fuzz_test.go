@@ -35,7 +35,7 @@ func FuzzPlay(f *testing.F) {
 			if i == 200 {
 				break
 			}
-			if w := strings.Fields(strings.ToLower(line)); len(w) > 0 && w[0] == "save" {
+			if w := strings.Fields(strings.ToLower(line)); len(w) > 0 && (w[0] == "save" || w[0] == "export") {
 				continue
 			}
 			if p.do(line) {

@@ -44,13 +44,18 @@ type mapBuildOptions struct {
 
 func newMapBuildCmd(o *mapBuildOptions) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "build [--geo maps/geo] [-o maps/gpw.toml] [--check]",
+		Use:   "build [--geo maps/geo] [-o FILE.toml] [--check]",
 		Short: "Compile the map from its geographic source",
-		Args:  cobra.NoArgs,
-		RunE:  func(*cobra.Command, []string) error { return mapBuildRun(o) },
+		Long: `Build compiles the map from its geographic source and reports what it
+holds. It writes the map only where -o says (-o maps/gpw.toml replaces
+gpw's own map in a source tree); --check compares instead. A scenario
+adds towns, regions, fortifications and closed areas to the built-in map
+in its own file (docs/scenarios.md): it needs no map of its own.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return mapBuildRun(o) },
 	}
 	cmd.Flags().StringVar(&o.Geo, "geo", "maps/geo", "folder of the geographic source")
-	cmd.Flags().StringVarP(&o.Output, "output", "o", mapFile, "compiled map file to write")
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "compiled map file to write (nothing is written without it)")
 	cmd.Flags().BoolVar(&o.Check, "check", false, "write nothing; fail if the output file is not what the source compiles to")
 	return cmd
 }
@@ -73,14 +78,21 @@ func mapBuildRun(o *mapBuildOptions) error {
 		return err
 	}
 	if o.Check {
+		if o.Output == "" {
+			o.Output = mapFile
+		}
 		old, err := os.ReadFile(o.Output)
 		if err != nil {
 			return err
 		}
 		if !bytes.Equal(old, b.Bytes()) {
-			return fmt.Errorf("%s is out of date: run gpw map build", o.Output)
+			return fmt.Errorf("%s is out of date: run gpw map build -o %s", o.Output, o.Output)
 		}
 		fmt.Fprintf(o.IO.Out, "%s is up to date\n", o.Output)
+		return nil
+	}
+	if o.Output == "" {
+		fmt.Fprintf(o.IO.Out, "%s\nnothing written: give -o FILE.toml (-o %s replaces gpw's own map)\n", mapgen.Summary(c.Map), mapFile)
 		return nil
 	}
 	if err := os.WriteFile(o.Output, b.Bytes(), 0o644); err != nil {
@@ -124,6 +136,7 @@ func mapRenderRun(o *mapRenderOptions) error {
 	var c *mapgen.Compiled
 	var counters []mapgen.Counter
 	var marks []mapgen.Mark
+	var sit mapgen.Situation
 	switch {
 	case o.Scenario != "" && o.Save != "":
 		return fmt.Errorf("give --scenario or --save, not both")
@@ -133,8 +146,9 @@ func mapRenderRun(o *mapRenderOptions) error {
 			return err
 		}
 		defer g.Close()
-		c = namedMap(g.S.Map)
+		c = drawnMap(g.S.Map)
 		counters = stateCounters(g.S)
+		sit = situation(g)
 		for _, mk := range g.MapMarks() {
 			marks = append(marks, mapgen.Mark{Hex: mk.Hex, Symbol: mk.Symbol, Label: mk.String()})
 		}
@@ -152,11 +166,15 @@ func mapRenderRun(o *mapRenderOptions) error {
 		if err != nil {
 			return err
 		}
-		c = namedMap(sc.Map)
+		c = drawnMap(sc.Map)
 		counters = scenarioCounters(sc)
-		if st, err := game.StartPosition(sc, game.Options{}, rulesFS()); err == nil {
-			counters = stateCounters(st) // the start after the automatic setup
+		// the start after the automatic setup
+		g, err := game.New(sc, game.Options{AutoSetup: true}, rulesFS(), nil)
+		if err != nil {
+			return err
 		}
+		defer g.Close()
+		counters, sit = stateCounters(g.S), situation(g)
 	default:
 		fsys, file := mapSource(o.Map)
 		var err error
@@ -167,7 +185,7 @@ func mapRenderRun(o *mapRenderOptions) error {
 	if o.HexPx < 8 || o.HexPx > 400 {
 		return fmt.Errorf("--hex %g: expected 8 to 400 pixels", o.HexPx)
 	}
-	d := mapgen.Drawing{C: c, Counters: counters, Marks: marks, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true}
+	d := mapgen.Drawing{C: c, Counters: counters, Marks: marks, HexPx: o.HexPx, Names: true, IDs: !o.NoIDs, Regions: true, Situation: sit}
 	var b bytes.Buffer
 	var err error
 	switch ext := strings.ToLower(filepath.Ext(o.Output)); ext {
@@ -252,8 +270,8 @@ type mapQueryOptions struct {
 }
 
 func newMapFindCmd(o *mapQueryOptions) *cobra.Command {
-	return mapQueryCmd(o, "find NAME", "Print the hex of a named place (its id first)", 1,
-		func(m *core.Map, a []string) (string, error) { return mapgen.Find(m, a[0]) })
+	return mapQueryCmd(o, "find NAME", "Print the hex of a named place (its id first): a city, a region, or a place@DIR:N", -1,
+		func(m *core.Map, a []string) (string, error) { return mapgen.Find(m, strings.Join(a, " ")) })
 }
 
 func newMapDistanceCmd(o *mapQueryOptions) *cobra.Command {
@@ -262,15 +280,15 @@ func newMapDistanceCmd(o *mapQueryOptions) *cobra.Command {
 }
 
 func newMapShowCmd(o *mapQueryOptions) *cobra.Command {
-	return mapQueryCmd(o, "show HEX", "Print everything about a hex (an id or a place name)", 1,
-		func(m *core.Map, a []string) (string, error) { return mapgen.Show(m, a[0]) })
+	return mapQueryCmd(o, "show HEX", "Print everything about a hex (an id, a place name of one or more words, or a place@DIR:N)", -1,
+		func(m *core.Map, a []string) (string, error) { return mapgen.Show(m, strings.Join(a, " ")) })
 }
 
 func mapQueryCmd(o *mapQueryOptions, use, short string, nargs int, q func(*core.Map, []string) (string, error)) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: short,
-		Args:  cobra.ExactArgs(nargs),
+		Args:  queryArgs(nargs),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Args = args
 			return mapQueryRun(o, q)
@@ -320,4 +338,22 @@ func mapSource(path string) (fs.FS, string) {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// queryArgs takes nargs arguments, or (nargs < 0) one or more: the words
+// of a place's name ("velikiye luki").
+func queryArgs(nargs int) cobra.PositionalArgs {
+	if nargs < 0 {
+		return cobra.MinimumNArgs(1)
+	}
+	return cobra.ExactArgs(nargs)
+}
+
+// joinPlace makes the words of a place's name one argument: show velikiye
+// luki.
+func joinPlace(a []string) []string {
+	if len(a) < 2 {
+		return a
+	}
+	return []string{strings.Join(a, " ")}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gpw/core"
 )
 
 // runMap runs gpw map with args from the repository root, where maps/
@@ -40,6 +42,10 @@ func TestMapCommands(t *testing.T) {
 		return m.ID(c.Hex)
 	}
 	berlin, moscow := hex("Berlin"), hex("Moscow")
+	step := func(name string, d core.Dir) string {
+		c, _ := m.FindCity(name)
+		return m.ID(int(m.Nbr[c.Hex][d]))
+	}
 	a, _ := m.ParseHex(berlin)
 	b, _ := m.ParseHex(moscow)
 	dist := strconv.Itoa(m.Distance(a, b))
@@ -55,6 +61,9 @@ func TestMapCommands(t *testing.T) {
 		{"distance by id", []string{"distance", berlin, moscow}, dist, "hexes"},
 		{"show", []string{"show", "Kerch"}, hex("Kerch"), "across a strait"},
 		{"build --check", []string{"build", "--check"}, "maps/gpw.toml", "up to date"},
+		{"find with an offset", []string{"find", "Kursk@NW:1"}, step("Kursk", core.NW), "Kursk@NW:1"},
+		{"show a name of two words", []string{"show", "velikiye", "luki"}, hex("Velikiye Luki"), "city: Velikiye Luki"},
+		{"find a name of two words", []string{"find", "Velikiye", "Luki"}, hex("Velikiye Luki"), "minor city"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,7 +88,9 @@ func TestMapCommandErrors(t *testing.T) {
 		msg  string
 	}{
 		{"unknown place", []string{"find", "Atlantis"}, "neither a hex id"},
-		{"off the map", []string{"show", "A-9999"}, "neither a hex id"},
+		{"off the map", []string{"show", "A-9999"}, "hex A-9999 is off the map"},
+		{"offset off the map", []string{"find", "Astrakhan@SE:40"}, "runs off the map"},
+		{"bad direction", []string{"find", "Kursk@W:1"}, `"W" is not a direction`},
 		{"bad render file", []string{"render", "-o", "map.gif"}, ".svg or .png"},
 		{"missing argument", []string{"distance", "Berlin"}, "accepts 2 arg"},
 	}

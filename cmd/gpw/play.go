@@ -183,7 +183,7 @@ func (p *player) prompt() string {
 type query func(p *player, args []string) (any, error)
 
 var queries = map[string]query{
-	"show":    func(p *player, a []string) (any, error) { return oneArg(a, "show HEX", p.g.HexInfo) },
+	"show":    func(p *player, a []string) (any, error) { return oneArg(joinPlace(a), "show HEX", p.g.HexInfo) },
 	"reach":   (*player).reach,
 	"actions": (*player).actions,
 	"zoc":     (*player).zoc,
@@ -193,6 +193,7 @@ var queries = map[string]query{
 	"preview": (*player).preview,
 	"help":    func(p *player, a []string) (any, error) { return newHelpText(p.g.Rules.Module), nil },
 	"save":    (*player).save,
+	"export":  (*player).exportSetup, // playexport.go: the designer's setup mode
 }
 
 // savedTo is the answer to save.
@@ -475,6 +476,7 @@ var helpLines = map[string]string{
 	"preview":   "preview HEX from HEX... the odds, shifts and chances of an attack, without fighting it",
 	"help":      "help                    this list",
 	"save":      "save FILE               save the game (gpw play --load FILE continues it)",
+	"export":    "export FILE.toml        write the scenario with its setup as laid out now (fixed hexes), for gpw check",
 	"auto":      "auto on|off             let the engine make every pending choice by its default",
 	"quit":      "quit                    leave the game",
 }

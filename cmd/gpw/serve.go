@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"os/signal"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"gpw/scenario"
 	"gpw/serve"
 )
 
@@ -27,6 +29,8 @@ type serveOptions struct {
 	Rate     float64
 	MaxConns int
 	KeyFile  string // seals the dice secrets in the database; else GPW_SERVE_KEY
+	// Scenarios is a folder of scenarios to serve beside the built-in ones.
+	Scenarios string
 	// ready, when set, hears the address the server listens on (tests).
 	ready func(addr string)
 	// stop, when set, ends the server instead of a signal (tests).
@@ -52,11 +56,21 @@ unless --addr says otherwise. The HTTP API is in docs/serve.md.`,
 	cmd.Flags().Float64Var(&o.Rate, "rate", serve.DefaultRate, "requests a second one client (IP address) may send, in bursts of three times as many; beyond, 429")
 	cmd.Flags().IntVar(&o.MaxConns, "max-conns", serve.DefaultMaxConns, "connections open at once; beyond, 503 (one client may hold at most "+fmt.Sprint(serve.DefaultMaxConnsPerClient)+")")
 	cmd.Flags().StringVar(&o.KeyFile, "key-file", "", "a file (mode 600) holding 64 hex digits that seal the games' dice secrets in the database (or set GPW_SERVE_KEY); without a key they are stored unsealed and the database's mode 600 is their only defence")
+	cmd.Flags().StringVar(&o.Scenarios, "scenarios", "", "serve the scenarios of this folder too (listed as local/NAME; each game keeps its scenario's files as they were when it began)")
 	cmd.Flags().StringVar(&o.Sync, "sync", "normal", "normal: a command is stored before it is answered, safe from a crash or kill -9; full: also flushed to the disk, safe from a power cut, slower")
 	return cmd
 }
 
 func serveRun(o *serveOptions) error {
+	var scen fs.FS
+	if o.Scenarios != "" {
+		d, err := scenario.OpenDir(o.Scenarios)
+		if err != nil {
+			return fmt.Errorf("--scenarios: %w", err)
+		}
+		defer d.Close()
+		scen = d
+	}
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return err
@@ -77,7 +91,7 @@ func serveRun(o *serveOptions) error {
 		}
 		sealed = "sealed with the key in GPW_SERVE_KEY"
 	}
-	s, err := serve.New(serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS(), Hosts: hosts, Rate: o.Rate, Burst: int(3 * o.Rate), GamesPerHour: serve.DefaultGamesPerHour, Key: key})
+	s, err := serve.New(serve.Config{DB: o.DB, Sync: o.Sync, Data: rulesFS(), Hosts: hosts, Rate: o.Rate, Burst: int(3 * o.Rate), GamesPerHour: serve.DefaultGamesPerHour, Key: key, Scenarios: scen})
 	if err != nil {
 		return err
 	}
