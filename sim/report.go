@@ -164,6 +164,9 @@ type Comparison struct {
 	Events        []EventChange `json:"events"`
 	// PerTurn are the paired differences at the end of each turn.
 	PerTurn PerTurn `json:"per_turn"`
+	// Weather is, for each month of the calendar, the paired difference
+	// in the share of its movement phases whose weather was not clear.
+	Weather []MonthChange `json:"weather"`
 	// WinPairing and ScorePairing: what the common seeds achieved.
 	WinPairing   Pairing `json:"win_pairing"`
 	ScorePairing Pairing `json:"score_pairing"`
@@ -175,6 +178,39 @@ type PerTurn struct {
 	LostAxis   []Interval  `json:"lost_axis"`   // strength lost so far (t interval)
 	LostSoviet []Interval  `json:"lost_soviet"`
 	Key        []CityTurns `json:"key"` // the Axis holds each key city (Newcombe)
+}
+
+// MonthChange is a paired difference in one month of the calendar.
+type MonthChange struct {
+	Month string   `json:"month"`
+	Diff  Interval `json:"diff"` // t interval
+}
+
+// foul is, for each month a game played, the share of its movement
+// phases that rolled a weather other than clear.
+func foul(r *Record) map[string]float64 {
+	n, bad := map[string]int{}, map[string]int{}
+	var months []string
+	for t, w := range r.Weather {
+		if w == "" || t >= len(r.Turns) {
+			continue
+		}
+		m := Month(r.Turns[t])
+		if _, ok := n[m]; !ok {
+			months = append(months, m)
+		}
+		for _, x := range strings.Split(w, ",") {
+			n[m]++
+			if x != "clear" {
+				bad[m]++
+			}
+		}
+	}
+	out := map[string]float64{}
+	for _, m := range months {
+		out[m] = float64(bad[m]) / float64(n[m])
+	}
+	return out
 }
 
 // CityTurns is a key city's paired difference turn by turn.
@@ -582,6 +618,27 @@ func compare(name string, cities []string, arm, base []*Record, nt int) Comparis
 			out = append(out, Mean(d))
 		}
 		return out
+	}
+	var months []string
+	byMonth := map[string][]float64{}
+	for i := range xs {
+		fx, fy := foul(xs[i]), foul(ys[i])
+		for _, t := range xs[i].Turns {
+			m := Month(t)
+			x, ok1 := fx[m]
+			y, ok2 := fy[m]
+			if !ok1 || !ok2 {
+				continue
+			}
+			delete(fx, m) // once per game and month
+			if _, ok := byMonth[m]; !ok {
+				months = append(months, m)
+			}
+			byMonth[m] = append(byMonth[m], x-y)
+		}
+	}
+	for _, m := range months {
+		c.Weather = append(c.Weather, MonthChange{Month: m, Diff: Mean(byMonth[m])})
 	}
 	c.PerTurn.CitiesAxis = diffs(func(r *Record, t int) float64 { return float64(at(r.Cities.Axis, t)) })
 	c.PerTurn.LostAxis = diffs(func(r *Record, t int) float64 { return float64(at(r.LostTurns.Axis, t)) })

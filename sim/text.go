@@ -143,6 +143,13 @@ func (r *Report) WriteText(w io.Writer) error {
 		for _, cc := range c.Cities {
 			p("  axis holds %s at the end: %s points, p = %s, Holm %s; %s\n", cc.City, pts(cc.Diff), pv(cc.P), pv(cc.Holm), table2(cc.Table, c.Arm, c.Base))
 		}
+		if len(c.Weather) > 0 {
+			var ws []string
+			for _, m := range c.Weather {
+				ws = append(ws, fmt.Sprintf("%s %s", m.Month, pts(m.Diff)))
+			}
+			p("  weather not clear (share of movement phases, points): %s\n", strings.Join(ws, "; "))
+		}
 		for _, e := range c.Events {
 			p("  %s events per game: %s, paired t p = %s, Holm %s\n", e.Kind, num(e.Diff, 2, true), pv(e.P), pv(e.Holm))
 		}
