@@ -272,6 +272,9 @@ func (m *Module) lintMore(t *lua.LTable, sources map[string]string) []string {
 		}
 		out = append(out, msg)
 	}
+	// sides spelt with capitals as keys or values of the module's tables
+	// (R.bot.Soviet, R.closed.Axis, side = "Axis")
+	out = append(out, sideSpellings(t)...)
 	// sides spelt with capitals in the module's own files
 	for _, file := range slices.Sorted(mapKeys(sources)) {
 		for i, line := range strings.Split(sources[file], "\n") {
@@ -327,5 +330,48 @@ func (m *Module) ownSources() map[string]string {
 			out[filepath.Base(d.path)] = string(b)
 		}
 	}
+	return out
+}
+
+// sideSpellings walks the module's tables (to a depth of 4, at most
+// 20,000 entries) for keys and string values that spell a side with
+// capitals.
+func sideSpellings(t *lua.LTable) []string {
+	var out []string
+	left := 20_000
+	seen := map[*lua.LTable]bool{}
+	bad := func(s string) bool {
+		l := strings.ToLower(s)
+		return (l == "axis" || l == "soviet") && s != l
+	}
+	var walk func(t *lua.LTable, path string, depth int)
+	walk = func(t *lua.LTable, path string, depth int) {
+		if seen[t] || depth > 4 {
+			return
+		}
+		seen[t] = true
+		for _, k := range anyKeys(t) {
+			if left--; left < 0 {
+				return
+			}
+			v := t.RawGet(k.key)
+			at := path + "." + k.name
+			if k.isN {
+				at = fmt.Sprintf("%s[%s]", path, k.name)
+			}
+			if !k.isN && bad(k.name) {
+				out = append(out, fmt.Sprintf("%s: sides are spelt %q and %q; the key %q is never read as one", at, "axis", "soviet", k.name))
+			}
+			switch v := v.(type) {
+			case lua.LString:
+				if bad(string(v)) {
+					out = append(out, fmt.Sprintf("%s = %q: sides are spelt %q and %q", at, string(v), "axis", "soviet"))
+				}
+			case *lua.LTable:
+				walk(v, at, depth+1)
+			}
+		}
+	}
+	walk(t, "R", 0)
 	return out
 }

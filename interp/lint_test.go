@@ -33,6 +33,8 @@ func TestLintMore(t *testing.T) {
 		{"result-not-in-crt", `R.results.DRR = function(b) gpw.retreat(2) end`, "R.results.DRR: no cell of R.crt.rows holds DRR, so it is never called"},
 		{"side-capital", "function R.can_move(u, p)\n  if u.side == \"Axis\" then return false, \"no\", \"x\" end\nend", `house.lua:4: "Axis": sides are spelt "axis" and "soviet"`},
 		{"side-in-comment", "-- the \"Axis\" player\nR.x = 1", ""},
+		{"side-key", `R.bot = { Soviet = { aggression = 0.2 } }`, `R.bot.Soviet: sides are spelt "axis" and "soviet"; the key "Soviet" is never read as one`},
+		{"side-value", `R.my_front = { { side = "AXIS", hex = "A-0101" } }`, `R.my_front[1].side = "AXIS": sides are spelt "axis" and "soviet"`},
 		{"help-no-command", "R.help = { fortfy = \"fortify HEX\" }\nR.commands = { fortify = function() return true end }", "R.help.fortfy: there is no command fortfy (R.commands.fortfy); did you mean fortify?"},
 		{"fog-not-table", `R.fog = true`, "R.fog is a boolean"},
 		{"empty-classes", `R.phases[3].classes = {}`, "R.phases[3].classes is empty: every class moves in axis-panzer"},

@@ -102,3 +102,13 @@ func TestRunJSONModuleError(t *testing.T) {
 		t.Errorf("lint at run:\n%s", w)
 	}
 }
+
+func TestGpwTestJSON(t *testing.T) {
+	var out bytes.Buffer
+	if err := testRun(&testOptions{IO: &ioStreams{Out: &out}, Dirs: []string{"testdata/housetest"}, Run: "gdw", JSON: true}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "{\"case\":\"gdw-rivers\",\"pass\":true,\"events\":2}\n{\"failed\":0,\"passed\":1}\n"; out.String() != want {
+		t.Errorf("got %s want %s", out.String(), want)
+	}
+}
