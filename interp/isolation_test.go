@@ -25,7 +25,7 @@ function R.allowance(u, mp) return n end`, 4, "upvalue 'n' is read-only"},
 		{"string library", `function R.on_phase_start(p) string.count = (string.count or 0) + 1 end
 function R.allowance(u, mp) return string.count or 0 end`, 3, "field 'count' of a read-only table"},
 		{"gpw table", `function R.on_phase_start(p) gpw.count = 1 end
-function R.allowance(u, mp) return gpw.count or 0 end`, 3, "field 'count' of a read-only table"},
+function R.allowance(u, mp) return rawget(gpw, "count") or 0 end`, 3, "field 'count' of a read-only table"},
 		{"string metatable", `function R.on_phase_start(p) getmetatable("").__index = {len = function() return 7 end} end
 function R.allowance(u, mp) return ("x"):len() end`, 3, "field '__index' of a read-only table"},
 		{"string method", `function R.on_phase_start(p) getmetatable("").len = function() return 7 end end
