@@ -1,7 +1,7 @@
 package serve
 
 // engine.go is the one file that speaks to the game package (bots.go
-// and scenarios.go apart): every other file of the server sees a game only through an
+// apart): every other file of the server sees a game only through an
 // engine. The legal actions, whose turn it is, undo and the order of a
 // battle's decisions are the game's own (Actions, Actor, undo, nostand).
 
@@ -27,13 +27,13 @@ import (
 // Spec is what a game starts from: a built-in scenario under a rules
 // variant or a house module, set up by the automatic rule or by hand.
 type Spec struct {
+	// Upload is the files of a scenario that is not built in: uploaded,
+	// or read from the server's folder (local/NAME) when the game began.
+	Upload    *Upload `json:"upload,omitempty"`
 	Scenario  string  `json:"scenario"`         // a built-in name: gdw/barbarossa
 	Rules     string  `json:"rules,omitempty"`  // gdw, adc2, "" for the scenario's; ignored with Module
 	Module    *Module `json:"module,omitempty"` // a house rules module
 	AutoSetup bool    `json:"auto_setup"`
-	// Upload is the files of a scenario that is not built in: uploaded,
-	// or read from the server's folder (local/NAME) when the game began.
-	Upload *Upload `json:"upload,omitempty"`
 }
 
 // Module is a house rules module sent by a player: its file name and text.
@@ -47,8 +47,8 @@ type Module struct {
 // house modules.
 type Library struct {
 	Data    fs.FS  // rules/, maps/ and scenarios/
-	Modules string // folder where house modules are written to be loaded
 	Local   fs.FS  // a designer's folder of scenarios (local/NAME), or nil
+	Modules string // folder where house modules are written to be loaded
 }
 
 // Refusal is a command the server or the rules refused: the game is
@@ -118,20 +118,18 @@ func scenarioFile(name string) string {
 
 // open starts spec's game with the dice seed and replays cmds.
 func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engine, error) {
+	if spec.Upload != nil {
+		return lib.openUpload(spec, secret, cmds, sides) // scenarios.go
+	}
+	file := scenarioFile(spec.Scenario)
+	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
+		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
+	}
 	rules, err := lib.rules(spec)
 	if err != nil {
 		return nil, err
 	}
-	var sc *scenario.Scenario
-	if spec.Upload != nil {
-		sc, err = lib.loadUpload(spec, rules) // scenarios.go
-	} else {
-		file := scenarioFile(spec.Scenario)
-		if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
-			return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
-		}
-		sc, err = game.LoadScenario(lib.Data, file, lib.Data, rules)
-	}
+	sc, err := game.LoadScenario(lib.Data, file, lib.Data, rules)
 	if err != nil {
 		return nil, err
 	}

@@ -210,6 +210,10 @@ func playCheck(sc *scenario.Scenario, v string) (where string, err error) {
 	return where, nil
 }
 
+// returnsFunction finds the top-level return of a special-rules file:
+// a function of the rules module (a rules module returns its table).
+var returnsFunction = regexp.MustCompile(`(?m)^return\s+function\b`)
+
 // checkSpecial checks a scenario's special-rules file (it returns a
 // function of the rules module): through the scenarios of its folder that
 // name it, else over the gdw rules. ok is false when f is no such file.
@@ -236,6 +240,9 @@ func checkSpecial(o *checkOptions, f string) (ok bool, err error) {
 			}
 		}
 		return true, err
+	}
+	if !returnsFunction.Match(data) {
+		return false, nil // a rules module
 	}
 	rules := cmpOr(o.Rules, "gdw")
 	if _, err := interp.Compile(rules, gpw.Data, base, data); err != nil {

@@ -23,12 +23,13 @@ type serveOptions struct {
 	Addr string
 	DB   string
 	Sync string
-	// Scenarios is a folder of scenarios to serve beside the built-in ones.
-	Scenarios string
 	// ready, when set, hears the address the server listens on (tests).
 	ready func(addr string)
 	// stop, when set, ends the server instead of a signal (tests).
 	stop context.Context
+
+	// Scenarios is a folder of scenarios to serve beside the built-in ones.
+	Scenarios string
 }
 
 func newServeCmd(ios *ioStreams) *cobra.Command {
@@ -45,8 +46,8 @@ unless --addr says otherwise. The HTTP API is in docs/serve.md.`,
 		RunE: func(*cobra.Command, []string) error { return serveRun(o) },
 	}
 	cmd.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8080", "address to listen on")
-	cmd.Flags().StringVar(&o.DB, "db", "gpw.db", "SQLite file for the games")
 	cmd.Flags().StringVar(&o.Scenarios, "scenarios", "", "serve the scenarios of this folder too (listed as local/NAME; each game keeps its scenario's files as they were when it began)")
+	cmd.Flags().StringVar(&o.DB, "db", "gpw.db", "SQLite file for the games")
 	cmd.Flags().StringVar(&o.Sync, "sync", "normal", "normal: a command is stored before it is answered, safe from a crash or kill -9; full: also flushed to the disk, safe from a power cut, slower")
 	return cmd
 }
