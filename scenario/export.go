@@ -31,11 +31,18 @@ func ExportSetup(sc *Scenario, at map[string]string) ([]byte, error) {
 		if i < 0 || i >= len(lines) {
 			return nil, fmt.Errorf("%s: setup table at line %d not found", sc.File, g.Line)
 		}
-		drop[i] = true
-		for j := i + 1; j < len(lines) && j < len(plain); j++ {
-			if l := strings.TrimSpace(plain[j]); strings.HasPrefix(l, "[") && !strings.HasPrefix(l, "[\"") && isHeader(l) {
+		end := i + 1
+		for end < len(lines) && end < len(plain) {
+			if l := strings.TrimSpace(plain[end]); isHeader(l) {
 				break
 			}
+			end++
+		}
+		// comments and blank lines before the next table are that table's
+		for end > i+1 && strings.TrimSpace(plain[end-1]) == "" {
+			end--
+		}
+		for j := i; j < end; j++ {
 			drop[j] = true
 		}
 	}

@@ -258,7 +258,7 @@ func TestFrontTypoOneError(t *testing.T) {
 // ExportSetup puts the placed units on fixed hexes and leaves the others
 // in their table's area; the text reads back.
 func TestExportSetupPartial(t *testing.T) {
-	src := "name = \"t\"\nformat_version = 1\nstart = \"Jun 1941\"\nunits = \"gdw\"\n# the west\n[[setup]]\nname = \"West\"\nregion = \"Western Military District\"\nunits = [\"sov-3\", \"sov-4\"]\nreduced = [\"sov-4\"]\n" + miniMap
+	src := "name = \"t\"\nformat_version = 1\nstart = \"Jun 1941\"\nunits = \"gdw\"\n# the west\n[[setup]]\nname = \"West\"\nregion = \"Western Military District\"\nunits = [\"sov-3\", \"sov-4\"]\nreduced = [\"sov-4\"]\n\n# the map\n" + miniMap
 	sc, err := scenario.Parse("t.toml", []byte(src), os.DirFS(".."))
 	if err != nil {
 		t.Fatal(err)
@@ -266,6 +266,9 @@ func TestExportSetupPartial(t *testing.T) {
 	out, err := scenario.ExportSetup(sc, map[string]string{"sov-3": "A-0402"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "# the west") || !strings.Contains(string(out), "# the map\n\n[map]") {
+		t.Errorf("comments beside the setup lost:\n%s", out)
 	}
 	back, err := scenario.Parse("t.toml", out, os.DirFS(".."))
 	if err != nil {

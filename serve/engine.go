@@ -1,7 +1,7 @@
 package serve
 
 // engine.go is the one file that speaks to the game package (bots.go
-// and scenarios.go apart): every other file of the server sees a game only through an
+// apart): every other file of the server sees a game only through an
 // engine. The legal actions, whose turn it is, undo and the order of a
 // battle's decisions are the game's own (Actions, Actor, undo, nostand).
 
@@ -24,6 +24,9 @@ import (
 // Spec is what a game starts from: a built-in scenario under a rules
 // variant or a house module, set up by the automatic rule or by hand.
 type Spec struct {
+	// Upload is the files of a scenario that is not built in: uploaded,
+	// or read from the server's folder (local/NAME) when the game began.
+	Upload    *Upload `json:"upload,omitempty"`
 	Scenario  string  `json:"scenario"`         // a built-in name: gdw/barbarossa
 	Rules     string  `json:"rules,omitempty"`  // gdw, adc2, "" for the scenario's; ignored with Module
 	Module    *Module `json:"module,omitempty"` // a house rules module
@@ -31,9 +34,6 @@ type Spec struct {
 	// Params set the rules module's parameters by name (R.params;
 	// game.Options.Params), checked when the game starts.
 	Params map[string]string `json:"params,omitempty"`
-	// Upload is the files of a scenario that is not built in: uploaded,
-	// or read from the server's folder (local/NAME) when the game began.
-	Upload *Upload `json:"upload,omitempty"`
 }
 
 // Module is a house rules module sent by a player: its file name and text.

@@ -5,7 +5,8 @@ package serve
 // and those a player uploads (Spec.Upload), checked as the server checks
 // a house module: loaded and started before the game is stored. A game
 // of either keeps the scenario's files in its spec, so that it replays
-// after the folder has changed or the server has restarted.
+// after the folder has changed or the server has restarted. Like
+// engine.go, it speaks to the game package: to load and start them.
 
 import (
 	"crypto/sha256"
@@ -116,18 +117,24 @@ func boardKey(spec Spec) string {
 	return spec.Scenario
 }
 
-// listScenarios is the built-in scenarios and those of the server's
-// folder.
-func (lib *Library) listScenarios() ([]scenario.Listing, error) {
-	list, err := scenario.List(lib.Data)
-	if err != nil || lib.Local == nil {
-		return list, err
+// withLocal adds the scenarios of the server's folder to the built-in
+// ones.
+func (lib *Library) withLocal(list []scenario.Listing) ([]scenario.Listing, error) {
+	if lib.Local == nil {
+		return list, nil
 	}
 	own, err := scenario.ListDir(lib.Local, localPrefix)
 	if err != nil {
 		return nil, err
 	}
 	return append(list, own...), nil
+}
+
+// scenarioRoutes are the requests of this file: an upload's check and a
+// game's setup as laid out.
+func (s *Server) scenarioRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/scenarios/check", s.handleCheckScenario)
+	mux.HandleFunc("GET /api/g/{token}/setup.toml", s.withGame(s.handleSetupExport))
 }
 
 // Checked answers a scenario upload's check: the variants a game of it

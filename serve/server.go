@@ -21,7 +21,9 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
 	"gpw/core"
+	"gpw/scenario"
 )
 
 // Config sets up a Server.
@@ -86,11 +88,12 @@ func New(c Config) (*Server, error) {
 	if abs, err := filepath.Abs(mods); err == nil {
 		mods = abs
 	}
-	s := &Server{lib: &Library{Data: c.Data, Modules: mods, Local: c.Scenarios}, store: st, now: c.Now, max: c.MaxLive,
+	s := &Server{lib: &Library{Data: c.Data, Modules: mods}, store: st, now: c.Now, max: c.MaxLive,
 		live: map[string]*live{}, links: map[string]link{}, boards: map[string]*board{}, closing: make(chan struct{})}
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.lib.Local = c.Scenarios // scenarios.go
 	if s.max <= 0 {
 		s.max = 256
 	}
@@ -139,9 +142,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
 	mux.HandleFunc("GET /api/rules", s.handleRules)
-	mux.HandleFunc("POST /api/scenarios/check", s.handleCheckScenario)
 	mux.HandleFunc("GET /api/computers", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, Computers()) })
 	mux.HandleFunc("POST /api/games", s.handleCreate)
+	s.scenarioRoutes(mux) // scenarios.go
 	mux.HandleFunc("GET /api/g/{token}", s.withGame(s.handleView))
 	mux.HandleFunc("POST /api/g/{token}/command", s.withGame(s.handleCommand))
 	mux.HandleFunc("POST /api/g/{token}/undo", s.withGame(s.handleUndo))
@@ -151,7 +154,6 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/overlay", s.withGame(s.handleOverlay))
 	mux.HandleFunc("GET /api/g/{token}/events", s.withGame(s.handleEvents))
 	mux.HandleFunc("GET /api/g/{token}/record", s.withGame(s.handleRecordChat))
-	mux.HandleFunc("GET /api/g/{token}/setup.toml", s.withGame(s.handleSetupExport))
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
@@ -302,7 +304,10 @@ func (s *Server) withGame(h gameHandler) http.HandlerFunc {
 }
 
 func (s *Server) handleScenarios(w http.ResponseWriter, r *http.Request) {
-	list, err := s.lib.listScenarios()
+	list, err := scenario.List(s.lib.Data)
+	if err == nil {
+		list, err = s.lib.withLocal(list) // scenarios.go
+	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err)
 		return
@@ -364,6 +369,9 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 		return nil, &Refusal{Msg: fmt.Sprintf("mode %q: solo, hotseat or network", req.Mode)}
 	}
 	row := &GameRow{ID: token()[:12], Created: s.now().UTC().Format(time.RFC3339), Mode: req.Mode, Spec: req.Spec}
+	if err := s.lib.pin(&row.Spec); err != nil { // a scenario of the server's folder: its files, as they are now
+		return nil, err
+	}
 	if req.Mode == "solo" {
 		if req.Side != "axis" && req.Side != "soviet" {
 			return nil, &Refusal{Msg: fmt.Sprintf("side %q: axis or soviet", req.Side)}
@@ -394,10 +402,6 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 			return nil, err
 		}
 		s.lib.collect()
-	}
-	// a scenario of the server's folder: its files, as they are now
-	if err := s.lib.pin(&row.Spec); err != nil {
-		return nil, err
 	}
 	// check that the game starts before storing it
 	e, err := s.lib.open(row.Spec, sec, nil, nil)

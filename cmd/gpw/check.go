@@ -53,6 +53,12 @@ func checkRun(o *checkOptions) error {
 	for _, f := range o.Files {
 		// A rules module is loaded as a variant would be.
 		if strings.HasSuffix(f, ".lua") {
+			if ok, err := checkSpecial(o, f); ok { // a scenario's special rules (checkplay.go)
+				if report(o, f, err) {
+					bad++
+				}
+				continue
+			}
 			r, err := loadRules(f)
 			if err == nil {
 				warn(o, f, r.Lint())

@@ -193,6 +193,15 @@ func playCheck(sc *scenario.Scenario, v string) (where string, err error) {
 		return where, err
 	}
 	if err := bot.PlayGame(g, ax, so, 0, nil); err != nil {
+		// The bots look ahead on copies of the game: an error of the next
+		// phase's start is met while the game stands before it. Ending
+		// the phase on the game itself (refused as a whole, the game
+		// unchanged) shows the phase it comes in.
+		if e2 := g.Exec("end"); e2 != nil && sameFailure(err, e2) {
+			if next := nextPhase(g, e2); next != "" {
+				return next, e2
+			}
+		}
 		return where, err
 	}
 	if !g.Over() {
@@ -200,6 +209,10 @@ func playCheck(sc *scenario.Scenario, v string) (where string, err error) {
 	}
 	return where, nil
 }
+
+// returnsFunction finds the top-level return of a special-rules file:
+// a function of the rules module (a rules module returns its table).
+var returnsFunction = regexp.MustCompile(`(?m)^return\s+function\b`)
 
 // checkSpecial checks a scenario's special-rules file (it returns a
 // function of the rules module): through the scenarios of its folder that
@@ -227,6 +240,9 @@ func checkSpecial(o *checkOptions, f string) (ok bool, err error) {
 			}
 		}
 		return true, err
+	}
+	if !returnsFunction.Match(data) {
+		return false, nil // a rules module
 	}
 	rules := cmpOr(o.Rules, "gdw")
 	if _, err := interp.Compile(rules, gpw.Data, base, data); err != nil {
@@ -273,4 +289,32 @@ func closedSetups(f, v string, g *game.Game) scenario.Errors {
 		}
 	}
 	return es
+}
+
+var inPhase = regexp.MustCompile(`in phase ([a-z0-9-]+)`)
+
+// sameFailure reports whether two errors are one failure met in two
+// phases: the same text but for the phase named.
+func sameFailure(a, b error) bool {
+	return inPhase.ReplaceAllString(a.Error(), "") == inPhase.ReplaceAllString(b.Error(), "")
+}
+
+// nextPhase is "TURN: PHASE" for the phase err names when it comes after
+// the game's current phase (this turn's, or the next turn's), else "".
+func nextPhase(g *game.Game, err error) string {
+	m := inPhase.FindStringSubmatch(err.Error())
+	if m == nil || m[1] == g.Phase().ID {
+		return ""
+	}
+	ids, at := g.TurnOrder()
+	turn := g.Turn().Index
+	for i, id := range ids {
+		if id == m[1] {
+			if i <= at {
+				turn++
+			}
+			return g.TurnName(turn) + ": " + id
+		}
+	}
+	return ""
 }

@@ -83,7 +83,7 @@ func TestCheckScenarioWhole(t *testing.T) {
 		{"area closed by the rules", typhoon, "return function(R) R.closed = { soviet = { \"USSR\" } } return R end\n", false, "typhoon.toml",
 			[]string{"typhoon.toml:15: under gdw: setup Western Front: 3 combat units but only 0 hexes of its area are open to soviet units: the rules close"}, true},
 		{"special rules file", typhoon, good, false, "typhoon.lua", []string{"typhoon.lua: the special rules of", "typhoon.lua: ok"}, false},
-		{"late lua error", typhoon, late, true, "typhoon.toml", []string{"typhoon.toml: under gdw, in Sep/Oct 1941: soviet-general: typhoon.lua:4: in phase soviet-general: boom in the snow", "typhoon.toml: under adc2, in "}, true},
+		{"late lua error", typhoon, late, true, "typhoon.toml", []string{"typhoon.toml: under gdw, in Nov/Dec 1941: axis-reinforcement: typhoon.lua:4: in phase axis-reinforcement: boom in the snow", "typhoon.toml: under adc2, in Nov/Dec 1941: axis-reinforcement:"}, true},
 		{"overlap", typhoon + "[[setup]]\nname = \"2nd Army\"\nside = \"axis\"\nnear = \"Smolensk\"\nradius = 0\nunits = [\"ger-9\"]\n[[setup]]\nname = \"9th Army\"\nside = \"axis\"\ncity = \"Smolensk\"\nunits = [\"ger-5\"]\n",
 			good, false, "typhoon.toml", []string{"typhoon.toml:35: setup 2nd Army: 1 combat units but only 0 free hexes in its area: of the 1 land hexes its keys name, 1 taken by units set up on fixed hexes"}, true},
 		{"overlap of two areas", strings.Replace(typhoon, "radius = 3\n", "radius = 1\n", 1) + "[[setup]]\nname = \"2nd Army\"\nside = \"axis\"\nnear = \"Smolensk\"\nradius = 1\nunits = [\"ger-9\", \"ger-5\", \"ger-6\", \"ger-7\", \"ger-8\", \"ger-12\"]\n",
