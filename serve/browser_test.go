@@ -727,3 +727,25 @@ func TestBrowserModuleUses(t *testing.T) {
 		t.Errorf("the page wrote errors:%s", e)
 	}
 }
+
+// TestBrowserReplayTurn plays the last player turn again on the map, from
+// its first position to the turn now.
+func TestBrowserReplayTurn(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
+	for !strings.HasPrefix(c.view(tok).Status.Phase, "soviet") {
+		c.must(tok, "end")
+	}
+	b := newBrowser(t)
+	b.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelector('#replay-turn')`)
+	b.do("replay", chromedp.Click(chromedp.CSS("#replay-turn"), chromedp.NodeVisible))
+	b.wait("the turn's start", `window.gpwBoard.replay && document.querySelector('#phase').textContent.startsWith('axis')`)
+	b.wait("back to now", `!window.gpwBoard.playing && !window.gpwBoard.replay && document.querySelector('#phase').textContent.startsWith('soviet')`)
+	if e := b.errors(); e != "" {
+		t.Errorf("the page wrote errors:%s", e)
+	}
+}
