@@ -29,12 +29,17 @@ import { LEGIBLE, LEGIBLE_PHONE, PHONE, lastMoves, retreatChoices, unitChoices, 
 /** isPhone says whether the screen gets the phone layout. */
 export const isPhone = () => window.innerWidth <= PHONE;
 
+/** A setting kept in the browser ('' where storage is refused). @param {string} k */
+const setting = (k) => { try { return localStorage.getItem(k) || ''; } catch { return ''; } };
+/** @param {string} k @param {string} v */
+const keep = (k, v) => { try { localStorage.setItem(k, v); } catch { /* not kept */ } };
+
 /** Settings kept in the browser. */
 export const settings = {
-  get confirmEnd() { return localStorage.getItem('gpw-confirm-end') !== 'off'; },
-  set confirmEnd(on) { localStorage.setItem('gpw-confirm-end', on ? 'on' : 'off'); },
-  get notify() { return localStorage.getItem('gpw-notify') === 'on'; },
-  set notify(on) { localStorage.setItem('gpw-notify', on ? 'on' : 'off'); },
+  get confirmEnd() { return setting('gpw-confirm-end') !== 'off'; },
+  set confirmEnd(on) { keep('gpw-confirm-end', on ? 'on' : 'off'); },
+  get notify() { return setting('gpw-notify') === 'on'; },
+  set notify(on) { keep('gpw-notify', on ? 'on' : 'off'); },
 };
 
 export class Board {
