@@ -749,3 +749,40 @@ func TestBrowserReplayTurn(t *testing.T) {
 		t.Errorf("the page wrote errors:%s", e)
 	}
 }
+
+// TestBrowserADC2 opens a game under ADC2: the module's command words are
+// buttons beside the other actions, and the page writes no error.
+func TestBrowserADC2(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", Rules: "adc2", AutoSetup: true}, Mode: "hotseat"})["both"]
+	var words []string
+	for i := 0; i < 12 && len(words) == 0; i++ {
+		v := c.view(tok)
+		if v.Actions != nil {
+			for _, m := range v.Actions.Module {
+				words = append(words, m.Word)
+			}
+		}
+		if len(words) == 0 {
+			c.must(tok, "end")
+		}
+	}
+	b := newBrowser(t)
+	b.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelectorAll('#counters .counter').length > 20`)
+	for _, w := range words {
+		if !eval[bool](b, fmt.Sprintf(`!!document.querySelector('#module button[data-word=%q]')`, w)) {
+			t.Errorf("no button for the module's %q", w)
+		}
+	}
+	t.Logf("the module's words: %v", words)
+	if !eval[bool](b, noNull) {
+		t.Errorf("the board says null or undefined: %q", eval[string](b, `document.body.innerText`))
+	}
+	if e := b.errors(); e != "" {
+		t.Errorf("the page wrote errors:%s", e)
+	}
+}
