@@ -10,7 +10,7 @@
 import { Game } from './api.js';
 import { el } from './dom.js';
 import { MapView } from './view.js';
-import { remember } from './links.js';
+import { remember, settings } from './links.js';
 import * as panel from './panel.js';
 import { LEGIBLE, LEGIBLE_PHONE, PHONE, lastMoves, retreatChoices, unitChoices, leftToDo, summary, turns, taken } from './logic.js';
 
@@ -28,19 +28,6 @@ import { LEGIBLE, LEGIBLE_PHONE, PHONE, lastMoves, retreatChoices, unitChoices, 
 
 /** isPhone says whether the screen gets the phone layout. */
 export const isPhone = () => window.innerWidth <= PHONE;
-
-/** A setting kept in the browser ('' where storage is refused). @param {string} k */
-const setting = (k) => { try { return localStorage.getItem(k) || ''; } catch { return ''; } };
-/** @param {string} k @param {string} v */
-const keep = (k, v) => { try { localStorage.setItem(k, v); } catch { /* not kept */ } };
-
-/** Settings kept in the browser. */
-export const settings = {
-  get confirmEnd() { return setting('gpw-confirm-end') !== 'off'; },
-  set confirmEnd(on) { keep('gpw-confirm-end', on ? 'on' : 'off'); },
-  get notify() { return setting('gpw-notify') === 'on'; },
-  set notify(on) { keep('gpw-notify', on ? 'on' : 'off'); },
-};
 
 export class Board {
   /** @param {HTMLElement} root @param {string} token */

@@ -3,7 +3,7 @@
 // a fallback to the map, the odds, the last turn, chat and the log.
 import { el, compact } from './dom.js';
 import { retreatChoices, unitChoices, optionWords, sendable, useTargets } from './logic.js';
-import { settings } from './board.js';
+import { settings } from './links.js';
 
 /** @typedef {import('./board.js').Board} Board */
 /** @typedef {import('./types.js').LogLine} LogLine */
