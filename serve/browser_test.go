@@ -786,3 +786,59 @@ func TestBrowserADC2(t *testing.T) {
 		t.Errorf("the page wrote errors:%s", e)
 	}
 }
+
+// BenchmarkMoveDrawn is a move in the browser, from the tap on its
+// destination to the board showing the server's answer (the command
+// answered, the view read and drawn), then undone; it also reports the
+// time to draw the unit in its new hex at once (drawn-ms) and the
+// server's answer alone (answered-ms).
+func BenchmarkMoveDrawn(b *testing.B) {
+	s := newTestServer(b)
+	ts := httptest.NewServer(s.Handler())
+	b.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: b, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/campaign", AutoSetup: true}, Mode: "hotseat"})["both"]
+	for c.view(tok).Status.Kind != "move" {
+		c.must(tok, "end")
+	}
+	v := c.view(tok)
+	var unit, from, to string
+	for _, id := range v.Actions.Move {
+		var r struct {
+			From  string           `json:"from"`
+			Hexes []game.Reachable `json:"hexes"`
+		}
+		c.do("GET", "/api/g/"+tok+"/reach?unit="+id, nil, &r)
+		for _, h := range r.Hexes {
+			if h.End && len(h.Path) >= 2 {
+				unit, from, to = id, r.From, h.Hex
+				break
+			}
+		}
+		if unit != "" {
+			break
+		}
+	}
+	br := newBrowser(b)
+	br.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	br.wait("the board", `document.body.dataset.ready === 'true'`)
+	var drawn, answered float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		br.clickHex(from)
+		br.wait("the reach", `document.querySelectorAll('#overlay .reach').length > 0`)
+		eval[bool](br, fmt.Sprintf(`(window.gpwBoard.focus(%q, window.gpwBoard.map.zoom.k), true)`, to))
+		b.StartTimer()
+		br.do("move", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#targets use[data-hex="%s"]`, to)), chromedp.NodeVisible))
+		br.wait("the answer drawn", fmt.Sprintf(`!window.gpwBoard.busy && window.gpwBoard.view.units.some((u) => u.id === %q && u.hex === %q)`, unit, to))
+		b.StopTimer()
+		drawn += eval[float64](br, `window.gpwBoard.timing.shown || 0`)
+		answered += eval[float64](br, `window.gpwBoard.timing.command`)
+		c.must(tok, "undo")
+		br.wait("undone", fmt.Sprintf(`window.gpwBoard.view.units.some((u) => u.id === %q && u.hex === %q)`, unit, from))
+		b.StartTimer()
+	}
+	b.ReportMetric(drawn/float64(b.N), "drawn-ms")
+	b.ReportMetric(answered/float64(b.N), "answered-ms")
+}
