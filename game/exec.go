@@ -91,13 +91,17 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	}
 	g.history = g.history.push(text)
 	g.flush()
-	if g.Opts.NoUndo || g.rolls != rolls || g.over || (g.pos != pos || g.turn != turn) && c.Verb != "end" {
-		// Undo stops at a die roll and at a phase's start, unless an end
-		// with no die crossed it: that end may be undone (a phase ended
-		// by mistake), and so may the commands before it.
+	crossed := g.pos != pos || g.turn != turn
+	if g.Opts.NoUndo || g.rolls != rolls || g.over || crossed && c.Verb != "end" {
+		// Undo stops at a die roll and at a phase's start.
 		g.dropUndo()
 		g.recycle(snap)
 		return nil
+	}
+	if crossed {
+		// An end that rolled no die may be undone (a phase ended by
+		// mistake); the commands before it stay behind its wall.
+		g.dropUndo()
 	}
 	g.pushUndo(undoStep{snap: snap, side: g.owner(c), text: text})
 	return nil

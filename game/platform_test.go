@@ -221,21 +221,22 @@ func TestUndo(t *testing.T) {
 	if refused := script(t, g, "undo"); len(refused) != 1 || !strings.Contains(refused[0], "nothing to undo") {
 		t.Errorf("a third undo: %v", refused)
 	}
-	// An end with no die is undone, and the move before it: a phase
-	// ended by mistake is taken back.
-	script(t, g, "move a B-1206\nend")
-	ended := g.Phase().ID
+	// An end with no die is undone (a phase ended by mistake is taken
+	// back), not the move before it.
+	script(t, g, "move a B-1206")
+	moved := snap(g)
+	script(t, g, "end")
 	if refused := script(t, g, "undo"); len(refused) > 0 {
 		t.Fatalf("undo of an end: %v", refused)
 	}
-	if g.Phase().ID == ended || g.Phase().ID != "soviet-general" {
-		t.Errorf("after undoing the end: phase %s", g.Phase().ID)
+	if g.Phase().ID != "soviet-general" || !reflect.DeepEqual(moved, snap(g)) {
+		t.Errorf("after undoing the end: phase %s, position restored %v", g.Phase().ID, reflect.DeepEqual(moved, snap(g)))
 	}
-	if refused := script(t, g, "undo"); len(refused) > 0 || !reflect.DeepEqual(start, snap(g)) {
-		t.Errorf("undo of the move before the end: %v", refused)
+	if refused := script(t, g, "undo"); len(refused) != 1 {
+		t.Errorf("undo of the move before an undone end: %v", refused)
 	}
-	if h := g.history.list(); len(h) != 0 {
-		t.Errorf("history after undoing it all: %v", h)
+	if h := g.history.list(); len(h) == 0 || h[len(h)-1] != "move a B-1206" {
+		t.Errorf("history after undoing the end: %v", h)
 	}
 	// A phase begun by another command than end (a battle's last
 	// decision, say) is a wall; so is a die, as below.

@@ -727,3 +727,118 @@ func TestBrowserModuleUses(t *testing.T) {
 		t.Errorf("the page wrote errors:%s", e)
 	}
 }
+
+// TestBrowserReplayTurn plays the last player turn again on the map, from
+// its first position to the turn now.
+func TestBrowserReplayTurn(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
+	for !strings.HasPrefix(c.view(tok).Status.Phase, "soviet") {
+		c.must(tok, "end")
+	}
+	b := newBrowser(t)
+	b.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelector('#replay-turn')`)
+	b.do("replay", chromedp.Click(chromedp.CSS("#replay-turn"), chromedp.NodeVisible))
+	b.wait("the turn's start", `window.gpwBoard.replay && document.querySelector('#phase').textContent.startsWith('axis')`)
+	b.wait("back to now", `!window.gpwBoard.playing && !window.gpwBoard.replay && document.querySelector('#phase').textContent.startsWith('soviet')`)
+	if e := b.errors(); e != "" {
+		t.Errorf("the page wrote errors:%s", e)
+	}
+}
+
+// TestBrowserADC2 opens a game under ADC2: the module's command words are
+// buttons beside the other actions, and the page writes no error.
+func TestBrowserADC2(t *testing.T) {
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: t, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", Rules: "adc2", AutoSetup: true}, Mode: "hotseat"})["both"]
+	var words []string
+	for i := 0; i < 12 && len(words) == 0; i++ {
+		v := c.view(tok)
+		if v.Actions != nil {
+			for _, m := range v.Actions.Module {
+				words = append(words, m.Word)
+			}
+		}
+		if len(words) == 0 {
+			c.must(tok, "end")
+		}
+	}
+	b := newBrowser(t)
+	b.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	b.wait("the board", `document.body.dataset.ready === 'true' && document.querySelectorAll('#counters .counter').length > 20`)
+	for _, w := range words {
+		if !eval[bool](b, fmt.Sprintf(`!!document.querySelector('#module button[data-word=%q]')`, w)) {
+			t.Errorf("no button for the module's %q", w)
+		}
+	}
+	t.Logf("the module's words: %v", words)
+	if !eval[bool](b, noNull) {
+		t.Errorf("the board says null or undefined: %q", eval[string](b, `document.body.innerText`))
+	}
+	if e := b.errors(); e != "" {
+		t.Errorf("the page wrote errors:%s", e)
+	}
+}
+
+// BenchmarkMoveDrawn is a move in the browser, from the tap on its
+// destination to the board showing the server's answer (the command
+// answered, the view read and drawn), then undone; it also reports the
+// time to draw the unit in its new hex at once (drawn-ms) and the
+// server's answer alone (answered-ms).
+func BenchmarkMoveDrawn(b *testing.B) {
+	s := newTestServer(b)
+	ts := httptest.NewServer(s.Handler())
+	b.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	c := &client{t: b, ts: ts}
+	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/campaign", AutoSetup: true}, Mode: "hotseat"})["both"]
+	for c.view(tok).Status.Kind != "move" {
+		c.must(tok, "end")
+	}
+	v := c.view(tok)
+	var unit, from, to string
+	for _, id := range v.Actions.Move {
+		var r struct {
+			From  string           `json:"from"`
+			Hexes []game.Reachable `json:"hexes"`
+		}
+		c.do("GET", "/api/g/"+tok+"/reach?unit="+id, nil, &r)
+		for _, h := range r.Hexes {
+			if h.End && len(h.Path) >= 2 {
+				unit, from, to = id, r.From, h.Hex
+				break
+			}
+		}
+		if unit != "" {
+			break
+		}
+	}
+	br := newBrowser(b)
+	br.do("the board", chromedp.Navigate(ts.URL+"/play/"+tok))
+	br.wait("the board", `document.body.dataset.ready === 'true'`)
+	var drawn, answered float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		br.clickHex(from)
+		br.wait("the reach", `document.querySelectorAll('#overlay .reach').length > 0`)
+		eval[bool](br, fmt.Sprintf(`(window.gpwBoard.focus(%q, window.gpwBoard.map.zoom.k), true)`, to))
+		b.StartTimer()
+		br.do("move", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#targets use[data-hex="%s"]`, to)), chromedp.NodeVisible))
+		br.wait("the answer drawn", fmt.Sprintf(`!window.gpwBoard.busy && window.gpwBoard.view.units.some((u) => u.id === %q && u.hex === %q)`, unit, to))
+		b.StopTimer()
+		drawn += eval[float64](br, `window.gpwBoard.timing.shown || 0`)
+		answered += eval[float64](br, `window.gpwBoard.timing.command`)
+		c.must(tok, "undo")
+		br.wait("undone", fmt.Sprintf(`window.gpwBoard.view.units.some((u) => u.id === %q && u.hex === %q)`, unit, from))
+		b.StartTimer()
+	}
+	b.ReportMetric(drawn/float64(b.N), "drawn-ms")
+	b.ReportMetric(answered/float64(b.N), "answered-ms")
+}

@@ -10,7 +10,7 @@
 import { Game } from './api.js';
 import { el } from './dom.js';
 import { MapView } from './view.js';
-import { remember } from './links.js';
+import { remember, settings } from './links.js';
 import * as panel from './panel.js';
 import { LEGIBLE, LEGIBLE_PHONE, PHONE, lastMoves, retreatChoices, unitChoices, leftToDo, summary, turns, taken } from './logic.js';
 
@@ -28,14 +28,6 @@ import { LEGIBLE, LEGIBLE_PHONE, PHONE, lastMoves, retreatChoices, unitChoices, 
 
 /** isPhone says whether the screen gets the phone layout. */
 export const isPhone = () => window.innerWidth <= PHONE;
-
-/** Settings kept in the browser. */
-export const settings = {
-  get confirmEnd() { return localStorage.getItem('gpw-confirm-end') !== 'off'; },
-  set confirmEnd(on) { localStorage.setItem('gpw-confirm-end', on ? 'on' : 'off'); },
-  get notify() { return localStorage.getItem('gpw-notify') === 'on'; },
-  set notify(on) { localStorage.setItem('gpw-notify', on ? 'on' : 'off'); },
-};
 
 export class Board {
   /** @param {HTMLElement} root @param {string} token */
@@ -76,6 +68,8 @@ export class Board {
     this.opened = {};
     /** @type {{lines: LogLine[], first: number, last: number, epoch: number, list: string}|null} the log as the panel shows it */
     this.logShown = null;
+    /** a past turn being played again (replayTurn) */
+    this.playing = false;
     /** @type {any} the charts of the rules, once read */
     this.charts = null;
   }
@@ -327,6 +321,36 @@ export class Board {
   async stepTo(n) {
     if (n === this.view.game.entries) { this.replay = null; this.render(); return; }
     this.replay = await this.api.at(n);
+    this.render();
+  }
+
+  /** turnEntry finds the first record entry after which a player turn
+   * has begun: the least K whose position's log reaches that turn's first
+   * event (a binary search over past positions). @param {number} at the event */
+  async turnEntry(at) {
+    let lo = 0, hi = this.view.game.entries;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const v = await this.api.at(mid);
+      if (v.log_total > at) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** replayTurn plays the last complete player turn again on the map,
+   * position by position, from its start to the start of the turn now. */
+  async replayTurn() {
+    const ts = turns(this.log);
+    if (ts.length < 2) return;
+    const [from, to] = await Promise.all([this.turnEntry(ts[ts.length - 2].at), this.turnEntry(ts[ts.length - 1].at)]);
+    this.playing = true;
+    for (let k = from; k <= to && this.playing; k++) {
+      await this.stepTo(k);
+      await new Promise((r) => setTimeout(r, 600));
+    }
+    // then the game now, unless the player stopped somewhere
+    if (this.playing) this.replay = null;
+    this.playing = false;
     this.render();
   }
 

@@ -3,7 +3,7 @@
 // a fallback to the map, the odds, the last turn, chat and the log.
 import { el, compact } from './dom.js';
 import { retreatChoices, unitChoices, optionWords, sendable, useTargets } from './logic.js';
-import { settings } from './board.js';
+import { settings } from './links.js';
 import { setupTools } from './setup.js';
 
 /** @typedef {import('./board.js').Board} Board */
@@ -283,6 +283,9 @@ function lastTurn(b) {
       b.view.standing && b.view.standing.length ? el('li', {}, `the victory conditions: ${b.view.standing.map((x) => x.text).join('; ')}`) : null,
     ])));
   }
+  if (s) {
+    box.append(el('p', {}, el('button', { id: 'replay-turn', onclick: () => b.replayTurn() }, `Play the ${s.side} turn again on the map`)));
+  }
   if (n) {
     const i = b.trail;
     box.append(el('div', { class: 'trail', id: 'trail' }, [
@@ -304,13 +307,13 @@ function lastTurn(b) {
 function stepper(b) {
   const total = b.view.game.entries;
   const n = b.replay ? b.replay.step || 0 : total;
-  const go = (/** @type {number} */ k) => b.stepTo(Math.max(0, Math.min(total, k)));
+  const go = (/** @type {number} */ k) => { b.playing = false; b.stepTo(Math.max(0, Math.min(total, k))); };
   const controls = [
     el('button', { onclick: () => go(0), title: 'the start' }, '|◀'),
     el('button', { id: 'back', onclick: () => go(n - 1) }, '◀'),
     el('span', {}, ` ${n} / ${total} `),
     el('button', { id: 'fwd', onclick: () => go(n + 1) }, '▶'),
-    el('button', { onclick: () => { b.replay = null; b.render(); }, title: 'the game now' }, '▶|'),
+    el('button', { id: 'now', onclick: () => { b.playing = false; b.replay = null; b.render(); }, title: 'the game now' }, '▶|'),
   ];
   return el('details', { class: 'replay', id: 'replay', open: !!b.replay || b.view.game.over }, [el('summary', {}, 'Step through the game'), ...controls]);
 }
