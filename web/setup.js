@@ -18,7 +18,7 @@ export function setupTools(base) {
       const res = await fetch(`${base}/setup.toml`);
       if (!res.ok) {
         let msg = `${res.status}`;
-        try { msg = (await res.json()).error || msg; } catch (_) { /* not JSON */ }
+        try { msg = (await res.json()).error || msg; } catch { /* not JSON */ }
         note.textContent = msg;
         return;
       }
