@@ -118,14 +118,11 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
 		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
 	}
-	lib.mods.gc.RLock()
 	rules, err := lib.rules(spec)
 	if err != nil {
-		lib.mods.gc.RUnlock()
 		return nil, err
 	}
 	sc, err := game.LoadScenario(lib.Data, file, lib.Data, rules)
-	lib.mods.gc.RUnlock()
 	if err != nil {
 		return nil, err
 	}
@@ -137,8 +134,7 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 }
 
 // rules is the Options.Rules of spec: a variant, or the path where its
-// house module is kept (modules.go). The caller holds lib.mods.gc for
-// reading until the engine has read the module.
+// house module is kept (modules.go), for a minute at least.
 func (lib *Library) rules(spec Spec) (string, error) {
 	m, err := lib.module(spec)
 	if err != nil || m == nil {
@@ -149,14 +145,11 @@ func (lib *Library) rules(spec Spec) (string, error) {
 
 // replay builds the game anew and runs cmds, none of which may be refused.
 func (e *engine) replay(cmds, sides []string) error {
-	e.lib.mods.gc.RLock()
 	rules, err := e.lib.rules(e.spec)
 	if err != nil {
-		e.lib.mods.gc.RUnlock()
 		return err
 	}
 	g, err := game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup}, e.lib.Data, nil)
-	e.lib.mods.gc.RUnlock()
 	if err != nil {
 		return err
 	}

@@ -93,7 +93,7 @@ func New(c Config) (*Server, error) {
 		s.max = 256
 	}
 	s.setHosts(c.Hosts)
-	s.lib.mods.inUse = s.modulesInUse
+	s.lib.mods.inUse, s.lib.mods.grace = s.modulesInUse, placeGrace
 	s.lib.collect() // no game is in memory yet: what is on disk is a cache
 	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
 	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
@@ -387,8 +387,8 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 	// check that the game starts before storing it
 	e, err := s.lib.open(row.Spec, sec, nil, nil)
 	if err != nil {
-		if row.Spec.Module != nil {
-			s.lib.collect() // a module that does not load is not kept
+		if m := row.Spec.Module; m != nil {
+			s.lib.discard(m) // a module that does not load is not kept
 		}
 		return nil, err
 	}
