@@ -52,6 +52,9 @@ func securityHeaders(h http.Header) {
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 }
 
+// Handler serves the API and the board behind the guard.
+func (s *Server) Handler() http.Handler { return s.guard(s.routes()) }
+
 // guard wraps the API: headers, Host, origin and content type of
 // state-changing requests, and the client's rate.
 func (s *Server) guard(next http.Handler) http.Handler {

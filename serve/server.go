@@ -128,8 +128,8 @@ func (s *Server) Close() error {
 	return s.store.Close()
 }
 
-// Handler routes the API and the board.
-func (s *Server) Handler() http.Handler {
+// routes routes the API and the board (Handler guards them).
+func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	static := http.FileServerFS(web.Files)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
@@ -157,7 +157,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
-	return s.guard(mux)
+	return mux
 }
 
 // apiError is an error answer: a refusal names its rule.
