@@ -52,6 +52,17 @@ func securityHeaders(h http.Header) {
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 }
 
+// protect sets up the server's defences from c: the guard's host names
+// and rates, and the house modules' folder (modules.go), emptied at
+// start: no game is in memory yet, and the folder is a cache.
+func (s *Server) protect(c Config) {
+	s.setHosts(c.Hosts)
+	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
+	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
+	s.lib.mods.inUse, s.lib.mods.grace = s.modulesInUse, placeGrace
+	s.lib.collect()
+}
+
 // Handler serves the API and the board behind the guard.
 func (s *Server) Handler() http.Handler { return s.guard(s.routes()) }
 

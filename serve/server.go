@@ -19,8 +19,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"gpw/scenario"
 	"gpw/web"
 )
@@ -92,11 +90,7 @@ func New(c Config) (*Server, error) {
 	if s.max <= 0 {
 		s.max = 256
 	}
-	s.setHosts(c.Hosts)
-	s.lib.mods.inUse, s.lib.mods.grace = s.modulesInUse, placeGrace
-	s.lib.collect() // no game is in memory yet: what is on disk is a cache
-	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
-	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
+	s.protect(c)
 	return s, nil
 }
 
