@@ -40,10 +40,10 @@ type Module struct {
 // Library is where games come from: the built-in data and a folder for
 // house modules.
 type Library struct {
+	mods modules // the house modules kept in Modules, and their quotas
+
 	Data    fs.FS  // rules/, maps/ and scenarios/
 	Modules string // folder where house modules are written to be loaded
-
-	mods modules
 }
 
 // Refusal is a command the server or the rules refused: the game is

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +57,9 @@ func securityHeaders(h http.Header) {
 // and rates, and the house modules' folder (modules.go), emptied at
 // start: no game is in memory yet, and the folder is a cache.
 func (s *Server) protect(c Config) {
+	if abs, err := filepath.Abs(s.lib.Modules); err == nil {
+		s.lib.Modules = abs
+	}
 	s.setHosts(c.Hosts)
 	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
 	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
@@ -64,7 +68,30 @@ func (s *Server) protect(c Config) {
 }
 
 // Handler serves the API and the board behind the guard.
-func (s *Server) Handler() http.Handler { return s.guard(s.routes()) }
+func (s *Server) Handler() http.Handler {
+	mux := s.routes()
+	mux.HandleFunc("GET /api/rules", s.handleRules) // modules.go
+	return s.guard(mux)
+}
+
+// admit counts a game client creates against its quota, and a new house
+// module against the module quotas, checking it in memory first
+// (modules.go).
+func (s *Server) admit(client string, req NewGame) error {
+	if client != "" && !s.allowGame(client) {
+		return &Refusal{Msg: fmt.Sprintf("a client may create %g games an hour; try again later", float64(s.games.rate)*3600), code: http.StatusTooManyRequests}
+	}
+	if m := req.Spec.Module; m != nil && !s.lib.known(m) {
+		if err := checkModule(m); err != nil {
+			return err
+		}
+		if err := s.lib.admit(client, m, s.now()); err != nil {
+			return err
+		}
+		s.lib.collect()
+	}
+	return nil
+}
 
 // guard wraps the API: headers, Host, origin and content type of
 // state-changing requests, and the client's rate.

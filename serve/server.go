@@ -79,9 +79,6 @@ func New(c Config) (*Server, error) {
 	if mods == "" {
 		mods = strings.TrimSuffix(c.DB, filepath.Ext(c.DB)) + "-modules"
 	}
-	if abs, err := filepath.Abs(mods); err == nil {
-		mods = abs
-	}
 	s := &Server{lib: &Library{Data: c.Data, Modules: mods}, store: st, now: c.Now, max: c.MaxLive,
 		live: map[string]*live{}, links: map[string]link{}, boards: map[string]*board{}, closing: make(chan struct{})}
 	if s.now == nil {
@@ -123,7 +120,7 @@ func (s *Server) Close() error {
 }
 
 // routes routes the API and the board (Handler guards them).
-func (s *Server) routes() http.Handler {
+func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	static := http.FileServerFS(web.Files)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
@@ -136,7 +133,6 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /{$}", index)
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
-	mux.HandleFunc("GET /api/rules", s.handleRules)
 	mux.HandleFunc("GET /api/computers", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, Computers()) })
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/g/{token}", s.withGame(s.handleView))
@@ -339,8 +335,8 @@ func (s *Server) Create(req NewGame) (*Created, error) { return s.create("", req
 // create is Create for a client, whose new house modules count against
 // its quota (modules.go).
 func (s *Server) create(client string, req NewGame) (*Created, error) {
-	if client != "" && !s.allowGame(client) {
-		return nil, &Refusal{Msg: fmt.Sprintf("a client may create %g games an hour; try again later", float64(s.games.rate)*3600), code: http.StatusTooManyRequests}
+	if err := s.admit(client, req); err != nil {
+		return nil, err
 	}
 	roles := map[string][]string{"solo": {req.Side, "spectator"}, "hotseat": {"both", "spectator"}, "network": {"axis", "soviet", "spectator"}}[req.Mode]
 	if roles == nil {
@@ -368,16 +364,6 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 		return nil, err
 	}
 	row.Secret, row.Commitment = sec, sec.Commitment()
-	// a new house module: checked in memory, counted, then kept
-	if m := req.Spec.Module; m != nil && !s.lib.known(m) {
-		if err := checkModule(m); err != nil {
-			return nil, err
-		}
-		if err := s.lib.admit(client, m, s.now()); err != nil {
-			return nil, err
-		}
-		s.lib.collect()
-	}
 	// check that the game starts before storing it
 	e, err := s.lib.open(row.Spec, sec, nil, nil)
 	if err != nil {
