@@ -6,6 +6,7 @@ package serve
 // rate of requests per client (docs/security.md, "gpw serve").
 
 import (
+	"errors"
 	"fmt"
 	"mime"
 	"net"
@@ -60,11 +61,22 @@ func (s *Server) protect(c Config) {
 	if abs, err := filepath.Abs(s.lib.Modules); err == nil {
 		s.lib.Modules = abs
 	}
+	s.Protect(c)
+	s.lib.mods.inUse, s.lib.mods.grace = s.modulesInUse, placeGrace
+	s.lib.collect()
+}
+
+// Protect sets the defences of c (Hosts, Rate, Burst, GamesPerHour, Key)
+// on a server made by New, before it serves.
+func (s *Server) Protect(c Config) error {
+	if c.Key != nil && len(c.Key) != 32 {
+		return errors.New("a key for the dice secrets is 32 bytes")
+	}
+	s.store.key = c.Key
 	s.setHosts(c.Hosts)
 	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
 	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
-	s.lib.mods.inUse, s.lib.mods.grace = s.modulesInUse, placeGrace
-	s.lib.collect()
+	return nil
 }
 
 // Handler serves the API and the board behind the guard.

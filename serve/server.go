@@ -74,7 +74,6 @@ func New(c Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	st.key = c.Key
 	mods := c.Modules
 	if mods == "" {
 		mods = strings.TrimSuffix(c.DB, filepath.Ext(c.DB)) + "-modules"
