@@ -40,10 +40,10 @@ type Module struct {
 // Library is where games come from: the built-in data and a folder for
 // house modules.
 type Library struct {
-	mods modules // the house modules kept in Modules, and their quotas
-
 	Data    fs.FS  // rules/, maps/ and scenarios/
 	Modules string // folder where house modules are written to be loaded
+
+	mods modules
 }
 
 // Refusal is a command the server or the rules refused: the game is
@@ -118,11 +118,14 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 	if _, err := fs.Stat(lib.Data, file); err != nil || strings.Contains(spec.Scenario, "..") {
 		return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
 	}
+	lib.mods.gc.RLock()
 	rules, err := lib.rules(spec)
 	if err != nil {
+		lib.mods.gc.RUnlock()
 		return nil, err
 	}
 	sc, err := game.LoadScenario(lib.Data, file, lib.Data, rules)
+	lib.mods.gc.RUnlock()
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +137,8 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 }
 
 // rules is the Options.Rules of spec: a variant, or the path where its
-// house module is kept (modules.go), for a minute at least.
+// house module is kept (modules.go). The caller holds lib.mods.gc for
+// reading until the engine has read the module.
 func (lib *Library) rules(spec Spec) (string, error) {
 	m, err := lib.module(spec)
 	if err != nil || m == nil {
@@ -145,11 +149,14 @@ func (lib *Library) rules(spec Spec) (string, error) {
 
 // replay builds the game anew and runs cmds, none of which may be refused.
 func (e *engine) replay(cmds, sides []string) error {
+	e.lib.mods.gc.RLock()
 	rules, err := e.lib.rules(e.spec)
 	if err != nil {
+		e.lib.mods.gc.RUnlock()
 		return err
 	}
 	g, err := game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup}, e.lib.Data, nil)
+	e.lib.mods.gc.RUnlock()
 	if err != nil {
 		return err
 	}

@@ -6,13 +6,11 @@ package serve
 // rate of requests per client (docs/security.md, "gpw serve").
 
 import (
-	"errors"
 	"fmt"
 	"mime"
 	"net"
 	"net/http"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -52,57 +50,6 @@ func securityHeaders(h http.Header) {
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
-}
-
-// protect sets up the server's defences from c: the guard's host names
-// and rates, and the house modules' folder (modules.go), emptied at
-// start: no game is in memory yet, and the folder is a cache.
-func (s *Server) protect(c Config) {
-	if abs, err := filepath.Abs(s.lib.Modules); err == nil {
-		s.lib.Modules = abs
-	}
-	s.Protect(c)
-	s.lib.mods.inUse, s.lib.mods.grace = s.modulesInUse, placeGrace
-	s.lib.collect()
-}
-
-// Protect sets the defences of c (Hosts, Rate, Burst, GamesPerHour, Key)
-// on a server made by New, before it serves.
-func (s *Server) Protect(c Config) error {
-	if c.Key != nil && len(c.Key) != 32 {
-		return errors.New("a key for the dice secrets is 32 bytes")
-	}
-	s.store.key = c.Key
-	s.setHosts(c.Hosts)
-	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
-	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
-	return nil
-}
-
-// Handler serves the API and the board behind the guard.
-func (s *Server) Handler() http.Handler {
-	mux := s.routes()
-	mux.HandleFunc("GET /api/rules", s.handleRules) // modules.go
-	return s.guard(mux)
-}
-
-// admit counts a game client creates against its quota, and a new house
-// module against the module quotas, checking it in memory first
-// (modules.go).
-func (s *Server) admit(client string, req NewGame) error {
-	if client != "" && !s.allowGame(client) {
-		return &Refusal{Msg: fmt.Sprintf("a client may create %g games an hour; try again later", float64(s.games.rate)*3600), code: http.StatusTooManyRequests}
-	}
-	if m := req.Spec.Module; m != nil && !s.lib.known(m) {
-		if err := checkModule(m); err != nil {
-			return err
-		}
-		if err := s.lib.admit(client, m, s.now()); err != nil {
-			return err
-		}
-		s.lib.collect()
-	}
-	return nil
 }
 
 // guard wraps the API: headers, Host, origin and content type of

@@ -20,7 +20,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -46,11 +45,13 @@ var houseName = regexp.MustCompile(`^house/[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
 
 // modules is a Library's folder of house modules and its quotas.
 type modules struct {
+	// gc is held (read) from placing a module until the engine has read
+	// it, and (write) while the folder is collected.
+	gc sync.RWMutex
+
 	mu      sync.Mutex
 	disk    int64                           // bytes on disk
 	sizes   map[string]int64                // module folder → its bytes
-	grace   time.Duration                   // placeGrace (tests: 0)
-	placed  map[string]time.Time            // module folder → when last placed: kept placeGrace at least
 	uploads map[string]map[string]time.Time // client → the modules it sent in the last hour, and when
 	inUse   func() map[string]bool          // the folders the games in memory use (Server.modulesInUse)
 }
@@ -145,12 +146,8 @@ func moduleKey(m *Module) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// placeGrace is how long a module placed stays on disk at least, used
-// or not: the engine reads it right after it is placed.
-const placeGrace = time.Minute
-
 // place writes module m to its folder (unless it is there) and returns
-// its path for the engine; it stays there placeGrace at least.
+// its path for the engine. The caller holds lib.mods.gc for reading.
 func (lib *Library) place(m *Module) (string, error) {
 	if lib.Modules == "" {
 		return "", &Refusal{Msg: "this server takes no house modules"}
@@ -158,16 +155,12 @@ func (lib *Library) place(m *Module) (string, error) {
 	key := moduleKey(m)
 	dir := filepath.Join(lib.Modules, key)
 	p := filepath.Join(dir, m.Name)
-	mm := &lib.mods
-	mm.mu.Lock()
-	defer mm.mu.Unlock()
-	if mm.placed == nil {
-		mm.placed = map[string]time.Time{}
-	}
-	mm.placed[key] = time.Now()
 	if b, err := os.ReadFile(p); err == nil && bytes.Equal(b, []byte(m.Source)) {
 		return p, nil
 	}
+	mm := &lib.mods
+	mm.mu.Lock()
+	defer mm.mu.Unlock()
 	size := int64(len(m.Source))
 	if mm.disk+size > MaxModulesDisk {
 		return "", &Refusal{Msg: "the server holds as many house modules as it may now; try again later", code: http.StatusTooManyRequests}
@@ -237,28 +230,15 @@ func (lib *Library) known(m *Module) bool {
 	return ok
 }
 
-// collect removes the module folders no game in memory uses and none
-// placed in the last placeGrace (all of them at start), and anything else
-// in the folder.
-func (lib *Library) collect() { lib.collectOlder(lib.mods.grace) }
-
-// discard removes module m, which did not load, unless a game in memory
-// uses it.
-func (lib *Library) discard(m *Module) {
-	key := moduleKey(m)
-	lib.mods.mu.Lock()
-	delete(lib.mods.placed, key)
-	lib.mods.mu.Unlock()
-	lib.collectOlder(lib.mods.grace, key)
-}
-
-// collectOlder collects with a grace of grace; with only, it looks at
-// those folders only.
-func (lib *Library) collectOlder(grace time.Duration, only ...string) {
+// collect removes the module folders no game in memory uses (all of
+// them when no game is: at start), and anything else in the folder.
+func (lib *Library) collect() {
 	if lib.Modules == "" {
 		return
 	}
 	mm := &lib.mods
+	mm.gc.Lock()
+	defer mm.gc.Unlock()
 	var keep map[string]bool
 	if mm.inUse != nil {
 		keep = mm.inUse()
@@ -269,15 +249,10 @@ func (lib *Library) collectOlder(grace time.Duration, only ...string) {
 	if err != nil {
 		return
 	}
-	now := time.Now()
 	for _, e := range ents {
-		if keep[e.Name()] || len(only) > 0 && !slices.Contains(only, e.Name()) {
+		if keep[e.Name()] {
 			continue
 		}
-		if t, ok := mm.placed[e.Name()]; ok && now.Sub(t) < grace {
-			continue
-		}
-		delete(mm.placed, e.Name())
 		if os.RemoveAll(filepath.Join(lib.Modules, e.Name())) == nil {
 			mm.disk -= mm.sizes[e.Name()]
 			delete(mm.sizes, e.Name())

@@ -170,7 +170,6 @@ func TestModulesCollected(t *testing.T) {
 	}
 	defer s.Close()
 	c := newClient(t, s)
-	s.lib.mods.grace = 0 // no module is being read by an engine here
 	src, _ := os.ReadFile("../rules/house/river2.lua")
 	a := c.create(NewGame{Spec: Spec{Scenario: "rulebook/movement", Module: &Module{Name: "river2.lua", Source: string(src)}}, Mode: "hotseat"})["both"]
 	c.view(a)
@@ -185,26 +184,5 @@ func TestModulesCollected(t *testing.T) {
 	c.must(a, "end")
 	if f := moduleFolders(t, s); len(f) != 1 {
 		t.Errorf("its game read back: folders %v", f)
-	}
-}
-
-// A module just placed is not collected, used or not: an engine may be
-// about to read it.
-func TestModulePlacedIsKept(t *testing.T) {
-	s := newTestServer(t)
-	defer s.Close()
-	m := &Module{Name: "k.lua", Source: "return require(\"base\")"}
-	p, err := s.lib.place(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.lib.collect()
-	if _, err := os.Stat(p); err != nil {
-		t.Errorf("a module placed a moment ago was collected: %v", err)
-	}
-	s.lib.mods.grace = 0
-	s.lib.collect()
-	if _, err := os.Stat(p); err == nil {
-		t.Error("a module no game uses was kept past its grace")
 	}
 }

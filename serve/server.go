@@ -19,6 +19,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"gpw/scenario"
 	"gpw/web"
 )
@@ -74,9 +76,13 @@ func New(c Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	st.key = c.Key
 	mods := c.Modules
 	if mods == "" {
 		mods = strings.TrimSuffix(c.DB, filepath.Ext(c.DB)) + "-modules"
+	}
+	if abs, err := filepath.Abs(mods); err == nil {
+		mods = abs
 	}
 	s := &Server{lib: &Library{Data: c.Data, Modules: mods}, store: st, now: c.Now, max: c.MaxLive,
 		live: map[string]*live{}, links: map[string]link{}, boards: map[string]*board{}, closing: make(chan struct{})}
@@ -86,7 +92,11 @@ func New(c Config) (*Server, error) {
 	if s.max <= 0 {
 		s.max = 256
 	}
-	s.protect(c)
+	s.setHosts(c.Hosts)
+	s.lib.mods.inUse = s.modulesInUse
+	s.lib.collect() // no game is in memory yet: what is on disk is a cache
+	s.rates.rate, s.rates.burst = rate.Limit(c.Rate), max(c.Burst, 1)
+	s.games.rate, s.games.burst = rate.Limit(float64(c.GamesPerHour)/3600), GamesBurst
 	return s, nil
 }
 
@@ -118,8 +128,8 @@ func (s *Server) Close() error {
 	return s.store.Close()
 }
 
-// routes routes the API and the board (Handler guards them).
-func (s *Server) routes() *http.ServeMux {
+// Handler routes the API and the board.
+func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	static := http.FileServerFS(web.Files)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static))
@@ -132,6 +142,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /{$}", index)
 	mux.HandleFunc("GET /play/{token}", index)
 	mux.HandleFunc("GET /api/scenarios", s.handleScenarios)
+	mux.HandleFunc("GET /api/rules", s.handleRules)
 	mux.HandleFunc("GET /api/computers", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, Computers()) })
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/g/{token}", s.withGame(s.handleView))
@@ -146,7 +157,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
-	return mux
+	return s.guard(mux)
 }
 
 // apiError is an error answer: a refusal names its rule.
@@ -334,8 +345,8 @@ func (s *Server) Create(req NewGame) (*Created, error) { return s.create("", req
 // create is Create for a client, whose new house modules count against
 // its quota (modules.go).
 func (s *Server) create(client string, req NewGame) (*Created, error) {
-	if err := s.admit(client, req); err != nil {
-		return nil, err
+	if client != "" && !s.allowGame(client) {
+		return nil, &Refusal{Msg: fmt.Sprintf("a client may create %g games an hour; try again later", float64(s.games.rate)*3600), code: http.StatusTooManyRequests}
 	}
 	roles := map[string][]string{"solo": {req.Side, "spectator"}, "hotseat": {"both", "spectator"}, "network": {"axis", "soviet", "spectator"}}[req.Mode]
 	if roles == nil {
@@ -363,11 +374,21 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 		return nil, err
 	}
 	row.Secret, row.Commitment = sec, sec.Commitment()
+	// a new house module: checked in memory, counted, then kept
+	if m := req.Spec.Module; m != nil && !s.lib.known(m) {
+		if err := checkModule(m); err != nil {
+			return nil, err
+		}
+		if err := s.lib.admit(client, m, s.now()); err != nil {
+			return nil, err
+		}
+		s.lib.collect()
+	}
 	// check that the game starts before storing it
 	e, err := s.lib.open(row.Spec, sec, nil, nil)
 	if err != nil {
-		if m := row.Spec.Module; m != nil {
-			s.lib.discard(m) // a module that does not load is not kept
+		if row.Spec.Module != nil {
+			s.lib.collect() // a module that does not load is not kept
 		}
 		return nil, err
 	}
