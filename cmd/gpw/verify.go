@@ -20,11 +20,15 @@ func newVerifyCmd(ios *ioStreams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify RECORD",
 		Short: "Check a served game's record: its hash chain and every die against the revealed seed",
-		Long: `Verify reads a game record downloaded from gpw serve and checks the
-hash chain from the dice commitment shown during the game. Once the game is
-over the record carries the revealed secret: verify checks that it hashes
-to the commitment, then replays every command under the seed it gives and
-checks each die the record shows.`,
+		Long: `Verify reads a game record downloaded from gpw serve (a regular file of
+at most 256 MiB) and checks its hash chain, which starts from the game's
+start: its spec (rules, a house module's text), mode, scenario, rules hash
+and the dice commitment shown during the game. Once the game is over the
+record carries the revealed secret: verify checks that it hashes to the
+commitment, replays every command under the seed it gives, checks each die
+the record shows and that the replay ends where the record says, with the
+game over (a record cut short is refused). It says whether the game is
+over.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.File = args[0]
