@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -105,6 +106,7 @@ func parseRange(s string) (lo, hi float64, err error) {
 }
 
 func tuneRun(o *tuneOptions) error {
+	defer debug.SetGCPercent(debug.SetGCPercent(400)) // as gpw sim: games allocate a lot and hold little
 	switch {
 	case o.Scenario == "":
 		return fmt.Errorf("--scenario is required")

@@ -274,7 +274,7 @@ func (e *Engine) Play(a, i int, seed int64) (*sim.Record, error) {
 	arm := &e.arms[a]
 	replay := e.Replay(a, seed)
 	c := &collector{key: e.key}
-	g, err := game.New(arm.sc, game.Options{Rules: arm.Rules, Params: arm.Params, Seed: seed, SeedSet: true, AutoSetup: e.cfg.Setup == "auto", Budget: e.cfg.Budget}, e.cfg.Builtin, c.sink)
+	g, err := game.New(arm.sc, game.Options{Rules: arm.Rules, Params: arm.Params, Seed: seed, SeedSet: true, AutoSetup: e.cfg.Setup == "auto", Budget: e.cfg.Budget, NoUndo: true}, e.cfg.Builtin, c.sink)
 	if err != nil {
 		return &sim.Record{Replay: replay}, err
 	}
