@@ -11,6 +11,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"gpw/interp"
 )
 
 // WriteLine writes v (a Header or a Record) as one JSON line.
@@ -252,41 +254,14 @@ func Resume(name string, h *Header) (*os.File, []*Record, error) {
 
 // Overloaded reports whether err says the machine, not the game, failed:
 // such an error stops a run, to be resumed, rather than being recorded
-// as the game's. It is an error in err's chain with an Overloaded() bool
-// method that returns true, or the interpreter's ErrOverloaded, known by
-// its text (interp.ErrOverloaded, "the machine is overloaded": the
-// wall-clock safety valve of the Lua budgets). TODO(lead): once interp
-// has ErrOverloaded, test errors.Is(err, interp.ErrOverloaded) instead
-// of the text.
+// as the game's. It is the interpreter's interp.ErrOverloaded (the
+// wall-clock safety valve of the Lua budgets: "the machine is
+// overloaded"), which game and bot wrap with %w, or an error in err's
+// chain with an Overloaded() bool method that returns true.
 func Overloaded(err error) bool {
-	var o interface{ Overloaded() bool }
-	if errors.As(err, &o) && o.Overloaded() {
+	if errors.Is(err, interp.ErrOverloaded) {
 		return true
 	}
-	for _, e := range chain(err) {
-		if e.Error() == overloadedText {
-			return true
-		}
-	}
-	return false
-}
-
-// overloadedText is the text of interp.ErrOverloaded.
-const overloadedText = "the machine is overloaded"
-
-// chain lists err and every error it wraps.
-func chain(err error) []error {
-	if err == nil {
-		return nil
-	}
-	out := []error{err}
-	switch u := err.(type) {
-	case interface{ Unwrap() error }:
-		out = append(out, chain(u.Unwrap())...)
-	case interface{ Unwrap() []error }:
-		for _, e := range u.Unwrap() {
-			out = append(out, chain(e)...)
-		}
-	}
-	return out
+	var o interface{ Overloaded() bool }
+	return errors.As(err, &o) && o.Overloaded()
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"gpw/interp"
 )
 
 func TestParseShard(t *testing.T) {
@@ -91,7 +93,7 @@ func (overloaded) Error() string    { return "busy" }
 func (overloaded) Overloaded() bool { return true }
 
 func TestOverloaded(t *testing.T) {
-	sentinel := errors.New("the machine is overloaded") // interp.ErrOverloaded's text
+	sentinel := interp.ErrOverloaded
 	for _, c := range []struct {
 		err  error
 		want bool
@@ -99,7 +101,9 @@ func TestOverloaded(t *testing.T) {
 		{fmt.Errorf("game 3: %w", overloaded{}), true},
 		{fmt.Errorf("game 3 (seed 4) under gdw: %w", fmt.Errorf("in phase x: %w", sentinel)), true},
 		{errors.Join(errors.New("a"), sentinel), true},
-		{errors.New("bad argument: the machine is overloaded"), false},
+		{errors.New("bad argument: the machine is overloaded"), false}, // the text alone is not the error
+		{errors.New("the machine is overloaded"), false},
+		{fmt.Errorf("%v", sentinel), false}, // not wrapped: lost
 		{errors.New("a fault planted for the test"), false},
 		{nil, false},
 	} {

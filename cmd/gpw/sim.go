@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -221,6 +222,9 @@ func simRun(o *simOptions) error {
 	played, err := sim.Run(ctx, &h, e, opts, out)
 	interrupted := err != nil && ctx.Err() != nil
 	if err != nil && !interrupted {
+		if file := cmp.Or(o.Resume, o.Out); sim.Overloaded(err) && file != "" {
+			return fmt.Errorf("%w\nthe %s finished are in %s: run the same command with --resume %s when the machine is quieter", err, plural(len(recs), "game"), file, file)
+		}
 		return err
 	}
 	if !o.Quiet || interrupted {

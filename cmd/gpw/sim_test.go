@@ -177,15 +177,30 @@ func readRecords(t *testing.T, name string) *sim.File {
 
 // TestSimReplay: each record's replay, run by gpw run, prints the
 // verdict the record holds, with the bots' setup and with the automatic
-// one.
+// one, and under an arm of parameters (replayed with --param, in the
+// order of their names: on seeds 41 and 42 its verdicts are not GDW's,
+// so a replay that lost the parameters would print another).
 func TestSimReplay(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays 6 whole games")
+		t.Skip("plays 18 whole games")
 	}
-	for _, c := range []struct{ setup, bot string }{{"bot", "normal"}, {"auto", "normal"}, {"auto", "defaults"}} {
+	params := "gdw+soviet_replacements=0+axis_replacements=2" // the arm is named gdw+axis_replacements=2+soviet_replacements=0
+	for _, c := range []struct {
+		setup, bot string
+		rules      []string
+	}{
+		{"bot", "normal", []string{"gdw"}},
+		{"auto", "normal", []string{"gdw"}},
+		{"auto", "defaults", []string{"gdw"}},
+		{"bot", "normal", []string{"gdw", params}},
+	} {
 		setup := c.setup
 		res := filepath.Join(t.TempDir(), "r.jsonl")
-		if _, err := simArgs(t, nil, "sim", "--scenario", "gdw/barbarossa", "--rules", "gdw", "--games", "3", "--seed", "40", "--setup", setup, "--bot", c.bot, "--out", res, "-q"); err != nil {
+		args := []string{"sim", "--scenario", "gdw/barbarossa", "--games", "3", "--seed", "40", "--setup", setup, "--bot", c.bot, "--out", res, "-q"}
+		for _, r := range c.rules {
+			args = append(args, "--rules", r)
+		}
+		if _, err := simArgs(t, nil, args...); err != nil {
 			t.Fatal(err)
 		}
 		rf := readRecords(t, res)
@@ -196,6 +211,9 @@ func TestSimReplay(t *testing.T) {
 			}
 			if (setup == "auto") != strings.Contains(r.Replay, "--auto-setup") {
 				t.Errorf("setup %s: replay %q", setup, r.Replay)
+			}
+			if (r.Rules != "gdw") != strings.Contains(r.Replay, "--rules gdw --param axis_replacements=2 --param soviet_replacements=0 --seed") {
+				t.Errorf("arm %s: replay %q", r.Rules, r.Replay)
 			}
 			out, err := simArgs(t, nil, args[1:]...)
 			if err != nil {

@@ -2,15 +2,19 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"gpw/bot"
+	"gpw/interp"
 	"gpw/sim"
 	"gpw/sim/engine"
 	"gpw/sim/tune"
@@ -42,9 +46,10 @@ type tuneOptions struct {
 func newTuneCmd(ios *ioStreams) *cobra.Command {
 	o := &tuneOptions{IO: ios}
 	cmd := &cobra.Command{
-		Use:   "tune --scenario S --rules M --param NAME --range LO,HI --target axis-win=0.5",
+		Use:   "tune --scenario S --rules M --param NAME [--range LO,HI] --target axis-win=0.5",
 		Short: "Find the value of a module parameter that meets a target (balances a scenario)",
-		Long: `Tune searches a rules module's parameter between LO and HI for the value
+		Long: `Tune searches a rules module's parameter (one it declares in R.params)
+between LO and HI, by default the bounds the module declares, for the value
 at which the games meet the target: axis-win=P (the Axis's win rate) or
 score=S (the mean score of the verdicts). It bisects, playing the same
 seeds at every value tried (common random numbers), and prints
@@ -58,7 +63,7 @@ it played; --out writes each value tried as a JSON line (docs/sim.md).`,
 	f.StringVar(&o.Rules, "rules", "gdw", "the rules module (with +NAME=VALUE for other parameters held fixed)")
 	f.StringVar(&o.Param, "param", "", "the parameter to tune (one the module declares)")
 	f.StringVar(&o.Target, "target", "axis-win=0.5", "what to meet: axis-win=P or score=S")
-	f.StringVar(&o.Range, "range", "", "LO,HI: the values to search between")
+	f.StringVar(&o.Range, "range", "", "LO,HI: the values to search between (default: the bounds the module declares)")
 	f.IntVar(&o.Budget, "budget", 1000, "games to play at most, over every value tried")
 	f.IntVar(&o.Games, "games", 0, "games per value tried (0: a tenth of the budget, at least 20)")
 	f.Float64Var(&o.Step, "step", 0, "try only multiples of this (1 for whole numbers; 0: any value)")
@@ -101,13 +106,12 @@ func parseRange(s string) (lo, hi float64, err error) {
 }
 
 func tuneRun(o *tuneOptions) error {
+	defer debug.SetGCPercent(debug.SetGCPercent(400)) // as gpw sim: games allocate a lot and hold little
 	switch {
 	case o.Scenario == "":
 		return fmt.Errorf("--scenario is required")
 	case o.Param == "":
 		return fmt.Errorf("--param is required: the parameter to tune")
-	case o.Range == "":
-		return fmt.Errorf("--range LO,HI is required: the values to search between")
 	case strings.ContainsAny(o.Param, "+="):
 		return fmt.Errorf("--param %q: a parameter's name alone", o.Param)
 	}
@@ -115,14 +119,9 @@ func tuneRun(o *tuneOptions) error {
 	if err != nil {
 		return err
 	}
-	lo, hi, err := parseRange(o.Range)
+	lo, hi, err := tuneRange(o)
 	if err != nil {
 		return err
-	}
-	if _, params, err := sim.ParseArm(o.Rules); err != nil {
-		return err
-	} else if _, ok := params[o.Param]; ok {
-		return fmt.Errorf("--rules %s already sets %s, the parameter to tune", o.Rules, o.Param)
 	}
 	mk := o.evaluator
 	if mk == nil {
@@ -182,6 +181,49 @@ func tuneRun(o *tuneOptions) error {
 	}
 	fmt.Fprintf(o.IO.Out, "%s = %s [%s, %s] (95%%, bootstrap over the seeds; %d games, %d values tried)\n", o.Param, fmtValue(r.Value), fmtValue(r.Lo), fmtValue(r.Hi), r.Games, len(r.Evals))
 	return nil
+}
+
+// tuneRange checks --param against the parameters the module declares
+// (R.params) and gives the range to search: --range, within the
+// declared bounds, or else the declared bounds themselves.
+func tuneRange(o *tuneOptions) (lo, hi float64, err error) {
+	name, params, err := sim.ParseArm(o.Rules)
+	if err != nil {
+		return 0, 0, err
+	}
+	if _, ok := params[o.Param]; ok {
+		return 0, 0, fmt.Errorf("--rules %s already sets %s, the parameter to tune", o.Rules, o.Param)
+	}
+	m, err := interp.Compile(cmp.Or(name, "gdw"), rulesFS(), "", nil)
+	if err != nil {
+		return 0, 0, fmt.Errorf("--rules %s: %w", o.Rules, err)
+	}
+	p, ok := m.Param(o.Param)
+	if !ok {
+		// the module's own refusal, with its did-you-mean and its list
+		_, err := m.ResolveParams(map[string]string{o.Param: ""})
+		return 0, 0, fmt.Errorf("--param: %w", err)
+	}
+	if p.Choices != nil {
+		return 0, 0, fmt.Errorf("--param %s takes words (%s), not numbers: compare them with gpw sim --rules %s --rules %s+%s=%s", o.Param, p.Range(), o.Rules, o.Rules, o.Param, p.Choices[len(p.Choices)-1])
+	}
+	if o.Range == "" {
+		if math.IsInf(p.Min, 0) || math.IsInf(p.Max, 0) {
+			return 0, 0, fmt.Errorf("--param %s declares no bounds (%s): give --range LO,HI", o.Param, p.Range())
+		}
+		if !(p.Min < p.Max) {
+			return 0, 0, fmt.Errorf("--param %s takes one value (%s): nothing to tune", o.Param, p.Range())
+		}
+		return p.Min, p.Max, nil
+	}
+	lo, hi, err = parseRange(o.Range)
+	if err != nil {
+		return 0, 0, err
+	}
+	if lo < p.Min || hi > p.Max {
+		return 0, 0, fmt.Errorf("--range %s: %s takes %s (%s)", o.Range, o.Param, p.Range(), p.Cite)
+	}
+	return lo, hi, nil
 }
 
 func fmtValue(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }

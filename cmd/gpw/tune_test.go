@@ -67,16 +67,32 @@ func TestTuneRefuses(t *testing.T) {
 	}{
 		{[]string{"--param", "x", "--range", "0,1"}, "--scenario is required"},
 		{[]string{"--scenario", "gdw/barbarossa", "--range", "0,1"}, "--param is required"},
-		{[]string{"--scenario", "gdw/barbarossa", "--param", "x"}, "--range LO,HI is required"},
-		{[]string{"--scenario", "gdw/barbarossa", "--param", "x", "--range", "1,0"}, "LO < HI"},
-		{[]string{"--scenario", "gdw/barbarossa", "--param", "x", "--range", "0,1", "--target", "axis-win=1.5"}, "between 0 and 1"},
-		{[]string{"--scenario", "gdw/barbarossa", "--param", "x", "--range", "0,1", "--target", "moscow=1"}, "not a measure"},
-		{[]string{"--scenario", "gdw/barbarossa", "--param", "x", "--range", "0,1", "--rules", "gdw+x=2"}, "already sets x"},
-		{[]string{"--scenario", "gdw/barbarossa", "--param", "x", "--range", "0,1", "--budget", "10"}, "cannot try the range's two ends"},
+		{[]string{"--scenario", "gdw/barbarossa", "--param", "soviet_replacement"}, `"soviet_replacement" is not a parameter of the rules gdw (did you mean soviet_replacements?)`},
+		{[]string{"--scenario", "gdw/barbarossa", "--param", "below_lowest_column"}, "takes words (floor|no-attack)"},
+		{[]string{"--scenario", "gdw/barbarossa", "--param", "soviet_replacements", "--range", "0,20"}, "soviet_replacements takes 0..10"},
+		{[]string{"--scenario", "gdw/barbarossa", "--param", "soviet_replacements", "--range", "1,0"}, "LO < HI"},
+		{[]string{"--scenario", "gdw/barbarossa", "--param", "soviet_replacements", "--target", "axis-win=1.5"}, "between 0 and 1"},
+		{[]string{"--scenario", "gdw/barbarossa", "--param", "soviet_replacements", "--target", "moscow=1"}, "not a measure"},
+		{[]string{"--scenario", "gdw/barbarossa", "--param", "x", "--rules", "gdw+x=2"}, "already sets x"},
+		{[]string{"--scenario", "gdw/barbarossa", "--param", "soviet_replacements", "--budget", "10"}, "cannot try the range's two ends"},
 	} {
 		_, err := simArgs(t, nil, append([]string{"tune", "-q"}, c.args...)...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err = %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// TestTuneRange: without --range, tune searches the bounds the module
+// declares (R.params: soviet_replacements takes 0..10).
+func TestTuneRange(t *testing.T) {
+	for _, c := range []struct {
+		rng    string
+		lo, hi float64
+	}{{"", 0, 10}, {"0.5,2", 0.5, 2}} {
+		lo, hi, err := tuneRange(&tuneOptions{Rules: "gdw+axis_replacements=2", Param: "soviet_replacements", Range: c.rng})
+		if err != nil || lo != c.lo || hi != c.hi {
+			t.Errorf("--range %q: %v..%v, %v; want %v..%v", c.rng, lo, hi, err, c.lo, c.hi)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 	"gpw/scenario"
 	"gpw/sim"
 )
@@ -76,6 +77,9 @@ type Config struct {
 	// Cities are key cities recorded turn by turn, besides those the
 	// scenario's victory conditions name.
 	Cities []string
+	// Budget limits each game's Lua work (game.Options.Budget); zero
+	// fields take interp.DefaultBudget's.
+	Budget interp.Budget
 }
 
 // arm is one arm as the engine plays it.
@@ -270,7 +274,7 @@ func (e *Engine) Play(a, i int, seed int64) (*sim.Record, error) {
 	arm := &e.arms[a]
 	replay := e.Replay(a, seed)
 	c := &collector{key: e.key}
-	g, err := game.New(arm.sc, game.Options{Rules: arm.Rules, Params: arm.Params, Seed: seed, SeedSet: true, AutoSetup: e.cfg.Setup == "auto"}, e.cfg.Builtin, c.sink)
+	g, err := game.New(arm.sc, game.Options{Rules: arm.Rules, Params: arm.Params, Seed: seed, SeedSet: true, AutoSetup: e.cfg.Setup == "auto", Budget: e.cfg.Budget, NoUndo: true}, e.cfg.Builtin, c.sink)
 	if err != nil {
 		return &sim.Record{Replay: replay}, err
 	}
