@@ -28,11 +28,12 @@ func TestRunBots(t *testing.T) {
 	}
 }
 
-// A script plays the side no bot plays.
+// A script plays the side no bot plays; --auto answers the decisions the
+// bot's attacks may ask of it (a stand election), which the dice decide.
 func TestRunBotAgainstScript(t *testing.T) {
 	ios, out := testIO("place auto\nend\n")
 	root := newRootCmd(ios.In, ios.Out, ios.Err)
-	root.SetArgs([]string{"run", "--scenario", "gdw/barbarossa", "--bot", "axis"})
+	root.SetArgs([]string{"run", "--scenario", "gdw/barbarossa", "--bot", "axis", "--auto"})
 	if err := root.Execute(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
