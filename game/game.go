@@ -633,8 +633,8 @@ func (g *Game) inSupply(k int) bool {
 // nextPhase ends the current phase and begins the next.
 func (g *Game) nextPhase() error {
 	p := g.Phase()
-	if p.Kind == "reinforcement" {
-		g.points[p.Side] = 0 // GDW: unused replacement points are lost
+	if p.Kind == "reinforcement" && !g.Rules.KeepPoints {
+		g.points[p.Side] = 0 // R.keep_unused_points false (GDW: unused replacement points are lost)
 	}
 	g.pos++
 	wrap := g.pos == len(g.order)
@@ -720,9 +720,16 @@ func (g *Game) reinforce(side core.Side) error {
 	if pts < 0 || pts > scenario.MaxPoints*10 {
 		return fmt.Errorf("%s: replacement_points returned %d for the %s player; it must be 0..%d", g.Rules.Module.Module, pts, side, scenario.MaxPoints*10)
 	}
-	g.points[side] = pts
-	if g.points[side] > 0 {
-		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, g.points[side]), Field{"side", side.String()}, Field{"points", g.points[side]})
+	kept := 0
+	if g.Rules.KeepPoints {
+		kept = g.points[side]
+	}
+	g.points[side] = min(pts+kept, scenario.MaxPoints*10)
+	switch {
+	case kept > 0:
+		g.emit("points", fmt.Sprintf("%s receives %d replacement points; with %d kept, %d", side, pts, kept, g.points[side]), Field{"side", side.String()}, Field{"points", pts}, Field{"total", g.points[side]})
+	case pts > 0:
+		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, pts), Field{"side", side.String()}, Field{"points", pts})
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gpw"
+	"gpw/core"
 	"gpw/scenario"
 )
 
@@ -85,6 +86,29 @@ func TestParamErrors(t *testing.T) {
 		_, err = New(sc, Options{Params: tt.params}, gpw.Data, nil)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: error %v, want %q", tt.params, err, tt.want)
+		}
+	}
+}
+
+// TestKeepUnusedPoints: GDW loses unspent replacement points
+// (R.keep_unused_points false, base.lua); a module may keep them.
+func TestKeepUnusedPoints(t *testing.T) {
+	c := ruleCase{name: "keep-points", start: "Sep/Oct 1941", phase: "soviet-reinforcement", last: "Nov/Dec 1941",
+		units: us("g axis infantry 6/3 4 B-0110", "s soviet infantry 8/4 6 B-1505"),
+		extra: repl("Sep/Oct 1941", 0, 3) + repl("Nov/Dec 1941", 0, 2)}
+	keep := writeModule(t, "keep.lua", "local R = require(\"base\")\nR.id = \"keep\"\nR.keep_unused_points = true\nreturn R\n")
+	for _, tt := range []struct {
+		rules string
+		want  int
+	}{{"", 2}, {keep, 5}} {
+		g, _ := newTestGame(t, c.toml(), Options{Rules: tt.rules})
+		for g.Status().Turn != "Nov/Dec 1941" || g.Phase().ID != "soviet-reinforcement" {
+			if err := g.Exec("end"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := g.Points(core.Soviet); got != tt.want {
+			t.Errorf("%q: %d points in Nov/Dec, want %d", tt.rules, got, tt.want)
 		}
 	}
 }

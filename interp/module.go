@@ -87,6 +87,9 @@ type Module struct {
 	CRT             [][]string // by die-1, column-1
 	// Store declares what the module keeps in the engine's store.
 	Store StoreSpec
+	// KeepPoints: replacement points not spent in a reinforcement phase
+	// carry over (R.keep_unused_points); GDW loses them.
+	KeepPoints bool
 	// SupplyMPHalf: the engine halves the allowance of a unit out of
 	// supply (R.supply_effects.mp_half; true when absent).
 	SupplyMPHalf bool
@@ -596,6 +599,7 @@ func (r *Module) compile(t *lua.LTable) error {
 	r.ShareUntilMoved = rd.flag(t, "share_until_moved", "R.share_until_moved")
 	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
 	r.compileParams(rd, t)
+	r.KeepPoints = rd.flag(t, "keep_unused_points", "R.keep_unused_points")
 	r.SupplyMPHalf = true
 	if se := rd.table(t, "supply_effects", "R.supply_effects"); se != nil && se.RawGetString("mp_half") != lua.LNil {
 		r.SupplyMPHalf = rd.flag(se, "mp_half", "R.supply_effects.mp_half")

@@ -39,6 +39,7 @@ R.sources = {
   replacement_points = "GDW: Reinforcements and Replacements",
   bot = "GDW: Combat Results",
   supply_effects = "GDW: Supply",
+  keep_unused_points = "GDW: Reinforcements and Replacements",
   params = "GDW: Reinforcements and Replacements; Combat / Minimum and Maximum Odds",
 }
 
@@ -367,6 +368,10 @@ function R.on_phase_start(phase)
     end
   end
 end
+
+-- Replacement points not spent in the reinforcement phase are lost (GDW:
+-- Reinforcements and Replacements); a module that keeps them sets true.
+R.keep_unused_points = false
 
 -- R.replacement_points is what side receives in its reinforcement phase:
 -- the chart's points times the side's parameter (GDW: Reinforcements and
