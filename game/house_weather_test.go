@@ -103,6 +103,9 @@ func TestHouseMudZones(t *testing.T) {
 	if mp := reachMP(t, g, "s", "B-0920"); mp != 6 {
 		t.Errorf("the southern unit reaches B-0920 for %d MP, want 6", mp)
 	}
+	if txt, err := g.ShowHex("B-1505"); err != nil || !strings.Contains(txt, "weather: mud (north)") {
+		t.Errorf("show B-1505 does not say its weather: %v\n%s", err, txt)
+	}
 	if st := g.Status(); !strings.Contains(st.String(), "north: mud") {
 		t.Errorf("show does not say the zones' weather:\n%s", st)
 	}
