@@ -25,7 +25,7 @@ type Hook struct {
 // checks modules against and docs/modding.md documents.
 var Hooks = []Hook{
 	{"odds", "b", "attack, defence, odds index, column",
-		"for each attack, odds preview and attack the legal actions list, after battle_terrain. b holds the attackers' factors now (att, sup: in supply as judged at the start of the combat phase, river, strait, attackers, kinds, n) and the defender's (def, defender, def_kind, terrain and city as battle_terrain left them, capital, weather: the turn's mark, whatever the movement phases rolled). Record halvings with gpw.note and shifts with gpw.shift. The odds index is 0 below the table.", true},
+		"for each attack, odds preview and attack the legal actions list, after battle_terrain. b holds the attackers' factors now (att, sup: in supply as judged at the start of the combat phase, river, strait, attackers, kinds, n) and the defender's (def, defender, def_kind, terrain and city as battle_terrain left them, capital, weather: the turn's mark, whatever the movement phases rolled; hex_weather: the weather of the defender's hex this phase, its zone's when set). Record halvings with gpw.note and shifts with gpw.shift. The odds index is 0 below the table.", true},
 	{"results", "b", "",
 		"results[CODE](b) after the die, with the b the odds saw and b.odds, b.column (CRT indices from 1) and b.die: queue the result's steps (gpw.retreat, gpw.defender_loss, ...); the engine carries them out and asks the players for their choices.", false},
 	{"after_battle", "b, result", "",
