@@ -457,7 +457,7 @@ func (r *Module) compile(t *lua.LTable) error {
 			}
 		}
 	}
-	r.Move.RiverExtra = rd.num(t, "river_extra", "R.river_extra", 0, 0, 99)
+	r.Move.RiverExtra, r.Move.RiverBy = riverExtra(rd, t, "river_extra", "R.river_extra", 0, nil, classIdx)
 	if st := rd.table(t, "strait", "R.strait"); st != nil {
 		r.Move.StraitExtra = rd.num(st, "extra", "R.strait.extra", 0, 0, 99)
 		r.Move.StraitLimit = rd.num(st, "per_turn", "R.strait.per_turn", 0, 0, 9999)
