@@ -112,3 +112,34 @@ func TestKeepUnusedPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupOrder: the sides set up in the order of R.setup_order (base.lua:
+// Soviet first); a module may put the Axis first.
+func TestSetupOrder(t *testing.T) {
+	axisFirst := writeModule(t, "axisfirst.lua", "local R = require(\"base\")\nR.id = \"axisfirst\"\nR.setup_order = { \"axis\", \"soviet\" }\nreturn R\n")
+	bad := writeModule(t, "bad.lua", "local R = require(\"base\")\nR.id = \"bad\"\nR.setup_order = { \"axis\", \"axis\" }\nreturn R\n")
+	for _, tt := range []struct {
+		rules, first, err string
+	}{{"", "soviet", ""}, {axisFirst, "axis", ""}, {bad, "", "R.setup_order"}} {
+		sc, err := scenario.LoadFile("../scenarios/gdw/barbarossa.toml", gpw.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := New(sc, Options{Rules: tt.rules}, gpw.Data, nil)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: error %v, want %q", tt.rules, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.InSetup() {
+			t.Skip("barbarossa has no setup step")
+		}
+		if got := g.SetupSide().String(); got != tt.first {
+			t.Errorf("%q: the %s player sets up first, want %s", tt.rules, got, tt.first)
+		}
+	}
+}

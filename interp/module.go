@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -87,6 +88,9 @@ type Module struct {
 	CRT             [][]string // by die-1, column-1
 	// Store declares what the module keeps in the engine's store.
 	Store StoreSpec
+	// SetupOrder is the order in which the sides place their setup units
+	// (R.setup_order; Soviet first when absent).
+	SetupOrder []core.Side
 	// KeepPoints: replacement points not spent in a reinforcement phase
 	// carry over (R.keep_unused_points); GDW loses them.
 	KeepPoints bool
@@ -600,6 +604,21 @@ func (r *Module) compile(t *lua.LTable) error {
 	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
 	r.compileParams(rd, t)
 	r.KeepPoints = rd.flag(t, "keep_unused_points", "R.keep_unused_points")
+	r.SetupOrder = []core.Side{core.Soviet, core.Axis}
+	if so := rd.strings(t, "setup_order", "R.setup_order", 2); so != nil {
+		r.SetupOrder = nil
+		for _, name := range so {
+			side, err := core.ParseSide(name)
+			if err != nil || slices.Contains(r.SetupOrder, side) {
+				rd.fail("R.setup_order: %q (it names axis and soviet, each once, in the order they set up)", name)
+				break
+			}
+			r.SetupOrder = append(r.SetupOrder, side)
+		}
+		if len(r.SetupOrder) != 2 {
+			rd.fail("R.setup_order names %d side(s): it names axis and soviet, each once", len(r.SetupOrder))
+		}
+	}
 	r.SupplyMPHalf = true
 	if se := rd.table(t, "supply_effects", "R.supply_effects"); se != nil && se.RawGetString("mp_half") != lua.LNil {
 		r.SupplyMPHalf = rd.flag(se, "mp_half", "R.supply_effects.mp_half")

@@ -40,6 +40,7 @@ R.sources = {
   bot = "GDW: Combat Results",
   supply_effects = "GDW: Supply",
   keep_unused_points = "GDW: Reinforcements and Replacements",
+  setup_order = "GDW: Beginning Play; ADC2: Game Setup",
   params = "GDW: Reinforcements and Replacements; Combat / Minimum and Maximum Odds",
 }
 
@@ -368,6 +369,11 @@ function R.on_phase_start(phase)
     end
   end
 end
+
+-- The setup step: the Soviet player places his setup units first, then
+-- the Axis (GDW: Beginning Play gives no order; ADC2: Game Setup does,
+-- and gpw follows it for both).
+R.setup_order = { "soviet", "axis" }
 
 -- Replacement points not spent in the reinforcement phase are lost (GDW:
 -- Reinforcements and Replacements); a module that keeps them sets true.
