@@ -143,3 +143,37 @@ func TestSetupOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestReinforcementSteps: a reinforcement phase withdraws, brings in and
+// gives points in the order of R.reinforcement_steps (base.lua: withdraw,
+// arrive, pools, points); a list that leaves a step out is refused.
+func TestReinforcementSteps(t *testing.T) {
+	c := ruleCase{name: "steps", start: "Aug 1941", phase: "soviet-reinforcement",
+		units: us("g axis infantry 6/3 4 B-0110", "s2 soviet infantry 6/3 6 - arrives=Aug_1941", "s3 soviet infantry 6/3 6 B-1909 withdraws=Aug_1941"),
+		extra: repl("Aug 1941", 0, 2)}
+	pointsFirst := writeModule(t, "first.lua", "local R = require(\"base\")\nR.id = \"first\"\nR.reinforcement_steps = { \"points\", \"arrive\", \"withdraw\", \"pools\" }\nreturn R\n")
+	for _, tt := range []struct {
+		rules string
+		want  string
+	}{{"", "withdraw arrive points"}, {pointsFirst, "points arrive withdraw"}} {
+		_, evs := newTestGame(t, c.toml(), Options{Rules: tt.rules})
+		var got []string
+		for _, e := range *evs {
+			switch e.Kind {
+			case "withdraw", "arrive", "points":
+				got = append(got, e.Kind)
+			}
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: %v, want %s", tt.rules, got, tt.want)
+		}
+	}
+	bad := writeModule(t, "bad.lua", "local R = require(\"base\")\nR.id = \"bad\"\nR.reinforcement_steps = { \"arrive\", \"points\" }\nreturn R\n")
+	sc, err := scenario.Parse("test.toml", []byte(c.toml()), gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(sc, Options{Rules: bad}, gpw.Data, nil); err == nil || !strings.Contains(err.Error(), "R.reinforcement_steps names 2 steps") {
+		t.Errorf("a list without withdraw and pools: %v", err)
+	}
+}

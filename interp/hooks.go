@@ -79,7 +79,7 @@ var Fields = []string{
 	"format_version", "id", "name", "description", "book", "sources", "classes", "kinds", "armor_kinds",
 	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
-	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones", "supply_effects", "keep_unused_points", "setup_order",
+	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones", "supply_effects", "keep_unused_points", "setup_order", "reinforcement_steps",
 }
 
 // pureHooks are the hooks that may not change the game.

@@ -91,6 +91,10 @@ type Module struct {
 	// SetupOrder is the order in which the sides place their setup units
 	// (R.setup_order; Soviet first when absent).
 	SetupOrder []core.Side
+	// ReinforcementSteps is what a side's first reinforcement phase of a
+	// turn does, in order (R.reinforcement_steps): withdraw, arrive,
+	// pools, points, each once.
+	ReinforcementSteps []string
 	// KeepPoints: replacement points not spent in a reinforcement phase
 	// carry over (R.keep_unused_points); GDW loses them.
 	KeepPoints bool
@@ -604,6 +608,18 @@ func (r *Module) compile(t *lua.LTable) error {
 	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
 	r.compileParams(rd, t)
 	r.KeepPoints = rd.flag(t, "keep_unused_points", "R.keep_unused_points")
+	r.ReinforcementSteps = []string{"withdraw", "arrive", "pools", "points"}
+	if rs := rd.strings(t, "reinforcement_steps", "R.reinforcement_steps", 4); rs != nil {
+		for i, st := range rs {
+			if !slices.Contains(r.ReinforcementSteps, st) || slices.Contains(rs[:i], st) {
+				rd.fail("R.reinforcement_steps: %q (it names withdraw, arrive, pools and points, each once)", st)
+			}
+		}
+		if len(rs) != 4 && rd.err == nil {
+			rd.fail("R.reinforcement_steps names %d steps: withdraw, arrive, pools and points, each once, in order", len(rs))
+		}
+		r.ReinforcementSteps = rs
+	}
 	r.SetupOrder = []core.Side{core.Soviet, core.Axis}
 	if so := rd.strings(t, "setup_order", "R.setup_order", 2); so != nil {
 		r.SetupOrder = nil

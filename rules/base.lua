@@ -41,6 +41,7 @@ R.sources = {
   supply_effects = "GDW: Supply",
   keep_unused_points = "GDW: Reinforcements and Replacements",
   setup_order = "GDW: Beginning Play; ADC2: Game Setup",
+  reinforcement_steps = "GDW: Reinforcements and Replacements; Withdrawals; Returns",
   params = "GDW: Reinforcements and Replacements; Combat / Minimum and Maximum Odds",
 }
 
@@ -369,6 +370,13 @@ function R.on_phase_start(phase)
     end
   end
 end
+
+-- What a side's reinforcement phase begins with, in order: units due to
+-- leave are withdrawn, then units due arrive (and withdrawn ones return),
+-- force pools due are opened, then the turn's replacement points are
+-- given (GDW: Reinforcements and Replacements; Withdrawals; Returns). The
+-- engine does each once a turn, in the side's first reinforcement phase.
+R.reinforcement_steps = { "withdraw", "arrive", "pools", "points" }
 
 -- The setup step: the Soviet player places his setup units first, then
 -- the Axis (GDW: Beginning Play gives no order; ADC2: Game Setup does,
