@@ -177,3 +177,17 @@ func TestReinforcementSteps(t *testing.T) {
 		t.Errorf("a list without withdraw and pools: %v", err)
 	}
 }
+
+// TestEntryRules: R.entry decides where units enter when can_place does
+// not: a module that closes the map edge leaves the friendly cities.
+func TestEntryRules(t *testing.T) {
+	c := ruleCase{name: "entry", start: "Sep/Oct 1941", phase: "soviet-reinforcement", mapx: city("B-1005", "Town", "minor", ""),
+		units:  us("g axis infantry 6/3 4 B-0110", "r soviet infantry 8/4 6 - arrives=Sep/Oct_1941"),
+		script: "place r B-2005\nplace r B-1005"}
+	noEdge := writeModule(t, "noedge.lua", "local R = require(\"base\")\nR.id = \"noedge\"\nR.entry.edge = false\nreturn R\n")
+	c.refuse = []string{"B-2005 is not a friendly city (GDW: Reinforcements and Replacements)"}
+	c.want = []string{"place unit=r hex=B-1005"}
+	playCase(t, c, Options{Rules: noEdge})
+	c.refuse, c.want, c.script = nil, []string{"place unit=r hex=B-2005"}, "place r B-2005"
+	playCase(t, c, Options{})
+}

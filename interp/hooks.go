@@ -79,7 +79,7 @@ var Fields = []string{
 	"format_version", "id", "name", "description", "book", "sources", "classes", "kinds", "armor_kinds",
 	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
-	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones", "supply_effects", "keep_unused_points", "setup_order", "reinforcement_steps",
+	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones", "supply_effects", "keep_unused_points", "setup_order", "reinforcement_steps", "entry",
 }
 
 // pureHooks are the hooks that may not change the game.
@@ -210,6 +210,7 @@ var subFields = map[string][]string{
 	"weather.*":       {"move_extra", "mp_half", "attack_half", "shift", "move_cost", "river_extra", "exempt"},
 	"weather_zones[]": {"name", "north_of", "south_of", "countries", "regions"},
 	"supply_effects":  {"mp_half"},
+	"entry":           {"capitals", "cities", "edge", "rebuild_major"},
 	"params.*":        {"default", "min", "max", "choices", "text", "cite"},
 }
 

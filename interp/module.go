@@ -91,6 +91,9 @@ type Module struct {
 	// SetupOrder is the order in which the sides place their setup units
 	// (R.setup_order; Soviet first when absent).
 	SetupOrder []core.Side
+	// Entry is where units enter the map (R.entry): the engine's rule when
+	// can_place is absent or answers nil.
+	Entry EntryRules
 	// ReinforcementSteps is what a side's first reinforcement phase of a
 	// turn does, in order (R.reinforcement_steps): withdraw, arrive,
 	// pools, points, each once.
@@ -608,6 +611,17 @@ func (r *Module) compile(t *lua.LTable) error {
 	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
 	r.compileParams(rd, t)
 	r.KeepPoints = rd.flag(t, "keep_unused_points", "R.keep_unused_points")
+	r.Entry = EntryRules{Capitals: true, Cities: true, Edge: true, RebuildMajor: true}
+	if et := rd.table(t, "entry", "R.entry"); et != nil {
+		for _, f := range []struct {
+			k string
+			p *bool
+		}{{"capitals", &r.Entry.Capitals}, {"cities", &r.Entry.Cities}, {"edge", &r.Entry.Edge}, {"rebuild_major", &r.Entry.RebuildMajor}} {
+			if et.RawGetString(f.k) != lua.LNil {
+				*f.p = rd.flag(et, f.k, "R.entry."+f.k)
+			}
+		}
+	}
 	r.ReinforcementSteps = []string{"withdraw", "arrive", "pools", "points"}
 	if rs := rd.strings(t, "reinforcement_steps", "R.reinforcement_steps", 4); rs != nil {
 		for i, st := range rs {

@@ -200,3 +200,12 @@ func riverExtra(rd *reader, t *lua.LTable, k, path string, def int, defBy []int,
 	}
 	return def, by
 }
+
+// EntryRules say where reinforcements and rebuilt units may enter the map
+// (R.entry; all true when absent): a side's own capital whatever the ZOC
+// and supply (Capitals), a friendly city (Cities; not in enemy ZOC with
+// R.place_city_no_zoc), the friendly map edge out of enemy ZOC (Edge);
+// rebuilt units only in a major city in supply (RebuildMajor).
+type EntryRules struct {
+	Capitals, Cities, Edge, RebuildMajor bool
+}

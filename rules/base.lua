@@ -42,6 +42,7 @@ R.sources = {
   keep_unused_points = "GDW: Reinforcements and Replacements",
   setup_order = "GDW: Beginning Play; ADC2: Game Setup",
   reinforcement_steps = "GDW: Reinforcements and Replacements; Withdrawals; Returns",
+  entry = "GDW: Reinforcements and Replacements",
   params = "GDW: Reinforcements and Replacements; Combat / Minimum and Maximum Odds",
 }
 
@@ -370,6 +371,14 @@ function R.on_phase_start(phase)
     end
   end
 end
+
+-- Where reinforcements and rebuilt units enter the map (GDW:
+-- Reinforcements and Replacements): a side's own capital always, even out
+-- of supply and in an enemy zone of control; any friendly city; the
+-- friendly map edge out of enemy zones of control; rebuilt units only in
+-- a friendly major city in supply (or the capital, or the edge). The
+-- engine applies it where can_place is absent or answers nil.
+R.entry = { capitals = true, cities = true, edge = true, rebuild_major = true }
 
 -- What a side's reinforcement phase begins with, in order: units due to
 -- leave are withdrawn, then units due arrive (and withdrawn ones return),
