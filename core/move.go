@@ -14,6 +14,7 @@ type MoveRules struct {
 	// Cost is indexed by unit class, then terrain.
 	Cost        [][NumTerrain]int8
 	RiverExtra  int    // added for crossing a river hexside
+	RiverBy     []int  // by class, when the rules price rivers by class (nil: RiverExtra)
 	StraitExtra int    // added for crossing a strait
 	StraitNo    []bool // by class: may not cross a strait
 	StraitLimit int    // crossings per side per turn; 0 means no limit
@@ -28,11 +29,12 @@ type MoveRules struct {
 // the rules' own), the river crossing, MP added to every hex entered,
 // and the unit kinds it leaves alone (they move as in no weather).
 type WeatherMove struct {
-	Name   string
-	Cost   [][NumTerrain]int8 // by class
-	River  int
-	Extra  int
-	Exempt map[string]bool
+	Name    string
+	Cost    [][NumTerrain]int8 // by class
+	River   int
+	RiverBy []int // by class (nil: River)
+	Extra   int
+	Exempt  map[string]bool
 }
 
 // unitWeather is one weather's costs for the unit being moved.
@@ -191,18 +193,24 @@ func (mv *Mover) prep(u *Unit) {
 	}
 	mv.uwRules, mv.uwClass, mv.uwKind, mv.uwWeathN = r, u.Class, u.Kind, len(r.Weathers)
 	none := unitWeather{cost: &r.Cost[u.Class], river: r.RiverExtra}
+	if r.RiverBy != nil {
+		none.river = r.RiverBy[u.Class]
+	}
 	mv.uw = append(mv.uw[:0], none)
 	for i := 1; i < len(r.Weathers); i++ {
 		w := &r.Weathers[i]
-		if w.Exempt[u.Kind] || w.Cost == nil {
-			e := none
-			if !w.Exempt[u.Kind] {
-				e.river, e.extra = w.River, w.Extra
-			}
-			mv.uw = append(mv.uw, e)
+		if w.Exempt[u.Kind] {
+			mv.uw = append(mv.uw, none)
 			continue
 		}
-		mv.uw = append(mv.uw, unitWeather{cost: &w.Cost[u.Class], river: w.River, extra: w.Extra})
+		e := unitWeather{cost: none.cost, river: w.River, extra: w.Extra}
+		if w.Cost != nil {
+			e.cost = &w.Cost[u.Class]
+		}
+		if w.RiverBy != nil {
+			e.river = w.RiverBy[u.Class]
+		}
+		mv.uw = append(mv.uw, e)
 	}
 }
 

@@ -393,7 +393,7 @@ func (g *Game) EndWarning() string {
 	if n := len(g.Waiting(p.Side)); n > 0 {
 		lost = append(lost, fmt.Sprintf("%d reinforcement(s) wait to be placed", n))
 	}
-	if g.points[p.Side] > 0 {
+	if g.points[p.Side] > 0 && !g.Rules.KeepPoints {
 		lost = append(lost, fmt.Sprintf("%d replacement point(s) are unspent and will be lost", g.points[p.Side]))
 	}
 	return strings.Join(lost, "; ")

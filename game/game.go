@@ -643,8 +643,8 @@ func (g *Game) inSupply(k int) bool {
 // nextPhase ends the current phase and begins the next.
 func (g *Game) nextPhase() error {
 	p := g.Phase()
-	if p.Kind == "reinforcement" {
-		g.points[p.Side] = 0 // GDW: unused replacement points are lost
+	if p.Kind == "reinforcement" && !g.Rules.KeepPoints {
+		g.points[p.Side] = 0 // R.keep_unused_points false (GDW: unused replacement points are lost)
 	}
 	g.pos++
 	wrap := g.pos == len(g.order)
@@ -687,13 +687,34 @@ func (g *Game) nextPhase() error {
 // phase, its units arrive, leave and return in the side's next one (its
 // points for the turns left out are lost, as unused points are).
 func (g *Game) reinforce(side core.Side) error {
-	s, f := g.S, g.fix
 	since := g.reinforced[side]
 	if since >= g.turn {
 		return nil
 	}
 	g.reinforced[side] = g.turn
 	due := func(t int) bool { return t > since && t <= g.turn }
+	for _, st := range g.Rules.ReinforcementSteps { // R.reinforcement_steps
+		var err error
+		switch st {
+		case "withdraw":
+			g.withdrawDue(side, due)
+		case "arrive":
+			err = g.arriveDue(side, due)
+		case "pools":
+			g.releasePools(side, due) // issue 5: ADC2 force pools due this turn (game/setup.go)
+		case "points":
+			err = g.givePoints(side)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// withdrawDue takes off the map side's units whose withdrawal is due.
+func (g *Game) withdrawDue(side core.Side, due func(int) bool) {
+	s, f := g.S, g.fix
 	for k := range s.Units {
 		u := &s.Units[k]
 		if u.Side == side && due(f.withdraws[k]) && u.Status != core.Withdrawn {
@@ -702,6 +723,11 @@ func (g *Game) reinforce(side core.Side) error {
 			g.emit("withdraw", u.ID+" is withdrawn", Field{"unit", u.ID})
 		}
 	}
+}
+
+// arriveDue brings side's due reinforcements and returns, to be placed.
+func (g *Game) arriveDue(side core.Side, due func(int) bool) error {
+	s, f := g.S, g.fix
 	for k := range s.Units {
 		u := &s.Units[k]
 		arrives := (due(f.arrives[k]) && u.Status == core.Pending && !g.awaiting[k]) || (due(f.returns[k]) && u.Status == core.Withdrawn)
@@ -720,8 +746,13 @@ func (g *Game) reinforce(side core.Side) error {
 		g.emit("arrive", fmt.Sprintf("%s arrives (%s strength): place it", u.ID, map[bool]string{true: "half", false: "full"}[u.Reduced]),
 			Field{"unit", u.ID}, Field{"strength", u.AttackNow()})
 	}
-	g.releasePools(side, due) // issue 5: ADC2 force pools due this turn (game/setup.go)
-	// by turn, else by year (game/setup.go)
+	return nil
+}
+
+// givePoints gives side its replacement points for the turn: the
+// scenario's, by turn, else by year (game/setup.go), as the rules'
+// replacement_points hook says.
+func (g *Game) givePoints(side core.Side) error {
 	chart := g.ReplacementPoints(side, g.turn)
 	pts, err := g.Rules.Int("replacement_points", chart, interp.Str(side.String()), interp.Num(chart), interp.Turn())
 	if err != nil {
@@ -730,9 +761,16 @@ func (g *Game) reinforce(side core.Side) error {
 	if pts < 0 || pts > scenario.MaxPoints*10 {
 		return fmt.Errorf("%s: replacement_points returned %d for the %s player; it must be 0..%d", g.Rules.Module.Module, pts, side, scenario.MaxPoints*10)
 	}
-	g.points[side] = pts
-	if g.points[side] > 0 {
-		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, g.points[side]), Field{"side", side.String()}, Field{"points", g.points[side]})
+	kept := 0
+	if g.Rules.KeepPoints {
+		kept = g.points[side]
+	}
+	g.points[side] = min(pts+kept, scenario.MaxPoints*10)
+	switch {
+	case kept > 0:
+		g.emit("points", fmt.Sprintf("%s receives %d replacement points; with %d kept, %d", side, pts, kept, g.points[side]), Field{"side", side.String()}, Field{"points", pts}, Field{"total", g.points[side]})
+	case pts > 0:
+		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, pts), Field{"side", side.String()}, Field{"points", pts})
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -103,7 +104,39 @@ func TestHouseMudZones(t *testing.T) {
 	if mp := reachMP(t, g, "s", "B-0920"); mp != 6 {
 		t.Errorf("the southern unit reaches B-0920 for %d MP, want 6", mp)
 	}
+	if txt, err := g.ShowHex("B-1505"); err != nil || !strings.Contains(txt, "weather: mud (north)") {
+		t.Errorf("show B-1505 does not say its weather: %v\n%s", err, txt)
+	}
 	if st := g.Status(); !strings.Contains(st.String(), "north: mud") {
 		t.Errorf("show does not say the zones' weather:\n%s", st)
+	}
+}
+
+// TestRiverByClassAndWeather: a river crossing priced by class, and a
+// weather that freezes rivers (river_extra 0 in snow): reach and moves
+// use them.
+func TestRiverByClassAndWeather(t *testing.T) {
+	rules := writeModule(t, "rivers.lua", `local R = require("base")
+R.id = "rivers"
+R.river_extra = { armor = 3 }
+R.weather.snow.river_extra = 0
+return R
+`)
+	river := "[[map.river]]\nsides = [[\"B-1505\", \"B-1405\"]]\n"
+	for _, tt := range []struct {
+		start string
+		dice  []int
+		t, i  int // MP to cross into B-1405: tank, infantry
+	}{
+		{"Sep/Oct 1941", []int{6}, 4, 1},
+		{"Nov/Dec 1941", []int{1}, 2, 2}, // snow: +1 a hex, rivers frozen
+	} {
+		c := ruleCase{name: "rivers", start: tt.start, phase: "soviet-general", mapx: river,
+			units: us("g axis infantry 4/2 4 B-0110", "t soviet tank 8/4 8 B-1505", "i soviet infantry 6/3 6 B-1506")}
+		g, evs := newTestGame(t, c.toml(), Options{Rules: rules, Dice: tt.dice})
+		if refused := script(t, g, "move t B-1405\nmove i B-1406"); len(refused) > 0 {
+			t.Fatalf("%s: %v", tt.start, refused)
+		}
+		expectEvents(t, *evs, []string{fmt.Sprintf("move unit=t mp=%d", tt.t), fmt.Sprintf("move unit=i mp=%d", tt.i)})
 	}
 }

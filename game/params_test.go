@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gpw"
+	"gpw/core"
 	"gpw/scenario"
 )
 
@@ -87,4 +88,106 @@ func TestParamErrors(t *testing.T) {
 			t.Errorf("%v: error %v, want %q", tt.params, err, tt.want)
 		}
 	}
+}
+
+// TestKeepUnusedPoints: GDW loses unspent replacement points
+// (R.keep_unused_points false, base.lua); a module may keep them.
+func TestKeepUnusedPoints(t *testing.T) {
+	c := ruleCase{name: "keep-points", start: "Sep/Oct 1941", phase: "soviet-reinforcement", last: "Nov/Dec 1941",
+		units: us("g axis infantry 6/3 4 B-0110", "s soviet infantry 8/4 6 B-1505"),
+		extra: repl("Sep/Oct 1941", 0, 3) + repl("Nov/Dec 1941", 0, 2)}
+	keep := writeModule(t, "keep.lua", "local R = require(\"base\")\nR.id = \"keep\"\nR.keep_unused_points = true\nreturn R\n")
+	for _, tt := range []struct {
+		rules string
+		want  int
+	}{{"", 2}, {keep, 5}} {
+		g, _ := newTestGame(t, c.toml(), Options{Rules: tt.rules})
+		for g.Status().Turn != "Nov/Dec 1941" || g.Phase().ID != "soviet-reinforcement" {
+			if err := g.Exec("end"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := g.Points(core.Soviet); got != tt.want {
+			t.Errorf("%q: %d points in Nov/Dec, want %d", tt.rules, got, tt.want)
+		}
+	}
+}
+
+// TestSetupOrder: the sides set up in the order of R.setup_order (base.lua:
+// Soviet first); a module may put the Axis first.
+func TestSetupOrder(t *testing.T) {
+	axisFirst := writeModule(t, "axisfirst.lua", "local R = require(\"base\")\nR.id = \"axisfirst\"\nR.setup_order = { \"axis\", \"soviet\" }\nreturn R\n")
+	bad := writeModule(t, "bad.lua", "local R = require(\"base\")\nR.id = \"bad\"\nR.setup_order = { \"axis\", \"axis\" }\nreturn R\n")
+	for _, tt := range []struct {
+		rules, first, err string
+	}{{"", "soviet", ""}, {axisFirst, "axis", ""}, {bad, "", "R.setup_order"}} {
+		sc, err := scenario.LoadFile("../scenarios/gdw/barbarossa.toml", gpw.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := New(sc, Options{Rules: tt.rules}, gpw.Data, nil)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: error %v, want %q", tt.rules, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.InSetup() {
+			t.Skip("barbarossa has no setup step")
+		}
+		if got := g.SetupSide().String(); got != tt.first {
+			t.Errorf("%q: the %s player sets up first, want %s", tt.rules, got, tt.first)
+		}
+	}
+}
+
+// TestReinforcementSteps: a reinforcement phase withdraws, brings in and
+// gives points in the order of R.reinforcement_steps (base.lua: withdraw,
+// arrive, pools, points); a list that leaves a step out is refused.
+func TestReinforcementSteps(t *testing.T) {
+	c := ruleCase{name: "steps", start: "Aug 1941", phase: "soviet-reinforcement",
+		units: us("g axis infantry 6/3 4 B-0110", "s2 soviet infantry 6/3 6 - arrives=Aug_1941", "s3 soviet infantry 6/3 6 B-1909 withdraws=Aug_1941"),
+		extra: repl("Aug 1941", 0, 2)}
+	pointsFirst := writeModule(t, "first.lua", "local R = require(\"base\")\nR.id = \"first\"\nR.reinforcement_steps = { \"points\", \"arrive\", \"withdraw\", \"pools\" }\nreturn R\n")
+	for _, tt := range []struct {
+		rules string
+		want  string
+	}{{"", "withdraw arrive points"}, {pointsFirst, "points arrive withdraw"}} {
+		_, evs := newTestGame(t, c.toml(), Options{Rules: tt.rules})
+		var got []string
+		for _, e := range *evs {
+			switch e.Kind {
+			case "withdraw", "arrive", "points":
+				got = append(got, e.Kind)
+			}
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: %v, want %s", tt.rules, got, tt.want)
+		}
+	}
+	bad := writeModule(t, "bad.lua", "local R = require(\"base\")\nR.id = \"bad\"\nR.reinforcement_steps = { \"arrive\", \"points\" }\nreturn R\n")
+	sc, err := scenario.Parse("test.toml", []byte(c.toml()), gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(sc, Options{Rules: bad}, gpw.Data, nil); err == nil || !strings.Contains(err.Error(), "R.reinforcement_steps names 2 steps") {
+		t.Errorf("a list without withdraw and pools: %v", err)
+	}
+}
+
+// TestEntryRules: R.entry decides where units enter when can_place does
+// not: a module that closes the map edge leaves the friendly cities.
+func TestEntryRules(t *testing.T) {
+	c := ruleCase{name: "entry", start: "Sep/Oct 1941", phase: "soviet-reinforcement", mapx: city("B-1005", "Town", "minor", ""),
+		units:  us("g axis infantry 6/3 4 B-0110", "r soviet infantry 8/4 6 - arrives=Sep/Oct_1941"),
+		script: "place r B-2005\nplace r B-1005"}
+	noEdge := writeModule(t, "noedge.lua", "local R = require(\"base\")\nR.id = \"noedge\"\nR.entry.edge = false\nreturn R\n")
+	c.refuse = []string{"B-2005 is not a friendly city (GDW: Reinforcements and Replacements)"}
+	c.want = []string{"place unit=r hex=B-1005"}
+	playCase(t, c, Options{Rules: noEdge})
+	c.refuse, c.want, c.script = nil, []string{"place unit=r hex=B-2005"}, "place r B-2005"
+	playCase(t, c, Options{})
 }

@@ -273,6 +273,9 @@ type HexInfo struct {
 	Marks        []Mark    `json:"marks,omitempty"`  // what the rules module keeps about the hex
 	ZOC          SideFlags `json:"zoc"`
 	Supply       SideFlags `json:"supply"` // could a unit of each side here trace supply now
+	// Weather is the hex's weather when its weather zone has one of its
+	// own this phase (R.weather_zones), "" otherwise.
+	Weather string `json:"weather,omitempty"`
 }
 
 // HexInfo describes hex id.
@@ -284,6 +287,9 @@ func (g *Game) HexInfo(id string) (*HexInfo, error) {
 	s, m := g.S, g.S.Map
 	hi := &HexInfo{Hex: m.ID(h), Terrain: m.Terrain[h].String(), Control: s.Control[h].String(), Country: m.CountryOf(h),
 		ZOC: SideFlags{Axis: s.ZOC(core.Axis, h), Soviet: s.ZOC(core.Soviet, h)}, Supply: g.suppliedNow(h)}
+	if z := g.fix.zoneOf; z != nil && z[h] > 0 && int(z[h]) <= len(g.zoneWeather) && g.zoneWeather[z[h]-1] != "" {
+		hi.Weather = g.zoneWeather[z[h]-1] + " (" + g.Rules.WeatherZones[z[h]-1].Name + ")"
+	}
 	for d := core.N; d <= core.NW; d++ {
 		side := fmt.Sprintf("%s %s", d, m.ID(int(m.Nbr[h][d])))
 		bit := uint8(1) << d
@@ -366,6 +372,9 @@ func (hi *HexInfo) String() string {
 	}
 	for _, m := range hi.Marks {
 		fmt.Fprintf(&b, "  %s\n", m)
+	}
+	if hi.Weather != "" {
+		fmt.Fprintf(&b, "  weather: %s\n", hi.Weather)
 	}
 	fmt.Fprintf(&b, "  zone of control: %s\n", hi.ZOC)
 	fmt.Fprintf(&b, "  supply line now: %s", hi.Supply)

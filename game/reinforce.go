@@ -7,26 +7,28 @@ import (
 	"gpw/interp"
 )
 
-// entryHex checks that side may bring a unit onto hex h: a friendly city,
-// or a hex of its friendly map edge not in an enemy zone of control (GDW:
-// Reinforcements and Replacements). major limits cities to major ones in
-// supply, as for rebuilt units.
+// entryHex checks that side may bring a unit onto hex h by the rules'
+// R.entry (base.lua: GDW: Reinforcements and Replacements): its own
+// capital always (Moscow, Berlin, even unsupplied and in enemy ZOC); a
+// friendly city (not in enemy ZOC under R.place_city_no_zoc); a hex of its
+// friendly map edge not in an enemy zone of control. major limits cities
+// to major ones in supply, as for rebuilt units (R.entry.rebuild_major).
 func (g *Game) entryHex(side core.Side, h int, major bool) error {
-	s, m := g.S, g.S.Map
+	s, m, e := g.S, g.S.Map, g.Rules.Entry
 	if s.Occupant(h) >= 0 {
 		return g.refuse("stack", "%s already holds %s", m.ID(h), s.Units[s.Occupant(h)].ID)
 	}
 	if m.Terrain[h].Water() {
 		return g.refuse("water", "%s is a %s hex", m.ID(h), m.Terrain[h])
 	}
-	if c, ok := m.City(h); ok && s.Control[h] == side {
-		if c.Capital == side {
-			return nil // GDW: Moscow and Berlin, even unsupplied and in enemy ZOC
+	if c, ok := m.City(h); ok && s.Control[h] == side && (e.Cities || e.Capitals && c.Capital == side) {
+		if c.Capital == side && e.Capitals {
+			return nil
 		}
 		if g.Rules.PlaceCityNoZOC && s.EnemyZOC(side, h) {
 			return g.refuse("place", "%s is in an enemy zone of control", c.Name)
 		}
-		if !major {
+		if !major || !e.RebuildMajor {
 			return nil
 		}
 		if c.Kind == core.Minor {
@@ -37,13 +39,21 @@ func (g *Game) entryHex(side core.Side, h int, major bool) error {
 		}
 		return nil
 	}
-	if m.IsEdge(side, h) {
+	if e.Edge && m.IsEdge(side, h) {
 		if s.EnemyZOC(side, h) {
 			return g.refuse("place", "%s is on the friendly map edge but in an enemy zone of control", m.ID(h))
 		}
 		return nil
 	}
-	return g.refuse("place", "%s is neither a friendly city nor on the %s map edge", m.ID(h), side)
+	switch {
+	case e.Cities && e.Edge:
+		return g.refuse("place", "%s is neither a friendly city nor on the %s map edge", m.ID(h), side)
+	case e.Cities:
+		return g.refuse("place", "%s is not a friendly city", m.ID(h))
+	case e.Edge:
+		return g.refuse("place", "%s is not on the %s map edge", m.ID(h), side)
+	}
+	return g.refuse("place", "%s: the rules let no unit enter here", m.ID(h))
 }
 
 // placeHex judges where unit k may enter (how: "place", "rebuild" or

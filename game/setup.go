@@ -2,9 +2,9 @@ package game
 
 // The setup step (issue 5): before the first phase each player places the
 // units that a scenario binds to a setup area (a region, a country, the
-// hexes near a place or behind a front line), Soviet first, then Axis
-// (ADC2: Game Setup; GDW: Beginning Play gives no order, gpw uses the
-// same). Commands: place UNIT HEX, place auto (the rest of this side by the
+// hexes near a place or behind a front line), in the order of the rules'
+// R.setup_order (base.lua: Soviet first, then Axis; ADC2: Game Setup;
+// GDW: Beginning Play gives no order, gpw uses the same). Commands: place UNIT HEX, place auto (the rest of this side by the
 // rule of autoPlace), end. --auto-setup places every unit at once.
 
 import (
@@ -57,7 +57,7 @@ func (g *Game) beginSetup() (bool, error) {
 			st.units[side] = append(st.units[side], k)
 		}
 	}
-	for _, side := range []core.Side{core.Soviet, core.Axis} {
+	for _, side := range g.Rules.SetupOrder { // R.setup_order
 		if len(st.units[side]) > 0 {
 			st.order = append(st.order, side)
 		}

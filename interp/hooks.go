@@ -23,7 +23,7 @@ type Hook struct {
 // checks modules against and docs/modding.md documents.
 var Hooks = []Hook{
 	{"odds", "b", "attack, defence, odds index, column",
-		"for each attack, odds preview and attack the legal actions list, after battle_terrain. b holds the attackers' factors now (att, sup: in supply as judged at the start of the combat phase, river, strait, attackers, kinds, n) and the defender's (def, defender, def_kind, terrain and city as battle_terrain left them, capital, weather: the turn's mark, whatever the movement phases rolled). Record halvings with gpw.note and shifts with gpw.shift. The odds index is 0 below the table.", true},
+		"for each attack, odds preview and attack the legal actions list, after battle_terrain. b holds the attackers' factors now (att, sup: in supply as judged at the start of the combat phase, river, strait, attackers, kinds, n) and the defender's (def, defender, def_kind, terrain and city as battle_terrain left them, capital, weather: the turn's mark, whatever the movement phases rolled; hex_weather: the weather of the defender's hex this phase, its zone's when set). Record halvings with gpw.note and shifts with gpw.shift. The odds index is 0 below the table.", true},
 	{"results", "b", "",
 		"results[CODE](b) after the die, with the b the odds saw and b.odds, b.column (CRT indices from 1) and b.die: queue the result's steps (gpw.retreat, gpw.defender_loss, ...); the engine carries them out and asks the players for their choices.", false},
 	{"after_battle", "b, result", "",
@@ -77,7 +77,7 @@ var Fields = []string{
 	"format_version", "id", "name", "description", "book", "sources", "classes", "kinds", "armor_kinds",
 	"noncombat", "zoc_own_hex", "nonstacking", "sea_supply", "move_cost", "river_extra", "strait", "calendar",
 	"weather", "weather_roll", "phases", "rail", "retreat", "cite", "crt", "place_city_no_zoc",
-	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones", "supply_effects",
+	"share_until_moved", "place_anywhere", "capitals_are_fortresses", "store", "help", "bot", "no_occupy", "stacking", "closed", "params", "weather_zones", "supply_effects", "keep_unused_points", "setup_order", "reinforcement_steps", "entry",
 	"uses",
 }
 
@@ -200,6 +200,7 @@ var subFields = map[string][]string{
 	"weather.*":       {"move_extra", "mp_half", "attack_half", "shift", "move_cost", "river_extra", "exempt"},
 	"weather_zones[]": {"name", "north_of", "south_of", "countries", "regions"},
 	"supply_effects":  {"mp_half"},
+	"entry":           {"capitals", "cities", "edge", "rebuild_major"},
 	"params.*":        {"default", "min", "max", "choices", "text", "cite"},
 }
 

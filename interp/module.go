@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -87,6 +88,19 @@ type Module struct {
 	CRT             [][]string // by die-1, column-1
 	// Store declares what the module keeps in the engine's store.
 	Store StoreSpec
+	// SetupOrder is the order in which the sides place their setup units
+	// (R.setup_order; Soviet first when absent).
+	SetupOrder []core.Side
+	// Entry is where units enter the map (R.entry): the engine's rule when
+	// can_place is absent or answers nil.
+	Entry EntryRules
+	// ReinforcementSteps is what a side's first reinforcement phase of a
+	// turn does, in order (R.reinforcement_steps): withdraw, arrive,
+	// pools, points, each once.
+	ReinforcementSteps []string
+	// KeepPoints: replacement points not spent in a reinforcement phase
+	// carry over (R.keep_unused_points); GDW loses them.
+	KeepPoints bool
 	// SupplyMPHalf: the engine halves the allowance of a unit out of
 	// supply (R.supply_effects.mp_half; true when absent).
 	SupplyMPHalf bool
@@ -457,7 +471,7 @@ func (r *Module) compile(t *lua.LTable) error {
 			}
 		}
 	}
-	r.Move.RiverExtra = rd.num(t, "river_extra", "R.river_extra", 0, 0, 99)
+	r.Move.RiverExtra, r.Move.RiverBy = riverExtra(rd, t, "river_extra", "R.river_extra", 0, nil, classIdx)
 	if st := rd.table(t, "strait", "R.strait"); st != nil {
 		r.Move.StraitExtra = rd.num(st, "extra", "R.strait.extra", 0, 0, 99)
 		r.Move.StraitLimit = rd.num(st, "per_turn", "R.strait.per_turn", 0, 0, 9999)
@@ -599,6 +613,45 @@ func (r *Module) compile(t *lua.LTable) error {
 	r.ShareUntilMoved = rd.flag(t, "share_until_moved", "R.share_until_moved")
 	rd.flag(t, "capitals_are_fortresses", "R.capitals_are_fortresses")
 	r.compileParams(rd, t)
+	r.KeepPoints = rd.flag(t, "keep_unused_points", "R.keep_unused_points")
+	r.Entry = EntryRules{Capitals: true, Cities: true, Edge: true, RebuildMajor: true}
+	if et := rd.table(t, "entry", "R.entry"); et != nil {
+		for _, f := range []struct {
+			k string
+			p *bool
+		}{{"capitals", &r.Entry.Capitals}, {"cities", &r.Entry.Cities}, {"edge", &r.Entry.Edge}, {"rebuild_major", &r.Entry.RebuildMajor}} {
+			if et.RawGetString(f.k) != lua.LNil {
+				*f.p = rd.flag(et, f.k, "R.entry."+f.k)
+			}
+		}
+	}
+	r.ReinforcementSteps = []string{"withdraw", "arrive", "pools", "points"}
+	if rs := rd.strings(t, "reinforcement_steps", "R.reinforcement_steps", 4); rs != nil {
+		for i, st := range rs {
+			if !slices.Contains(r.ReinforcementSteps, st) || slices.Contains(rs[:i], st) {
+				rd.fail("R.reinforcement_steps: %q (it names withdraw, arrive, pools and points, each once)", st)
+			}
+		}
+		if len(rs) != 4 && rd.err == nil {
+			rd.fail("R.reinforcement_steps names %d steps: withdraw, arrive, pools and points, each once, in order", len(rs))
+		}
+		r.ReinforcementSteps = rs
+	}
+	r.SetupOrder = []core.Side{core.Soviet, core.Axis}
+	if so := rd.strings(t, "setup_order", "R.setup_order", 2); so != nil {
+		r.SetupOrder = nil
+		for _, name := range so {
+			side, err := core.ParseSide(name)
+			if err != nil || slices.Contains(r.SetupOrder, side) {
+				rd.fail("R.setup_order: %q (it names axis and soviet, each once, in the order they set up)", name)
+				break
+			}
+			r.SetupOrder = append(r.SetupOrder, side)
+		}
+		if len(r.SetupOrder) != 2 {
+			rd.fail("R.setup_order names %d side(s): it names axis and soviet, each once", len(r.SetupOrder))
+		}
+	}
 	r.SupplyMPHalf = true
 	if se := rd.table(t, "supply_effects", "R.supply_effects"); se != nil && se.RawGetString("mp_half") != lua.LNil {
 		r.SupplyMPHalf = rd.flag(se, "mp_half", "R.supply_effects.mp_half")

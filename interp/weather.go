@@ -29,7 +29,7 @@ const maxZones = 32
 func (r *Module) compileWeatherMoves(rd *reader, t *lua.LTable, classIdx map[string]int) {
 	wt := rd.table(t, "weather", "R.weather")
 	r.WeatherIndex = map[string]int{}
-	r.Move.Weathers = []core.WeatherMove{{Name: "", Cost: r.Move.Cost, River: r.Move.RiverExtra}}
+	r.Move.Weathers = []core.WeatherMove{{Name: "", Cost: r.Move.Cost, River: r.Move.RiverExtra, RiverBy: r.Move.RiverBy}}
 	for _, w := range keys(wt) {
 		path := "R.weather." + w
 		e := rd.table(wt, w, path)
@@ -37,7 +37,8 @@ func (r *Module) compileWeatherMoves(rd *reader, t *lua.LTable, classIdx map[str
 			continue
 		}
 		fx := r.Weather[w]
-		wm := core.WeatherMove{Name: w, River: rd.num(e, "river_extra", path+".river_extra", r.Move.RiverExtra, 0, 99), Extra: fx.MoveExtra}
+		wm := core.WeatherMove{Name: w, Extra: fx.MoveExtra}
+		wm.River, wm.RiverBy = riverExtra(rd, e, "river_extra", path+".river_extra", r.Move.RiverExtra, r.Move.RiverBy, classIdx)
 		fx.Exempt = rd.set(e, "exempt", path+".exempt")
 		for k := range fx.Exempt {
 			if _, ok := r.KindClass[k]; !ok && rd.err == nil {
@@ -168,4 +169,43 @@ func (m *Module) ZoneIndex(name string) int {
 		}
 	}
 	return -1
+}
+
+// riverExtra reads t[k], the MP added for crossing a river: a number for
+// every class, or a table by class (a class left out pays def, or defBy's
+// entry). It returns the number and, for a table, the cost by class.
+func riverExtra(rd *reader, t *lua.LTable, k, path string, def int, defBy []int, classIdx map[string]int) (int, []int) {
+	ct, ok := t.RawGetString(k).(*lua.LTable)
+	if !ok {
+		n := rd.num(t, k, path, def, 0, 99)
+		if t.RawGetString(k) == lua.LNil {
+			return def, defBy
+		}
+		return n, nil
+	}
+	by := make([]int, len(classIdx))
+	for i := range by {
+		by[i] = def
+		if defBy != nil {
+			by[i] = defBy[i]
+		}
+	}
+	for _, c := range keys(ct) {
+		ci, ok := classIdx[c]
+		if !ok {
+			rd.fail("%s.%s: unknown class", path, c)
+			return def, nil
+		}
+		by[ci] = rd.num(ct, c, path+"."+c, def, 0, 99)
+	}
+	return def, by
+}
+
+// EntryRules say where reinforcements and rebuilt units may enter the map
+// (R.entry; all true when absent): a side's own capital whatever the ZOC
+// and supply (Capitals), a friendly city (Cities; not in enemy ZOC with
+// R.place_city_no_zoc), the friendly map edge out of enemy ZOC (Edge);
+// rebuilt units only in a major city in supply (RebuildMajor).
+type EntryRules struct {
+	Capitals, Cities, Edge, RebuildMajor bool
 }

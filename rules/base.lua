@@ -39,6 +39,10 @@ R.sources = {
   replacement_points = "GDW: Reinforcements and Replacements",
   bot = "GDW: Combat Results",
   supply_effects = "GDW: Supply",
+  keep_unused_points = "GDW: Reinforcements and Replacements",
+  setup_order = "GDW: Beginning Play; ADC2: Game Setup",
+  reinforcement_steps = "GDW: Reinforcements and Replacements; Withdrawals; Returns",
+  entry = "GDW: Reinforcements and Replacements",
   params = "GDW: Reinforcements and Replacements; Combat / Minimum and Maximum Odds",
 }
 
@@ -367,6 +371,30 @@ function R.on_phase_start(phase)
     end
   end
 end
+
+-- Where reinforcements and rebuilt units enter the map (GDW:
+-- Reinforcements and Replacements): a side's own capital always, even out
+-- of supply and in an enemy zone of control; any friendly city; the
+-- friendly map edge out of enemy zones of control; rebuilt units only in
+-- a friendly major city in supply (or the capital, or the edge). The
+-- engine applies it where can_place is absent or answers nil.
+R.entry = { capitals = true, cities = true, edge = true, rebuild_major = true }
+
+-- What a side's reinforcement phase begins with, in order: units due to
+-- leave are withdrawn, then units due arrive (and withdrawn ones return),
+-- force pools due are opened, then the turn's replacement points are
+-- given (GDW: Reinforcements and Replacements; Withdrawals; Returns). The
+-- engine does each once a turn, in the side's first reinforcement phase.
+R.reinforcement_steps = { "withdraw", "arrive", "pools", "points" }
+
+-- The setup step: the Soviet player places his setup units first, then
+-- the Axis (GDW: Beginning Play gives no order; ADC2: Game Setup does,
+-- and gpw follows it for both).
+R.setup_order = { "soviet", "axis" }
+
+-- Replacement points not spent in the reinforcement phase are lost (GDW:
+-- Reinforcements and Replacements); a module that keeps them sets true.
+R.keep_unused_points = false
 
 -- R.replacement_points is what side receives in its reinforcement phase:
 -- the chart's points times the side's parameter (GDW: Reinforcements and
