@@ -335,7 +335,7 @@ func (e *engine) canUndo(side string) bool {
 // undo takes back side's last command.
 func (e *engine) undo(side string) error {
 	if ok, why := e.g.CanUndo(); !ok {
-		return &Refusal{Msg: why, Rule: e.g.Rules.CiteRule("undo")}
+		return &Refusal{Msg: why, Rule: e.g.UndoRule()}
 	}
 	sd, _ := core.ParseSide(side)
 	if err := e.g.ExecAs(sd, "undo"); err != nil {
