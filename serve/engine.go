@@ -50,7 +50,8 @@ type Library struct {
 	Modules string // folder where house modules are written to be loaded
 	Local   fs.FS  // a designer's folder of scenarios (local/NAME), or nil
 
-	mods modules
+	mods    modules
+	uploads scenarioUploads // scenquota.go
 }
 
 // Refusal is a command the server or the rules refused: the game is

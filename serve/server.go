@@ -369,6 +369,11 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 		return nil, &Refusal{Msg: fmt.Sprintf("mode %q: solo, hotseat or network", req.Mode)}
 	}
 	row := &GameRow{ID: token()[:12], Created: s.now().UTC().Format(time.RFC3339), Mode: req.Mode, Spec: req.Spec}
+	if u := req.Spec.Upload; u != nil {
+		if err := s.lib.admitUpload(client, u, s.now()); err != nil { // scenquota.go
+			return nil, err
+		}
+	}
 	if err := s.lib.pin(&row.Spec); err != nil { // a scenario of the server's folder: its files, as they are now
 		return nil, err
 	}
