@@ -13,6 +13,7 @@ type undoStep struct {
 	snap *state
 	side core.Side
 	text string
+	fog  string // undoFog before it: what stops undo once it is undone
 }
 
 // Exec runs one command line for whichever side it belongs to (a script,
@@ -53,6 +54,7 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 		g.refused(err, g.Text(c))
 		return err
 	}
+	watch := g.watchFog(g.owner(c))
 	snap := g.snapshot()
 	rolls, pos, turn := g.rolls, g.pos, g.turn
 	g.acting = side
@@ -98,12 +100,20 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 		g.recycle(snap)
 		return nil
 	}
+	if side := watch.revealed(g); side != core.NoSide {
+		// Nor past a command that showed its side an enemy unit.
+		g.dropUndo()
+		g.undoFog = g.fogWall(side, text)
+		g.recycle(snap)
+		return nil
+	}
+	fog := g.undoFog
 	if crossed {
 		// An end that rolled no die may be undone (a phase ended by
 		// mistake); the commands before it stay behind its wall.
 		g.dropUndo()
 	}
-	g.pushUndo(undoStep{snap: snap, side: g.owner(c), text: text})
+	g.pushUndo(undoStep{snap: snap, side: g.owner(c), text: text, fog: fog})
 	return nil
 }
 
@@ -191,7 +201,7 @@ func (g *Game) dropUndo() {
 		g.recycle(u.snap)
 	}
 	clear(g.undo)
-	g.undo, g.undoCut = g.undo[:0], false
+	g.undo, g.undoCut, g.undoFog = g.undo[:0], false, ""
 }
 
 // CanUndo says whether undo would step back now, and if not, why.
@@ -202,13 +212,16 @@ func (g *Game) CanUndo() (bool, string) {
 	if g.undoCut {
 		return false, fmt.Sprintf("undo steps back over the last %d commands only: the earlier ones of this phase can no longer be undone", maxUndo)
 	}
+	if g.undoFog != "" {
+		return false, g.undoFog
+	}
 	return false, "there is nothing to undo in this phase: undo steps back only over commands of the current phase since the last die roll"
 }
 
 // doUndo steps back one command (gpw: undo).
 func (g *Game) doUndo(side core.Side) error {
 	if ok, why := g.CanUndo(); !ok {
-		err := &Refusal{Msg: why, Rule: g.Rules.CiteRule("undo")}
+		err := &Refusal{Msg: why, Rule: g.UndoRule()}
 		g.refused(err, "undo")
 		return err
 	}
@@ -219,6 +232,7 @@ func (g *Game) doUndo(side core.Side) error {
 		return err
 	}
 	g.undo = g.undo[:len(g.undo)-1]
+	g.undoFog = u.fog
 	g.restore(u.snap)
 	g.emit("undo", "undone: "+u.text, Field{"command", u.text}, Field{"side", u.side.String()})
 	g.flush()

@@ -55,6 +55,7 @@ type Game struct {
 	buf     []Event // the events of the command under way
 	undo    []undoStep
 	undoCut bool      // undo steps of this phase were forgotten (maxUndo)
+	undoFog string    // why undo stops here: a command lifted the fog (fogundo.go)
 	spare   []*state  // snapshots to reuse (maxSpare)
 	scratch scratch   // movers and tracers bound to the state's position
 	acting  core.Side // the side running the command under way (NoSide: whoever owns it)

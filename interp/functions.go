@@ -54,7 +54,7 @@ var Functions = []Function{
 	{"remove", "id, [status]", "ok, err", "takes a unit off the map: eliminated (default; an eliminated event), withdrawn, removed or pending.", true, "gpw.remove(UNIT, \"removed\")"},
 	{"place", "id, hex", "ok, err", "puts a unit that is off the map onto hex.", true, "gpw.place(UNIT, HEX)"},
 	// the map
-	{"hex", "id", "hex table or nil", "a hex: id, terrain, city, city_kind (\"\", minor, major, fortress), capital, country, control, regions, rail, edge (on its controller's map edge), edge_of (the side whose edge it is on). Read-only.", false, "gpw.hex(HEX)"},
+	{"hex", "id", "hex table or nil", "a hex: id, terrain, city, city_kind (\"\", minor, major, fortress), capital, country, control, regions, rail, edge (on its controller's map edge), edge_of (the side whose edge it is on), fortified (a scenario's [[fortification]] holds it: a battle there counts it a fortress). Read-only.", false, "gpw.hex(HEX)"},
 	{"city", "name", "hex id or nil", "the hex of a city, by name or alias.", false, "gpw.city(\"Kiev\")"},
 	{"distance", "a, b", "hexes", "the distance between two hexes (-1 for a bad hex).", false, "gpw.distance(HEX, HEX)"},
 	{"neighbors", "hex", "array of hex ids", "the hexes around a hex that are on the map, clockwise from north.", false, "gpw.neighbors(HEX)"},

@@ -180,7 +180,7 @@ func (rt *vm) hexTable(s *core.State, h int) lua.LValue {
 	t := c.hexes[h]
 	if t == nil {
 		L := rt.sb.L
-		t = L.CreateTable(0, 12)
+		t = L.CreateTable(0, 13)
 		t.RawSetString("id", rt.str(m.ID(h)))
 		t.RawSetString("terrain", rt.str(m.Terrain[h].String()))
 		city, kind, capital := "", "", ""
@@ -209,6 +209,7 @@ func (rt *vm) hexTable(s *core.State, h int) lua.LValue {
 			}
 		}
 		t.RawSetString("edge_of", rt.str(edgeOf))
+		t.RawSetString("fortified", lua.LBool(m.IsFortified(h)))
 		c.hexes[h] = rt.sb.engineTable(t)
 	}
 	ctl := s.Control[h]
@@ -463,7 +464,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			L.Push(lua.LBool(m.Within(h, n, in)))
 			return 1
 		},
-		// gpw.hex(id) -> {id, terrain, city, city_kind, capital, country, control, regions, rail, edge, edge_of} or nil
+		// gpw.hex(id) -> {id, terrain, city, city_kind, capital, country, control, regions, rail, edge, edge_of, fortified} or nil
 		"hex": func(L *lua.LState) int {
 			if h, found := rt.hexArg(L, 1); found {
 				L.Push(rt.hexTable(rt.world.Position(), h))

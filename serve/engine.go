@@ -50,7 +50,8 @@ type Library struct {
 	Modules string // folder where house modules are written to be loaded
 	Local   fs.FS  // a designer's folder of scenarios (local/NAME), or nil
 
-	mods modules
+	mods    modules
+	uploads scenarioUploads // scenquota.go
 }
 
 // Refusal is a command the server or the rules refused: the game is
@@ -335,7 +336,7 @@ func (e *engine) canUndo(side string) bool {
 // undo takes back side's last command.
 func (e *engine) undo(side string) error {
 	if ok, why := e.g.CanUndo(); !ok {
-		return &Refusal{Msg: why, Rule: e.g.Rules.CiteRule("undo")}
+		return &Refusal{Msg: why, Rule: e.g.UndoRule()}
 	}
 	sd, _ := core.ParseSide(side)
 	if err := e.g.ExecAs(sd, "undo"); err != nil {

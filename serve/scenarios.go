@@ -84,11 +84,14 @@ func (lib *Library) pin(spec *Spec) error {
 	if lib.Local == nil || !fs.ValidPath(name) || strings.Contains(name, "/") {
 		return &Refusal{Msg: fmt.Sprintf("no scenario %q in this server's folder", spec.Scenario)}
 	}
+	lib.mods.gc.RLock() // as open: the module stays until it is read
 	rules, err := lib.rules(*spec)
 	if err != nil {
+		lib.mods.gc.RUnlock()
 		return err
 	}
 	sc, err := game.LoadScenario(lib.Local, name+".toml", lib.Data, rules)
+	lib.mods.gc.RUnlock()
 	if err != nil {
 		return err
 	}
@@ -174,6 +177,10 @@ func (s *Server) handleCheckScenario(w http.ResponseWriter, r *http.Request) {
 	var u Upload
 	if err := decodeBody(w, r, 1<<20, "a scenario upload", &u); err != nil {
 		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	if err := s.lib.admitUpload(clientOf(r), &u, s.now()); err != nil { // scenquota.go
+		writeError(w, refusalCode(err, http.StatusBadRequest), err)
 		return
 	}
 	c, err := s.lib.CheckUpload(&u)

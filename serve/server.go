@@ -153,7 +153,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/g/{token}/hex", s.withGame(s.handleHex))
 	mux.HandleFunc("GET /api/g/{token}/overlay", s.withGame(s.handleOverlay))
 	mux.HandleFunc("GET /api/g/{token}/events", s.withGame(s.handleEvents))
-	mux.HandleFunc("GET /api/g/{token}/record", s.withGame(s.handleRecordChat))
+	mux.HandleFunc("GET /api/g/{token}/record", s.withGame(s.handleRecord))
 	mux.HandleFunc("GET /api/g/{token}/at", s.withGame(s.handleAt))
 	mux.HandleFunc("GET /api/g/{token}/map.svg", s.withGame(s.handleMap(true)))
 	mux.HandleFunc("GET /api/g/{token}/map.json", s.withGame(s.handleMap(false)))
@@ -369,6 +369,11 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 		return nil, &Refusal{Msg: fmt.Sprintf("mode %q: solo, hotseat or network", req.Mode)}
 	}
 	row := &GameRow{ID: token()[:12], Created: s.now().UTC().Format(time.RFC3339), Mode: req.Mode, Spec: req.Spec}
+	if u := req.Spec.Upload; u != nil {
+		if err := s.lib.admitUpload(client, u, s.now()); err != nil { // scenquota.go
+			return nil, err
+		}
+	}
 	if err := s.lib.pin(&row.Spec); err != nil { // a scenario of the server's folder: its files, as they are now
 		return nil, err
 	}
@@ -666,12 +671,23 @@ func (l *live) record() *Record {
 	return rec
 }
 
+// handleRecord is the game's record with its chat ("chat": the messages
+// in order), as a download. Under fog withGame refuses it to a side's
+// link until the game is over (serve/fog.go).
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, l *live, role string) {
 	l.mu.Lock()
 	rec := l.record()
 	l.mu.Unlock()
+	msgs, err := s.chatLines(l.row.ID, 0)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err)
+		return
+	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"gpw-%s.json\"", l.row.ID))
-	writeJSON(w, http.StatusOK, rec)
+	writeJSON(w, http.StatusOK, struct {
+		*Record
+		Chat []ChatLine `json:"chat"`
+	}{rec, msgs})
 }
 
 // stepLog is how much of the log a past position shows: its end.

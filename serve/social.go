@@ -194,24 +194,6 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"link": "/play/" + tok, "side": side})
 }
 
-// handleRecordChat is the game's record with its chat, as the record
-// handler gives it plus "chat": the messages in order.
-func (s *Server) handleRecordChat(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	l.mu.Lock()
-	rec := l.record()
-	l.mu.Unlock()
-	msgs, err := s.chatLines(l.row.ID, 0)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err)
-		return
-	}
-	w.Header().Set("Content-Disposition", "attachment; filename=\"gpw-"+l.row.ID+".json\"")
-	writeJSON(w, http.StatusOK, struct {
-		*Record
-		Chat []ChatLine `json:"chat"`
-	}{rec, msgs})
-}
-
 // chatLines reads a game's chat from message from on.
 func (s *Server) chatLines(id string, from int) ([]ChatLine, error) {
 	if err := s.social(); err != nil {

@@ -27,6 +27,7 @@ async function call(method, path, body) {
 
 export const scenarios = () => call('GET', '/api/scenarios');
 export const computers = () => call('GET', '/api/computers');
+export const rules = () => call('GET', '/api/rules');
 export const createGame = (req) => call('POST', '/api/games', req);
 export const lobby = () => call('GET', '/api/lobby');
 export const offer = (token) => call('POST', '/api/lobby', { token });

@@ -1,9 +1,10 @@
 // app.js: the start page and the route to a board.
-import { scenarios, computers, createGame, lobby, offer, join } from './api.js';
+import { scenarios, computers, rules, createGame, lobby, offer, join } from './api.js';
 import { Board } from './board.js';
 import { el, compact } from './dom.js';
 import { remembered } from './links.js';
 import { ownScenario, uploadField } from './upload.js';
+import { ruleOptions, houseFile } from './rules.js';
 
 const app = document.getElementById('app');
 
@@ -30,7 +31,7 @@ function route() {
 // startPage lets a player pick a scenario, variant or house module, a
 // mode and a side.
 async function startPage() {
-  const [list, levels] = await Promise.all([scenarios(), computers()]);
+  const [list, levels, choice] = await Promise.all([scenarios(), computers(), rules().catch(() => ({ variants: [], house: [] }))]);
   const form = el('form', { class: 'start' });
   const scen = el('select', { name: 'scenario', id: 'scenario' },
     [...list.map((s) => el('option', { value: s.name }, `${s.title || s.name} (${s.name}, ${s.start}–${s.end})`)),
@@ -38,15 +39,17 @@ async function startPage() {
   const upload = uploadField();
   scen.value = list.some((s) => s.name === 'gdw/barbarossa') ? 'gdw/barbarossa' : list[0].name;
   const variant = el('select', { name: 'rules', id: 'rules' });
+  const module = el('input', { type: 'file', accept: '.lua', id: 'module' });
+  const moduleLabel = el('label', { class: 'module' }, ['House module ', module]);
   const fillVariants = () => {
     const s = list.find((x) => x.name === scen.value) || { variants: [''] };
     upload.label.hidden = scen.value !== ownScenario;
-    variant.replaceChildren(...s.variants.map((v) => el('option', { value: v }, v || 'the scenario\'s own')),
-      el('option', { value: 'house' }, 'a house module (.lua file)…'));
+    variant.replaceChildren(...ruleOptions(s.variants, choice.house).map(([v, label]) => el('option', { value: v }, label)));
+    moduleLabel.hidden = variant.value !== houseFile;
   };
   scen.addEventListener('change', fillVariants);
+  variant.addEventListener('change', () => { moduleLabel.hidden = variant.value !== houseFile; });
   fillVariants();
-  const module = el('input', { type: 'file', accept: '.lua', id: 'module' });
   const mode = el('select', { name: 'mode', id: 'mode' }, [
     el('option', { value: 'solo' }, 'solo against the computer'),
     el('option', { value: 'hotseat' }, 'hot-seat (both sides on this screen)'),
@@ -64,7 +67,7 @@ async function startPage() {
     el('label', {}, ['Scenario ', scen]),
     upload.label,
     el('label', {}, ['Rules ', variant]),
-    el('label', { class: 'module' }, ['House module ', module]),
+    moduleLabel,
     el('label', {}, ['Mode ', mode]),
     el('label', { class: 'yourside' }, ['Your side ', side]),
     el('label', { class: 'computer' }, ['Computer ', level]),
@@ -89,7 +92,7 @@ async function startPage() {
       try { req.upload = await upload.read(); } catch (err) { out.textContent = err.message; return; }
       req.scenario = req.upload.file.replace(/\.toml$/, '');
     }
-    if (variant.value === 'house') {
+    if (variant.value === houseFile) {
       const f = module.files[0];
       if (!f) { out.textContent = 'Choose a .lua file for the house module.'; return; }
       req.module = { name: f.name, source: await f.text() };
