@@ -33,9 +33,9 @@ type Level struct {
 // Levels are the bot's levels, weakest first.
 var Levels = []Level{
 	{Name: "random", Random: true, Text: "a uniformly random legal action each time"},
-	{Name: "easy", Noise: 3, Skip: []string{"encircle", "pocket", "breakthrough", "river-line", "escape", "rail-to-front", "plug-the-breach", "reserve"},
-		Text: "plays the basic tactics with noisy judgement"},
-	{Name: "normal", Noise: 0.4, Text: "every tactic, a little noise"},
+	{Name: "easy", Noise: 10, Skip: []string{"encircle", "pocket", "breakthrough"},
+		Text: "no encircling, pockets or breakthroughs, and noisy judgement"},
+	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
 	{Name: "hard", Text: "every tactic, no noise"},
 }
 
