@@ -117,12 +117,17 @@ func (b *Bot) moduleRound() (int, error) {
 				}
 				gain = b.battleLook(c) - battleBase
 			}
-			if gain == 0 && deep < b.maxDeep() {
+			turn := g.Turn().Index
+			last, idled := b.idle[m.Word]
+			if gain == 0 && deep < b.maxDeep() && (!idled || last != turn-1) {
 				if math.IsNaN(deepBase) {
 					deepBase = b.lookahead(g.Clone())
 				}
 				gain = b.lookahead(c) - deepBase
 				deep++
+				if gain <= payMargin && b.Level.Name != "hard" {
+					b.idle[m.Word] = turn // not looked at over the turns next turn
+				}
 			}
 			if debugMod {
 				println("DBG", b.Side.String(), g.Phase().ID, u.Line, gain)
