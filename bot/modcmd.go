@@ -40,7 +40,7 @@ var debugMod = os.Getenv("GPW_BOT_DEBUG") != ""
 
 // unjudged is how many uses of a command the bot looks ahead at, all
 // changing nothing it measures, before it says it cannot judge it.
-const unjudged = 12
+const unjudged = 8
 
 // modRounds bounds the rounds of judging in a phase (at hard; one
 // below).
@@ -108,7 +108,8 @@ func (b *Bot) moduleRound() (int, error) {
 			// combat phase's attacks); where that is nothing, look ahead
 			// over the turns, for the first few
 			gain := b.quick(c) - quickBase
-			if gain == 0 && len(u.Hexes) == 0 && b.ownCombat(g) {
+			battle := len(u.Hexes) == 0 && b.ownCombat(g)
+			if gain == 0 && battle {
 				// a use tied to no hex that changes no odds column may
 				// change the results (an exchange option): the next
 				// attack, die face by face
@@ -119,7 +120,8 @@ func (b *Bot) moduleRound() (int, error) {
 			}
 			turn := g.Turn().Index
 			last, idled := b.idle[m.Word]
-			if gain == 0 && deep < b.maxDeep() && (!idled || last != turn-1) {
+			// (a use judged by the next attack lasts no longer)
+			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) {
 				if math.IsNaN(deepBase) {
 					deepBase = b.lookahead(g.Clone())
 				}
