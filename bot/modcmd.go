@@ -393,3 +393,20 @@ func (b *Bot) potential() float64 {
 	}
 	return sum
 }
+
+// Unjudged lists, sorted, the module's command words the bot has not
+// played because it cannot judge them: none of their uses looked at
+// changed what it measures, or the module lists no uses of them. gpw sim
+// marks an arm whose bots left some out.
+func (b *Bot) Unjudged() []string {
+	var out []string
+	for key := range b.said {
+		if w, ok := strings.CutPrefix(key, "unjudged-"); ok {
+			out = append(out, w)
+		} else if w, ok := strings.CutPrefix(key, "unlisted-"); ok {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

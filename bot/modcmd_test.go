@@ -2,6 +2,7 @@ package bot
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -40,6 +41,13 @@ func TestModuleCommandsUsed(t *testing.T) {
 			for _, w := range c.want {
 				if used[w] == 0 {
 					t.Errorf("%s never used (used: %v)", w, used)
+				}
+			}
+			for _, b := range all {
+				for _, w := range b.Unjudged() {
+					if slices.Contains(c.want, w) {
+						t.Errorf("%s: %s reported as unjudged", b.Side, w)
+					}
 				}
 			}
 			t.Logf("used: %v; judged (the first game): axis %v, soviet %v", used, all[0].Judged, all[1].Judged)
