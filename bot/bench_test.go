@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -50,3 +51,19 @@ func BenchmarkBarbarossaGDW(b *testing.B)  { benchGames(b, "scenarios/gdw/barbar
 func BenchmarkBarbarossaADC2(b *testing.B) { benchGames(b, "scenarios/gdw/barbarossa.toml", "adc2") }
 func BenchmarkCampaignGDW(b *testing.B)    { benchGames(b, "scenarios/gdw/campaign.toml", "gdw") }
 func BenchmarkCampaignADC2(b *testing.B)   { benchGames(b, "scenarios/adc2/campaign.toml", "adc2") }
+
+// The house modules with commands the bots judge by look-ahead.
+func BenchmarkBarbarossaSariego(b *testing.B) {
+	benchGames(b, "scenarios/gdw/barbarossa.toml", houseModule(b, "sariego.lua"))
+}
+func BenchmarkBarbarossaFrost(b *testing.B) {
+	benchGames(b, "scenarios/gdw/barbarossa.toml", houseModule(b, "frost.lua"))
+}
+
+func houseModule(b *testing.B, name string) string {
+	p, err := filepath.Abs(filepath.Join("..", "rules", "house", name))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}

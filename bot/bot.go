@@ -33,9 +33,9 @@ type Level struct {
 // Levels are the bot's levels, weakest first.
 var Levels = []Level{
 	{Name: "random", Random: true, Text: "a uniformly random legal action each time"},
-	{Name: "easy", Noise: 3, Skip: []string{"encircle", "pocket", "breakthrough", "river-line", "escape", "rail-to-front", "plug-the-breach", "reserve"},
-		Text: "plays the basic tactics with noisy judgement"},
-	{Name: "normal", Noise: 0.4, Text: "every tactic, a little noise"},
+	{Name: "easy", Noise: 10, Skip: []string{"encircle", "pocket", "breakthrough"},
+		Text: "no encircling, pockets or breakthroughs, and noisy judgement"},
+	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
 	{Name: "hard", Text: "every tactic, no noise"},
 }
 
@@ -90,6 +90,7 @@ type Bot struct {
 	Judged map[string]int
 
 	moved       map[string]bool       // module words some use of which changed the look-ahead
+	idle        map[string]int        // module words whose look-ahead over the turns last paid nothing, by turn
 	noModule    bool                  // a look-ahead helper: no module commands
 	standStill  bool                  // a look-ahead helper: moves nothing (rail and move phases end at once)
 	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once
@@ -131,7 +132,7 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 		return nil, fmt.Errorf("bot: side %v is not axis or soviet", side)
 	}
 	b := &Bot{Side: side, Level: l, rng: rand.New(rand.NewPCG(seed, uint64(side)+0x5eed)), said: map[string]bool{},
-		Tactics: map[string]int{}, Judged: map[string]int{}, moved: map[string]bool{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
+		Tactics: map[string]int{}, Judged: map[string]int{}, moved: map[string]bool{}, idle: map[string]int{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
 	for _, t := range l.Skip {
 		b.skip[t] = true
 	}

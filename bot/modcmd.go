@@ -40,7 +40,7 @@ var debugMod = os.Getenv("GPW_BOT_DEBUG") != ""
 
 // unjudged is how many uses of a command the bot looks ahead at, all
 // changing nothing it measures, before it says it cannot judge it.
-const unjudged = 12
+const unjudged = 8
 
 // modRounds bounds the rounds of judging in a phase (at hard; one
 // below).
@@ -108,7 +108,8 @@ func (b *Bot) moduleRound() (int, error) {
 			// combat phase's attacks); where that is nothing, look ahead
 			// over the turns, for the first few
 			gain := b.quick(c) - quickBase
-			if gain == 0 && len(u.Hexes) == 0 && b.ownCombat(g) {
+			battle := len(u.Hexes) == 0 && b.ownCombat(g)
+			if gain == 0 && battle {
 				// a use tied to no hex that changes no odds column may
 				// change the results (an exchange option): the next
 				// attack, die face by face
@@ -117,12 +118,18 @@ func (b *Bot) moduleRound() (int, error) {
 				}
 				gain = b.battleLook(c) - battleBase
 			}
-			if gain == 0 && deep < b.maxDeep() {
+			turn := g.Turn().Index
+			last, idled := b.idle[m.Word]
+			// (a use judged by the next attack lasts no longer)
+			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) {
 				if math.IsNaN(deepBase) {
 					deepBase = b.lookahead(g.Clone())
 				}
 				gain = b.lookahead(c) - deepBase
 				deep++
+				if gain <= payMargin && b.Level.Name != "hard" {
+					b.idle[m.Word] = turn // not looked at over the turns next turn
+				}
 			}
 			if debugMod {
 				println("DBG", b.Side.String(), g.Phase().ID, u.Line, gain)
@@ -385,4 +392,21 @@ func (b *Bot) potential() float64 {
 		sum += best
 	}
 	return sum
+}
+
+// Unjudged lists, sorted, the module's command words the bot has not
+// played because it cannot judge them: none of their uses looked at
+// changed what it measures, or the module lists no uses of them. gpw sim
+// marks an arm whose bots left some out.
+func (b *Bot) Unjudged() []string {
+	var out []string
+	for key := range b.said {
+		if w, ok := strings.CutPrefix(key, "unjudged-"); ok {
+			out = append(out, w)
+		} else if w, ok := strings.CutPrefix(key, "unlisted-"); ok {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

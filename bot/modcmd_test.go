@@ -2,6 +2,7 @@ package bot
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -14,16 +15,20 @@ func TestModuleCommandsUsed(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, file, rules string
-		turns             int
-		want              []string // commands used at least once
+		turns, seeds      int
+		want              []string // commands used at least once over the seeds
 	}{
-		{"adc2", "scenarios/adc2/campaign.toml", "adc2", 4, []string{"shock", "support"}},
-		{"sariego", "scenarios/gdw/barbarossa.toml", sariego, 0, []string{"fortify"}},
+		{"adc2", "scenarios/adc2/campaign.toml", "adc2", 4, 1, []string{"shock", "support"}},
+		{"sariego", "scenarios/gdw/barbarossa.toml", sariego, 0, 4, []string{"fortify"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, bots := match(t, c.file, c.rules, 1, "normal", "normal", c.turns)
 			used := map[string]int{}
-			for _, b := range bots {
+			var all []*Bot
+			for seed := 1; seed <= c.seeds; seed++ {
+				_, _, bots := match(t, c.file, c.rules, int64(seed), "hard", "hard", c.turns)
+				all = append(all, bots[:]...)
+			}
+			for _, b := range all {
 				if b.Refused() > 0 {
 					t.Errorf("%s: %d refused: %s", b.Side, b.Refused(), b.LastRefusal())
 				}
@@ -38,7 +43,14 @@ func TestModuleCommandsUsed(t *testing.T) {
 					t.Errorf("%s never used (used: %v)", w, used)
 				}
 			}
-			t.Logf("used: %v; judged: axis %v, soviet %v", used, bots[0].Judged, bots[1].Judged)
+			for _, b := range all {
+				for _, w := range b.Unjudged() {
+					if b.Tactics["module:"+w] > 0 || !slices.Contains(b.e.g.Rules.CommandWords(), w) {
+						t.Errorf("%s: %s reported as unjudged, yet used or no command", b.Side, w)
+					}
+				}
+			}
+			t.Logf("used: %v; judged (the first game): axis %v, soviet %v", used, all[0].Judged, all[1].Judged)
 		})
 	}
 }

@@ -48,9 +48,14 @@ func (p *plan) add(k int, hexes []int, bonus []float32, n int, stay bool, ok fun
 
 // setup places the side's setup units in their areas by the same scores
 // as a move (the line, the strength massed against the enemy, terrain,
-// danger), then ends the side's setup.
+// danger), without noise, then ends the side's setup.
 func (b *Bot) setup() error {
 	e := b.e
+	// by the plain scores at every level: noise could fill one area's
+	// hexes that an overlapping area's units need
+	noise := b.Level.Noise
+	b.Level.Noise = 0
+	defer func() { b.Level.Noise = noise }()
 	v := b.newView(e, b.Side)
 	if len(v.enemy) == 0 {
 		// the enemy is not on the map yet: its territory stands for it

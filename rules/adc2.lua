@@ -1387,9 +1387,11 @@ R.commands = cmd
 -- R.uses[WORD](side) lists each command's legal uses now, for the legal
 -- actions, the board and the computer players. Each repeats its
 -- command's checks on candidates where the command can matter: hexes of
--- friendly combat units for leaders, bases and entries, enemy units in
--- range for support, clear hexes within four for drops. The Garrison and
--- Defection pools' entries are left to the typed command.
+-- friendly combat units for leaders, bases and entries, enemy units next
+-- to the side's (in its zones of control) for support, the side's units
+-- next to the enemy for defensive support, clear hexes within four for
+-- drops. Other legal uses (support over an enemy no unit can attack, the
+-- Garrison and Defection pools' entries) are left to the typed command.
 local uses = {}
 
 -- the side's units on the map that pred accepts, in id order
@@ -1580,29 +1582,42 @@ local function flyers(side)
   return own(side, function(u) return u.kind == "air" and gpw.flag(u.id, "mission") ~= key end)
 end
 
+-- the hexes of the enemy's combat units that the side's units stand
+-- next to (where an attack can be made), each once
+local function attackable(side)
+  local out, seen = {}, {}
+  local foe = enemy_of(side)
+  local fs = own(foe, function(u) return not is_noncombat(u) end)
+  for i = 1, #fs do
+    local h = fs[i].hex
+    if not seen[h] and gpw.in_zoc(side, h) then seen[h] = true; out[#out + 1] = h end
+  end
+  return out
+end
+
 function uses.support(side)
   local out = {}
   local as = flyers(side)
   if #as == 0 then return nil end
-  local foes = gpw.units(enemy_of(side), "on map")
+  local hs = attackable(side)
   for i = 1, #as do
-    local a, seen = as[i], {}
-    for j = 1, #foes do
-      local d = gpw.unit(foes[j])
-      if not seen[d.hex] and not is_noncombat(d) and gpw.distance(a.hex, d.hex) <= a.range then
-        seen[d.hex] = true
-        out[#out + 1] = { line = "support " .. a.id .. " " .. d.hex, units = { a.id }, hexes = { d.hex } }
+    local a = as[i]
+    for j = 1, #hs do
+      if gpw.distance(a.hex, hs[j]) <= a.range then
+        out[#out + 1] = { line = "support " .. a.id .. " " .. hs[j], units = { a.id }, hexes = { hs[j] } }
       end
     end
   end
   return out
 end
 
+-- defend covers the side's combat units the enemy stands next to
 function uses.defend(side)
   local out = {}
   local as = flyers(side)
   if #as == 0 then return nil end
-  local fs = own(side, function(u) return not is_noncombat(u) end)
+  local foe = enemy_of(side)
+  local fs = own(side, function(u) return not is_noncombat(u) and gpw.in_zoc(foe, u.hex) end)
   for i = 1, #as do
     local a = as[i]
     for j = 1, #fs do
