@@ -537,10 +537,14 @@ func (g *Game) mayShare(k, o int) bool {
 
 // friendMayLeave reports whether unit o may still move and has a legal
 // move out of its hex.
-func (g *Game) friendMayLeave(o int) bool {
+func (g *Game) friendMayLeave(o int) bool { return len(g.friendEnds(o, 1)) > 0 }
+
+// friendEnds lists up to n hexes unit o may end a move in, alone (not
+// sharing): the first found in the search's order.
+func (g *Game) friendEnds(o, n int) []int {
 	if err := g.canMove(o); err != nil {
 		g.hookFailed(err)
-		return false
+		return nil
 	}
 	// o must have somewhere to go, or the phase could never end.
 	sm := g.shareMover()
@@ -548,21 +552,27 @@ func (g *Game) friendMayLeave(o int) bool {
 	mp, err := g.Allowance(o)
 	if err != nil {
 		g.hookFailed(err)
-		return false
+		return nil
 	}
 	sm.Reach(o, mp)
 	hook := g.Rules.Has("can_move_path")
+	var out []int
 	for _, h := range sm.Reached() {
 		if int(h) == g.S.Units[o].Hex || !sm.CanEnd(o, int(h)) {
 			continue
 		}
-		err := g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move"))
-		if !hook || err == nil {
-			return true
+		if !hook {
+			out = append(out, int(h))
+		} else if err := g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move")); err == nil {
+			out = append(out, int(h))
+		} else {
+			g.hookFailed(err)
 		}
-		g.hookFailed(err)
+		if len(out) == n {
+			break
+		}
 	}
-	return false
+	return out
 }
 
 // stackLeft refuses to end a movement phase while a hex holds two of the
