@@ -24,9 +24,11 @@ type Options struct {
 	Auto   bool  // make every pending choice by its default
 	// AutoSetup places every setup unit by the documented rule (game/setup.go).
 	AutoSetup bool
-	// Budget limits the rules module's Lua work: time per call and per
-	// command, memory. Zero fields take interp.DefaultBudget's; a negative
-	// field means no limit.
+	// Budget limits the rules module's Lua work: Lua instructions per
+	// call, command, phase and game, and the memory its Lua state holds
+	// (counts, never times: a game's fate does not depend on the
+	// machine). Zero fields take interp.DefaultBudget's; a negative field
+	// means no limit.
 	Budget interp.Budget
 	// KeepLog keeps every event (Log) even when a sink streams them.
 	KeepLog bool
