@@ -34,7 +34,7 @@ type step struct {
 const maxBattleItems = 64
 
 // Note records a remark for the battle being weighed (interp.Host).
-func (g *Game) Note(text, cite string) error {
+func (g host) Note(text, cite string) error {
 	b := g.battle
 	if b == nil {
 		return nil
@@ -52,7 +52,7 @@ func (g *Game) Note(text, cite string) error {
 }
 
 // Shift records a column shift (interp.Host).
-func (g *Game) Shift(cause string, n int, cite string) error {
+func (g host) Shift(cause string, n int, cite string) error {
 	b := g.battle
 	if b == nil {
 		return nil
@@ -65,7 +65,7 @@ func (g *Game) Shift(cause string, n int, cite string) error {
 }
 
 // Step queues a combat step (interp.Host); only a battle's results may.
-func (g *Game) Step(kind string, n int, flag bool) error {
+func (g host) Step(kind string, n int, flag bool) error {
 	if g.battle == nil || !g.applying {
 		return fmt.Errorf("a combat step may only be queued by a battle's results (results[CODE])")
 	}
@@ -215,7 +215,7 @@ func (g *Game) cmdAttack(c *Command) error {
 	g.defended[def] = true
 	g.dice.stream(g.turn, g.pos, purposeBattle, g.battles)
 	g.battles++
-	die := g.Roll()
+	die := g.roll(6)
 	col := odds.Column
 	result := g.Rules.CRT[die-1][col-1]
 	if !g.quiet() {

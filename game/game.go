@@ -140,7 +140,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 	if !sc.Kinds.Same(g.fix.kinds) {
 		return nil, &scenario.Error{File: sc.File, Msg: fmt.Sprintf("the scenario was read for the %s; it is played under the %s: read it for these rules (game.LoadScenario)", sc.Kinds, g.fix.kinds)}
 	}
-	g.Rules = m.Bind(g)
+	g.Rules = m.Bind(host{g})
 	g.Rules.CountIn(&g.work)
 	g.Rules.SetBudget(o.Budget.Or(interp.DefaultBudget))
 	g.store = interp.NewStore()
@@ -174,7 +174,7 @@ func (g *Game) CloneTo(c *Game) *Game {
 		c.state = state{}
 	}
 	c.state.copyFrom(&g.state)
-	c.Rules = g.Rules.Fork(c)
+	c.Rules = g.Rules.Fork(host{c})
 	c.Rules.CountIn(&c.work)
 	return c
 }
@@ -390,12 +390,15 @@ func (g *Game) flush() {
 }
 
 // Roll rolls one six-sided die (interp.Host).
-func (g *Game) Roll() int { return g.RollN(6) }
+func (g host) Roll() int { return g.RollN(6) }
 
 // RollN draws a number in 1..n from the engine's dice (interp.Host): the
 // forced dice first (for six-sided rolls), then the seeded stream of the
 // purpose at hand.
-func (g *Game) RollN(n int) int {
+func (g host) RollN(n int) int { return g.roll(n) }
+
+// roll draws a number in 1..n from the engine's dice (RollN).
+func (g *Game) roll(n int) int {
 	g.rolls++
 	return g.dice.roll(n)
 }
@@ -408,7 +411,7 @@ func (g *Game) Turn() interp.TurnInfo {
 }
 
 // SetWeather sets this movement phase's weather (interp.Host).
-func (g *Game) SetWeather(w string, die int, cite string) {
+func (g host) SetWeather(w string, die int, cite string) {
 	g.weather = w
 	if die == 0 {
 		return
@@ -732,7 +735,7 @@ func rank(result string) int {
 
 // EndGame ends the game with a winner (core.NoSide for none): for rules
 // modules whose victory conditions are theirs (interp.World).
-func (g *Game) EndGame(winner core.Side, text string) {
+func (g host) EndGame(winner core.Side, text string) {
 	result := "win"
 	if winner == core.NoSide {
 		result = "draw"
