@@ -7,8 +7,8 @@ import (
 	"gpw/interp"
 )
 
-// The Game is the rules modules' world (interp.World): what they may read
-// and change.
+// The game, through host, is the rules modules' world (interp.World):
+// what they may read and change.
 var _ interp.World = host{}
 
 // host is the game as its rules module sees it (interp.Host and
@@ -18,7 +18,9 @@ var _ interp.World = host{}
 // through the Game's own methods.
 type host struct{ *Game }
 
-// Position is the game's position (interp.World).
+// Position is the game's position (interp.World), for reading: bots,
+// boards and tools read it here rather than through the field S; the
+// game changes only through Do.
 func (g *Game) Position() *core.State { return g.S }
 
 // UnitInfoAt describes unit k as hooks see it (interp.World).
