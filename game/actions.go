@@ -156,7 +156,7 @@ func (g *Game) actionsWith(o ActionOpts) *Actions {
 		return a
 	}
 	p := g.Phase()
-	a.Phase, a.Kind = p.ID, p.Kind
+	a.Phase, a.Kind = p.ID, p.Kind.String()
 	if len(g.steps) > 0 {
 		a.Kind = "decision"
 		a.Decision = g.decision()
@@ -173,24 +173,24 @@ func (g *Game) actionsWith(o ActionOpts) *Actions {
 		}
 	}
 	switch p.Kind {
-	case "move":
+	case interp.PhaseMove:
 		for _, k := range units {
 			if m := g.movesOf(k, o.Paths, !o.Unchecked); m != nil {
 				a.Moves = append(a.Moves, *m)
 			}
 		}
 		a.End = g.stackLeft() == nil
-	case "rail":
+	case interp.PhaseRail:
 		for _, k := range units {
 			if m := g.railOf(k, o.Paths, !o.Unchecked); m != nil {
 				a.Rail = append(a.Rail, *m)
 			}
 		}
 		a.End = true
-	case "combat":
+	case interp.PhaseCombat:
 		a.Attacks = g.targets()
 		a.End = true
-	case "reinforcement":
+	case interp.PhaseReinforcement:
 		for _, k := range units {
 			if g.awaiting[k] && g.S.Units[k].Side == p.Side {
 				if hs := g.PlaceHexes(k); len(hs) > 0 {

@@ -206,7 +206,7 @@ func TestADC2QueriesArePure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, kind := range []string{"reinforcement", "move", "combat"} {
+	for _, kind := range []interp.PhaseKind{interp.PhaseReinforcement, interp.PhaseMove, interp.PhaseCombat} {
 		for g.Phase().Side != core.Axis || g.Phase().Kind != kind {
 			script(t, g, "end")
 		}

@@ -92,7 +92,7 @@ type Weighed struct {
 func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 	s, m := g.S, g.S.Map
 	p := g.Phase()
-	if p.Kind != "combat" {
+	if p.Kind != interp.PhaseCombat {
 		return nil, g.refuse("phase", "attack: it is the %s phase, not a combat phase", p.ID)
 	}
 	if len(from) == 0 {

@@ -474,12 +474,12 @@ func (g *Game) beginPhase() error {
 	g.railUsed = 0
 	g.weather = "clear"
 	g.railFriendly = append(g.railFriendly[:0], g.S.RailOwner...)
-	if p.Kind == "move" || p.Kind == "combat" || p.Kind == "reinforcement" {
+	if p.Kind == interp.PhaseMove || p.Kind == interp.PhaseCombat || p.Kind == interp.PhaseReinforcement {
 		if err := g.snapshotSupply(p.Side); err != nil {
 			return err
 		}
 	}
-	if p.Kind == "reinforcement" {
+	if p.Kind == interp.PhaseReinforcement {
 		if err := g.reinforce(p.Side); err != nil {
 			return err
 		}
@@ -584,7 +584,7 @@ func (g *Game) friendEnds(o, n int) []int {
 // phasing side's combat units.
 func (g *Game) stackLeft() error {
 	p := g.Phase()
-	if p.Kind != "move" || !g.Rules.ShareUntilMoved {
+	if p.Kind != interp.PhaseMove || !g.Rules.ShareUntilMoved {
 		return nil
 	}
 	over := g.S.Overstacked(p.Side)
@@ -611,7 +611,7 @@ func (g *Game) inSupply(k int) bool {
 // nextPhase ends the current phase and begins the next.
 func (g *Game) nextPhase() error {
 	p := g.Phase()
-	if p.Kind == "reinforcement" {
+	if p.Kind == interp.PhaseReinforcement {
 		g.points[p.Side] = 0 // GDW: unused replacement points are lost
 	}
 	g.pos++
@@ -802,7 +802,7 @@ func (g *Game) PlayTurns(n int) error {
 		}
 	}
 	for !g.over && g.turn < g.fix.start+n {
-		if g.Phase().Kind == "reinforcement" && len(g.Waiting(g.Phase().Side)) > 0 {
+		if g.Phase().Kind == interp.PhaseReinforcement && len(g.Waiting(g.Phase().Side)) > 0 {
 			if err := g.Exec("place auto"); err != nil {
 				return err
 			}

@@ -357,7 +357,7 @@ func (r *Rules) OnPhaseStart(p *Phase) (err error) {
 	pt := rt.sb.L.CreateTable(0, 4)
 	pt.RawSetString("id", rt.str(p.ID))
 	pt.RawSetString("side", rt.str(p.Side.String()))
-	pt.RawSetString("kind", rt.str(p.Kind))
+	pt.RawSetString("kind", rt.str(p.Kind.String()))
 	pt.RawSetString("weather", lua.LBool(p.Weather))
 	_, err = rt.sb.Call(rt.fn("on_phase_start"), 0, pt)
 	return err
