@@ -3,7 +3,6 @@ package bot
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -23,8 +22,6 @@ const board = testboard.Board
 func unitTOML(id, side, kind string, full, half, mp int, hex string) string {
 	return testboard.Unit(id, side, kind, full, half, mp, hex)
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // newBoard starts a game on the test board in phase with the extra TOML.
 func newBoard(t testing.TB, phase, extra string, o game.Options) *game.Game {

@@ -173,19 +173,6 @@ func (e *engine) canRail(k int) bool {
 // them (read a route with RailRoutes.Path).
 func (e *engine) railDests(k int) *core.RailRoutes { return e.g.RailRoutes(k) }
 
-// weigh asks the game for the odds column of an attack on the unit in
-// hex def from the units atk; ok is false when the attack is illegal.
-func (e *engine) weigh(def int, atk []int) (col int, ok bool) {
-	if e.fault != nil {
-		return 0, false
-	}
-	w, err := e.g.Weigh(def, atk)
-	if !e.ok(err) {
-		return 0, false
-	}
-	return w.Odds.Column, true
-}
-
 // entryOK judges whether unit k may enter hex h as a reinforcement
 // ("place") or a rebuilt unit ("rebuild"), as the game does.
 func (e *engine) entryOK(k, h int, how string) bool {

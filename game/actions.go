@@ -171,7 +171,7 @@ func (g *Game) actionsWith(o ActionOpts) *Actions {
 		return a
 	}
 	p := g.Phase()
-	a.Phase, a.Kind = p.ID, p.Kind
+	a.Phase, a.Kind = p.ID, p.Kind.String()
 	if len(g.steps) > 0 {
 		a.Kind = "decision"
 		a.Decision = g.decision()
@@ -188,24 +188,24 @@ func (g *Game) actionsWith(o ActionOpts) *Actions {
 		}
 	}
 	switch p.Kind {
-	case "move":
+	case interp.PhaseMove:
 		for _, k := range units {
 			if m := g.movesOf(k, o.Paths, !o.Unchecked); m != nil {
 				a.Moves = append(a.Moves, *m)
 			}
 		}
 		a.End = g.stackLeft() == nil
-	case "rail":
+	case interp.PhaseRail:
 		for _, k := range units {
 			if m := g.railOf(k, o.Paths, !o.Unchecked); m != nil {
 				a.Rail = append(a.Rail, *m)
 			}
 		}
 		a.End = true
-	case "combat":
+	case interp.PhaseCombat:
 		a.Attacks = g.targets()
 		a.End = true
-	case "reinforcement":
+	case interp.PhaseReinforcement:
 		for _, k := range units {
 			if g.awaiting[k] && g.S.Units[k].Side == p.Side {
 				if hs := g.PlaceHexes(k); len(hs) > 0 {
@@ -306,8 +306,12 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Allowance: mp, Dest: []Dest{}}
 	hook := checked && g.Rules.Has("can_move_path")
 	// with friends sharing hexes for now, any move may take away the last
-	// way out of one: each destination is tried on a copy (stacksMayClear)
+	// way out of one (stacksMayClear): see shareCheck
 	shared := checked && g.Rules.ShareUntilMoved && len(g.S.Overstacked(u.Side)) > 0
+	var sc shareCheck
+	if shared {
+		sc = g.newShareCheck(k)
+	}
 	var cands []int
 	for _, h := range mv.Reached() {
 		if int(h) != u.Hex && mv.CanEnd(k, int(h)) {
@@ -329,7 +333,7 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 				d.Path = nil
 			}
 		}
-		if shared {
+		if shared && (shareByTrial || !sc.clear(h)) {
 			c := Cmd("move")
 			c.Unit, c.Hex = k, h
 			if g.tryOnCopy(c) != nil {
@@ -343,6 +347,69 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 	}
 	return um
 }
+
+// shareCheck finds, without trying each on a copy, the destinations of a
+// unit k that leave every friend sharing a hex a way out (ADC2: Movement
+// Phases; stacksMayClear). A move of k to h can take from a friend o only
+// h itself (k then holds it; k leaving its hex only opens ways), so o
+// still has a way out if it has one besides h. The friends that must
+// have one are those unmoved in a shared hex, and those unmoved in h,
+// which k would share. A destination this cannot clear is tried on a
+// copy, as the command would check it.
+type shareCheck struct {
+	g    *Game
+	k    int
+	must []int         // unmoved friends in shared hexes
+	ends map[int][]int // a friend's first two ways out, found once
+}
+
+func (g *Game) newShareCheck(k int) shareCheck {
+	sc := shareCheck{g: g, k: k, ends: map[int][]int{}}
+	for _, h := range g.S.Overstacked(g.S.Units[k].Side) {
+		for _, o := range g.S.UnitsAt(h) {
+			if o != k && g.S.Units[o].Stacks && !g.moved[o] {
+				sc.must = append(sc.must, o)
+			}
+		}
+	}
+	return sc
+}
+
+// clear reports whether moving k to h surely leaves every friend that
+// must leave its hex a way out; false when only a trial can tell.
+func (sc *shareCheck) clear(h int) bool {
+	g := sc.g
+	for _, o := range sc.must {
+		if !sc.outBesides(o, h) {
+			return false
+		}
+	}
+	for _, o := range g.S.UnitsAt(h) {
+		if o != sc.k && g.S.Units[o].Side == g.S.Units[sc.k].Side && g.S.Units[o].Stacks && !g.moved[o] && !sc.outBesides(o, h) {
+			return false
+		}
+	}
+	return true
+}
+
+// outBesides reports whether friend o has a way out other than hex h.
+func (sc *shareCheck) outBesides(o, h int) bool {
+	ends, ok := sc.ends[o]
+	if !ok {
+		ends = sc.g.friendEnds(o, 2)
+		sc.ends[o] = ends
+	}
+	for _, e := range ends {
+		if e != h {
+			return true
+		}
+	}
+	return false
+}
+
+// shareByTrial makes movesOf try every destination on a copy (tests
+// compare shareCheck with it).
+var shareByTrial = false
 
 // railOf lists unit k's rail destinations in a rail phase (nil for none).
 func (g *Game) railOf(k int, paths, checked bool) *UnitMoves {

@@ -206,7 +206,7 @@ func TestADC2QueriesArePure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, kind := range []string{"reinforcement", "move", "combat"} {
+	for _, kind := range []interp.PhaseKind{interp.PhaseReinforcement, interp.PhaseMove, interp.PhaseCombat} {
 		for g.Phase().Side != core.Axis || g.Phase().Kind != kind {
 			script(t, g, "end")
 		}
@@ -236,4 +236,30 @@ func TestADC2SharedStackKeepsAWayOut(t *testing.T) {
 		script: "move a B-0605 B-0505\nmove c B-0605\nmove b B-0605\nend",
 		want:   []string{"move unit=a path=B-0605,B-0505", "move unit=b path=B-0605", "phase phase=soviet-reinforcement"},
 		refuse: []string{"b could then no longer move out of B-0505, which it shares for now"}}})
+}
+
+// TestShareCheck: the destinations listed while friends share hexes are
+// those a trial of each on a copy allows: c may not end in B-0605, b's
+// only way out of B-0505.
+func TestShareCheck(t *testing.T) {
+	c := adc2(ruleCase{name: "adc2/share-check", phase: "axis-move2",
+		mapx:  "[map.terrain]\nlake = [\"B-0504\", \"B-0506\", \"B-0604\", \"B-0404\", \"B-0405\"]",
+		units: us("a axis panzer 8/4 6 B-0705", "b axis infantry 6/3 1 B-0505", "c axis infantry 6/3 6 B-0707")})
+	g, _ := newTestGame(t, c.toml(), Options{})
+	script(t, g, "move a B-0605 B-0505")
+	list := func() string { return g.Actions().String() }
+	fast := list()
+	shareByTrial = true
+	trial := list()
+	shareByTrial = false
+	if fast != trial {
+		t.Errorf("listed:\n%s\nby trial:\n%s", fast, trial)
+	}
+	for _, um := range g.Actions().Moves {
+		for _, d := range um.Dest {
+			if um.ID == "c" && d.ID == "B-0605" {
+				t.Errorf("c may end in B-0605")
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"gpw"
 	"gpw/core"
+	"gpw/interp"
 	"gpw/scenario"
 )
 
@@ -29,7 +30,7 @@ func campaign(b *testing.B, rules string) *Game {
 }
 
 // endUntil ends phases until the phase of kind for side begins.
-func endUntil(b *testing.B, g *Game, side core.Side, kind string) {
+func endUntil(b *testing.B, g *Game, side core.Side, kind interp.PhaseKind) {
 	b.Helper()
 	for g.Phase().Side != side || g.Phase().Kind != kind {
 		if err := g.Exec("end"); err != nil {

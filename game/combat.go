@@ -40,7 +40,7 @@ type step struct {
 const maxBattleItems = 64
 
 // Note records a remark for the battle being weighed (interp.Host).
-func (g *Game) Note(text, cite string) error {
+func (g host) Note(text, cite string) error {
 	b := g.battle
 	if b == nil {
 		return nil
@@ -58,7 +58,7 @@ func (g *Game) Note(text, cite string) error {
 }
 
 // Shift records a column shift (interp.Host).
-func (g *Game) Shift(cause string, n int, cite string) error {
+func (g host) Shift(cause string, n int, cite string) error {
 	b := g.battle
 	if b == nil {
 		return nil
@@ -71,7 +71,7 @@ func (g *Game) Shift(cause string, n int, cite string) error {
 }
 
 // Step queues a combat step (interp.Host); only a battle's results may.
-func (g *Game) Step(kind string, n int, flag bool) error {
+func (g host) Step(kind string, n int, flag bool) error {
 	if g.battle == nil || !g.applying {
 		return fmt.Errorf("a combat step may only be queued by a battle's results (results[CODE])")
 	}
@@ -98,7 +98,7 @@ type Weighed struct {
 func (g *Game) Weigh(dh int, from []int) (*Weighed, error) {
 	s, m := g.S, g.S.Map
 	p := g.Phase()
-	if p.Kind != "combat" {
+	if p.Kind != interp.PhaseCombat {
 		return nil, g.refuse("phase", "attack: it is the %s phase, not a combat phase", p.ID)
 	}
 	if len(from) == 0 {
@@ -232,7 +232,7 @@ func (g *Game) cmdAttack(c *Command) error {
 	g.defended[def] = true
 	g.dice.stream(g.turn, g.pos, purposeBattle, g.battles)
 	g.battles++
-	die := g.Roll()
+	die := g.roll(6)
 	col := odds.Column
 	result := g.Rules.CRT[die-1][col-1]
 	g.Rules.SetOutcome(odds.Odds, col, die)

@@ -386,7 +386,7 @@ func (g *Game) cmdEnd() error {
 // to place, replacement points unspent ("" for nothing).
 func (g *Game) EndWarning() string {
 	p := g.Phase()
-	if p.Kind != "reinforcement" || g.setupStep != nil {
+	if p.Kind != interp.PhaseReinforcement || g.setupStep != nil {
 		return ""
 	}
 	var lost []string
@@ -401,7 +401,7 @@ func (g *Game) EndWarning() string {
 
 // ownPhase checks that unit k's side is the phasing side and the phase is
 // of the kind given.
-func (g *Game) ownPhase(k int, kind, verb string) error {
+func (g *Game) ownPhase(k int, kind interp.PhaseKind, verb string) error {
 	p := g.Phase()
 	u := &g.S.Units[k]
 	if p.Kind != kind {

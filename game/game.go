@@ -24,9 +24,11 @@ type Options struct {
 	Auto   bool  // make every pending choice by its default
 	// AutoSetup places every setup unit by the documented rule (game/setup.go).
 	AutoSetup bool
-	// Budget limits the rules module's Lua work: time per call and per
-	// command, memory. Zero fields take interp.DefaultBudget's; a negative
-	// field means no limit.
+	// Budget limits the rules module's Lua work: Lua instructions per
+	// call, command, phase and game, and the memory its Lua state holds
+	// (counts, never times: a game's fate does not depend on the
+	// machine). Zero fields take interp.DefaultBudget's; a negative field
+	// means no limit.
 	Budget interp.Budget
 	// KeepLog keeps every event (Log) even when a sink streams them.
 	KeepLog bool
@@ -153,7 +155,7 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 	if !sc.Kinds.Same(g.fix.kinds) {
 		return nil, &scenario.Error{File: sc.File, Msg: fmt.Sprintf("the scenario was read for the %s; it is played under the %s: read it for these rules (game.LoadScenario)", sc.Kinds, g.fix.kinds)}
 	}
-	g.Rules = m.Bind(g)
+	g.Rules = m.Bind(host{g})
 	g.Rules.CountIn(&g.work)
 	g.Rules.SetBudget(o.Budget.Or(interp.DefaultBudget))
 	g.store = interp.NewStore()
@@ -187,7 +189,7 @@ func (g *Game) CloneTo(c *Game) *Game {
 		c.state = state{}
 	}
 	c.state.copyFrom(&g.state)
-	c.Rules = g.Rules.Fork(c)
+	c.Rules = g.Rules.Fork(host{c})
 	c.Rules.CountIn(&c.work)
 	return c
 }
@@ -407,12 +409,15 @@ func (g *Game) flush() {
 }
 
 // Roll rolls one six-sided die (interp.Host).
-func (g *Game) Roll() int { return g.RollN(6) }
+func (g host) Roll() int { return g.RollN(6) }
 
 // RollN draws a number in 1..n from the engine's dice (interp.Host): the
 // forced dice first (for six-sided rolls), then the seeded stream of the
 // purpose at hand.
-func (g *Game) RollN(n int) int {
+func (g host) RollN(n int) int { return g.roll(n) }
+
+// roll draws a number in 1..n from the engine's dice (RollN).
+func (g *Game) roll(n int) int {
 	g.rolls++
 	return g.dice.roll(n)
 }
@@ -425,7 +430,7 @@ func (g *Game) Turn() interp.TurnInfo {
 }
 
 // SetWeather sets this movement phase's weather (interp.Host).
-func (g *Game) SetWeather(w string, die int, cite string) {
+func (g host) SetWeather(w string, die int, cite string) {
 	g.weather = w
 	if die == 0 {
 		return
@@ -498,12 +503,12 @@ func (g *Game) beginPhase() error {
 	g.weather = "clear"
 	clear(g.zoneWeather)
 	g.railFriendly = append(g.railFriendly[:0], g.S.RailOwner...)
-	if p.Kind == "move" || p.Kind == "combat" || p.Kind == "reinforcement" {
+	if p.Kind == interp.PhaseMove || p.Kind == interp.PhaseCombat || p.Kind == interp.PhaseReinforcement {
 		if err := g.snapshotSupply(p.Side); err != nil {
 			return err
 		}
 	}
-	if p.Kind == "reinforcement" {
+	if p.Kind == interp.PhaseReinforcement {
 		if err := g.reinforce(p.Side); err != nil {
 			return err
 		}
@@ -585,10 +590,14 @@ func (g *Game) mayShare(k, o int) bool {
 
 // friendMayLeave reports whether unit o may still move and has a legal
 // move out of its hex.
-func (g *Game) friendMayLeave(o int) bool {
+func (g *Game) friendMayLeave(o int) bool { return len(g.friendEnds(o, 1)) > 0 }
+
+// friendEnds lists up to n hexes unit o may end a move in, alone (not
+// sharing): the first found in the search's order.
+func (g *Game) friendEnds(o, n int) []int {
 	if err := g.canMove(o); err != nil {
 		g.hookFailed(err)
-		return false
+		return nil
 	}
 	// o must have somewhere to go, or the phase could never end.
 	sm := g.shareMover()
@@ -596,28 +605,34 @@ func (g *Game) friendMayLeave(o int) bool {
 	mp, err := g.Allowance(o)
 	if err != nil {
 		g.hookFailed(err)
-		return false
+		return nil
 	}
 	sm.Reach(o, mp)
 	hook := g.Rules.Has("can_move_path")
+	var out []int
 	for _, h := range sm.Reached() {
 		if int(h) == g.S.Units[o].Hex || !sm.CanEnd(o, int(h)) {
 			continue
 		}
-		err := g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move"))
-		if !hook || err == nil {
-			return true
+		if !hook {
+			out = append(out, int(h))
+		} else if err := g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move")); err == nil {
+			out = append(out, int(h))
+		} else {
+			g.hookFailed(err)
 		}
-		g.hookFailed(err)
+		if len(out) == n {
+			break
+		}
 	}
-	return false
+	return out
 }
 
 // stackLeft refuses to end a movement phase while a hex holds two of the
 // phasing side's combat units.
 func (g *Game) stackLeft() error {
 	p := g.Phase()
-	if p.Kind != "move" || !g.Rules.ShareUntilMoved {
+	if p.Kind != interp.PhaseMove || !g.Rules.ShareUntilMoved {
 		return nil
 	}
 	over := g.S.Overstacked(p.Side)
@@ -644,7 +659,7 @@ func (g *Game) inSupply(k int) bool {
 // nextPhase ends the current phase and begins the next.
 func (g *Game) nextPhase() error {
 	p := g.Phase()
-	if p.Kind == "reinforcement" && !g.Rules.KeepPoints {
+	if p.Kind == interp.PhaseReinforcement && !g.Rules.KeepPoints {
 		g.points[p.Side] = 0 // R.keep_unused_points false (GDW: unused replacement points are lost)
 	}
 	g.pos++
@@ -821,7 +836,7 @@ func rank(result string) int {
 
 // EndGame ends the game with a winner (core.NoSide for none): for rules
 // modules whose victory conditions are theirs (interp.World).
-func (g *Game) EndGame(winner core.Side, text string) {
+func (g host) EndGame(winner core.Side, text string) {
 	result := "win"
 	if winner == core.NoSide {
 		result = "draw"
@@ -888,7 +903,7 @@ func (g *Game) PlayTurns(n int) error {
 		}
 	}
 	for !g.over && g.turn < g.fix.start+n {
-		if g.Phase().Kind == "reinforcement" && len(g.Waiting(g.Phase().Side)) > 0 {
+		if g.Phase().Kind == interp.PhaseReinforcement && len(g.Waiting(g.Phase().Side)) > 0 {
 			if err := g.Exec("place auto"); err != nil {
 				return err
 			}

@@ -82,7 +82,7 @@ func (g *Game) moveRefusal(k int, err error) error {
 // canMove checks that unit k may move in this phase at all.
 func (g *Game) canMove(k int) error {
 	u := &g.S.Units[k]
-	if err := g.ownPhase(k, "move", "move"); err != nil {
+	if err := g.ownPhase(k, interp.PhaseMove, "move"); err != nil {
 		return err
 	}
 	if u.Status != core.OnMap {
@@ -232,7 +232,7 @@ func (g *Game) checkRail(k, dst int) ([]int, error) {
 
 // canRail checks that unit k may move by rail now at all.
 func (g *Game) canRail(k int) error {
-	if err := g.ownPhase(k, "rail", "rail"); err != nil {
+	if err := g.ownPhase(k, interp.PhaseRail, "rail"); err != nil {
 		return err
 	}
 	u := &g.S.Units[k]

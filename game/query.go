@@ -93,7 +93,7 @@ type UnitRow struct {
 // and combat phases; see beginPhase).
 func (g *Game) judged(side core.Side) bool {
 	p := g.Phase()
-	return p.Side == side && (p.Kind == "move" || p.Kind == "combat" || p.Kind == "reinforcement")
+	return p.Side == side && (p.Kind == interp.PhaseMove || p.Kind == interp.PhaseCombat || p.Kind == interp.PhaseReinforcement)
 }
 
 // unitSupplied is unit k's supply as the rules count it: judged at the start
@@ -150,7 +150,7 @@ func (g *Game) unitRow(k int) UnitRow {
 	if u.Status == core.OnMap {
 		r.Hex = g.S.Map.ID(u.Hex)
 	}
-	if u.Status == core.OnMap && g.Phase().Kind == "move" && g.judged(u.Side) {
+	if u.Status == core.OnMap && g.Phase().Kind == interp.PhaseMove && g.judged(u.Side) {
 		mp, err := g.Allowance(k)
 		g.hookFailed(err)
 		r.Allowance = mp
@@ -322,7 +322,7 @@ func (g *Game) HexInfo(id string) (*HexInfo, error) {
 	}
 	if m.IsRail(h) {
 		owner := s.RailOwner[h]
-		if g.Phase().Kind == "rail" {
+		if g.Phase().Kind == interp.PhaseRail {
 			owner = g.railFriendly[h]
 		}
 		hi.RailFriendly = owner.String()
@@ -561,7 +561,7 @@ type PhaseStatus struct {
 // pending decision.
 func (g *Game) Status() PhaseStatus {
 	p := g.Phase()
-	st := PhaseStatus{Turn: g.TurnName(g.turn), Last: g.TurnName(g.fix.endTurn), Phase: p.ID, Side: p.Side.String(), Kind: p.Kind,
+	st := PhaseStatus{Turn: g.TurnName(g.turn), Last: g.TurnName(g.fix.endTurn), Phase: p.ID, Side: p.Side.String(), Kind: p.Kind.String(),
 		Weather: g.weather, TurnWeather: g.Turn().Weather, Points: g.points[p.Side], Awaiting: []string{}, Pending: g.Pending(), Over: g.over,
 		WeatherRule: g.Rules.CiteRule("weather"), PointsRule: g.Rules.CiteRule("points"), ZoneWeather: g.ZoneWeather()}
 	if g.InSetup() {

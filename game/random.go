@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"gpw/core"
+	"gpw/interp"
 )
 
 // Commands lists every command the actions allow, in a fixed order: each
@@ -169,7 +170,7 @@ func (g *Game) defaultCommand() Command {
 		return Cmd("place", "auto")
 	case len(g.steps) > 0:
 		return g.defaultDecision(g.steps[0])
-	case g.Phase().Kind == "reinforcement" && g.canPlaceAny(g.Phase().Side):
+	case g.Phase().Kind == interp.PhaseReinforcement && g.canPlaceAny(g.Phase().Side):
 		return Cmd("place", "auto")
 	}
 	return Cmd("end")

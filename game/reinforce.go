@@ -140,7 +140,7 @@ func (g *Game) Waiting(side core.Side) []int {
 // that takes it (PlaceHexes). One with nowhere to go waits.
 func (g *Game) placeAuto() error {
 	p := g.Phase()
-	if p.Kind != "reinforcement" {
+	if p.Kind != interp.PhaseReinforcement {
 		return g.refuse("phase", "place: it is the %s phase, not a reinforcement phase", p.ID)
 	}
 	for _, k := range g.Waiting(p.Side) {
@@ -175,7 +175,7 @@ func (g *Game) placeable(side core.Side) int {
 
 func (g *Game) cmdPlace(c *Command) error {
 	k, h := c.Unit, c.Hex
-	if err := g.ownPhase(k, "reinforcement", "place"); err != nil {
+	if err := g.ownPhase(k, interp.PhaseReinforcement, "place"); err != nil {
 		return err
 	}
 	u := &g.S.Units[k]
@@ -260,7 +260,7 @@ func (g *Game) checkRebuild(k, h int) error {
 // canRebuild checks what a rebuild of unit k needs whatever the hex: the
 // phase, reinforcements placed first, the rules' can_rebuild, the points.
 func (g *Game) canRebuild(k int) error {
-	if err := g.ownPhase(k, "reinforcement", "rebuild"); err != nil {
+	if err := g.ownPhase(k, interp.PhaseReinforcement, "rebuild"); err != nil {
 		return err
 	}
 	s := g.S

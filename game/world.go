@@ -7,11 +7,20 @@ import (
 	"gpw/interp"
 )
 
-// The Game is the rules modules' world (interp.World): what they may read
-// and change.
-var _ interp.World = (*Game)(nil)
+// The game, through host, is the rules modules' world (interp.World):
+// what they may read and change.
+var _ interp.World = host{}
 
-// Position is the game's position (interp.World).
+// host is the game as its rules module sees it (interp.Host and
+// interp.World): the module's ways to change the game (Relocate, Place,
+// Emit, Roll, ...) are host's methods, not the Game's, so that a program
+// changes a game only through Do (and its replay). It reads the game
+// through the Game's own methods.
+type host struct{ *Game }
+
+// Position is the game's position (interp.World), for reading: bots,
+// boards and tools read it here rather than through the field S; the
+// game changes only through Do.
 func (g *Game) Position() *core.State { return g.S }
 
 // UnitInfoAt describes unit k as hooks see it (interp.World).
@@ -24,7 +33,7 @@ func (g *Game) UnitsAt(h int) []int { return g.S.UnitsAt(h) }
 func (g *Game) Store() *interp.Store { return g.store }
 
 // SetReduced flips unit k to half (true) or full strength.
-func (g *Game) SetReduced(k int, reduced bool) error {
+func (g host) SetReduced(k int, reduced bool) error {
 	if reduced && !g.S.Units[k].HasHalf() {
 		return fmt.Errorf("%s has no half-strength side", g.S.Units[k].ID)
 	}
@@ -33,7 +42,7 @@ func (g *Game) SetReduced(k int, reduced bool) error {
 }
 
 // Relocate moves unit k on the map to hex h without movement rules.
-func (g *Game) Relocate(k, h int) error {
+func (g host) Relocate(k, h int) error {
 	u := &g.S.Units[k]
 	if u.Status != core.OnMap {
 		return fmt.Errorf("%s is not on the map", u.ID)
@@ -49,7 +58,7 @@ func (g *Game) Relocate(k, h int) error {
 }
 
 // Remove takes unit k off the map (or out of waiting) with status st.
-func (g *Game) Remove(k int, st core.Status) error {
+func (g host) Remove(k int, st core.Status) error {
 	u := &g.S.Units[k]
 	was, hex := u.Status, u.Hex
 	g.S.Take(k, st)
@@ -62,7 +71,7 @@ func (g *Game) Remove(k int, st core.Status) error {
 }
 
 // Place puts unit k, off the map, onto hex h.
-func (g *Game) Place(k, h int) error {
+func (g host) Place(k, h int) error {
 	if err := g.S.Place(k, h); err != nil {
 		return err
 	}
@@ -86,7 +95,7 @@ const (
 // Emit prints an event for a rules module; fields are key, value pairs.
 // Its size counts even when nobody listens, so that a game and its quiet
 // copies (bots' trials, a save's replay) fail alike.
-func (g *Game) Emit(kind, text string, kv [][2]any) error {
+func (g host) Emit(kind, text string, kv [][2]any) error {
 	n := eventSize(kind, text, kv)
 	switch {
 	case g.cmdEventBytes+n > maxCommandEventBytes:
@@ -114,7 +123,7 @@ func (g *Game) Emit(kind, text string, kv [][2]any) error {
 func (g *Game) Points(side core.Side) int { return g.points[side] }
 
 // SetPoints sets side's replacement points.
-func (g *Game) SetPoints(side core.Side, n int) { g.points[side] = n }
+func (g host) SetPoints(side core.Side, n int) { g.points[side] = n }
 
 // Weather is the weather of the phase under way (interp.World).
 func (g *Game) Weather() string { return g.weather }

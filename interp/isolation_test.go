@@ -57,6 +57,7 @@ function R.allowance(u, mp) return n end`, 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each case compiles a module of its own
 			alone := allowanceAlone(t, tt.body)
 			m, err := compileHouse(t, tt.body)
 			if err != nil {

@@ -24,10 +24,25 @@ var Variants = map[string]string{"gdw": "base", "adc2": "adc2"}
 type Phase struct {
 	ID      string
 	Side    core.Side
-	Kind    string // reinforcement, rail, move, combat
+	Kind    PhaseKind
 	Classes []bool // by class: may move in this phase (nil: all)
 	Weather bool   // a weather roll opens it
 }
+
+// PhaseKind is what a phase is for. It is read once, when the module is
+// compiled, and is one of the constants below.
+type PhaseKind string
+
+// The kinds of phase.
+const (
+	PhaseReinforcement PhaseKind = "reinforcement"
+	PhaseRail          PhaseKind = "rail"
+	PhaseMove          PhaseKind = "move"
+	PhaseCombat        PhaseKind = "combat"
+)
+
+// String is the kind as modules and logs spell it.
+func (k PhaseKind) String() string { return string(k) }
 
 // Month is one turn of the calendar year.
 type Month struct {
@@ -534,9 +549,9 @@ func (r *Module) compile(t *lua.LTable) error {
 		if err != nil && rd.err == nil {
 			return fmt.Errorf("%s: %v", path, err)
 		}
-		phase := Phase{ID: rd.str(p, "id", path+".id"), Side: side, Kind: rd.str(p, "kind", path+".kind"), Weather: rd.flag(p, "weather", path+".weather")}
+		phase := Phase{ID: rd.str(p, "id", path+".id"), Side: side, Kind: PhaseKind(rd.str(p, "kind", path+".kind")), Weather: rd.flag(p, "weather", path+".weather")}
 		switch phase.Kind {
-		case "reinforcement", "rail", "move", "combat":
+		case PhaseReinforcement, PhaseRail, PhaseMove, PhaseCombat:
 		default:
 			rd.fail("%s (%s): kind %q is not reinforcement, rail, move or combat", path, phase.ID, phase.Kind)
 		}

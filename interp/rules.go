@@ -106,7 +106,13 @@ func (r *Rules) CountIn(w *Work) { r.work = w }
 
 // Begin starts a phase: its name for error messages, and the count of
 // its Lua instructions (Budget.Phase).
-func (r *Rules) Begin(phase string) { r.phase, r.work.Phase = phase, 0 }
+func (r *Rules) Begin(phase string) {
+	r.phase, r.work.Phase = phase, 0
+	if r.rt != nil && r.rt.sb.depth == 0 { // held between calls: the new phase's budget
+		r.rt.sb.SetPhase(phase)
+		r.stopAt(r.rt.sb) // cannot fail: the phase's count is 0 and the others were checked
+	}
+}
 
 // BeginCommand starts the count of one command's instructions;
 // EndCommand stops it.
@@ -151,8 +157,20 @@ func (r *Rules) acquire() (*vm, error) {
 	rt.host = r.host
 	rt.world, _ = r.host.(World)
 	rt.sb.SetPhase(r.phase)
-	// the budgets of the command, the phase and the game are what is
-	// left of them; the first to run out stops the call
+	rt.sb.SetLimits(r.budget.Call, 0, r.budget.Memory, r.budget.Wall)
+	if err := r.stopAt(rt.sb); err != nil {
+		r.pool.put(rt)
+		return nil, err
+	}
+	r.rt, r.depth = rt, 1
+	return rt, nil
+}
+
+// stopAt sets the instruction count at which sb stops any call: the
+// budgets of the command, the phase and the game are what is left of
+// them, and the first to run out stops the call. It fails when one is
+// spent already.
+func (r *Rules) stopAt(sb *Sandbox) error {
 	left, due := int64(math.MaxInt64), ""
 	for _, l := range [...]struct {
 		limit, spent int64
@@ -166,21 +184,18 @@ func (r *Rules) acquire() (*vm, error) {
 			continue
 		}
 		if l.limit-l.spent <= 0 {
-			r.pool.put(rt)
-			return nil, &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module " + l.due}
+			return &Error{Module: r.Module.Module, Phase: r.phase, cause: ErrBudget, Msg: "rules module " + l.due}
 		}
 		if l.limit-l.spent < left {
 			left, due = l.limit-l.spent, l.due
 		}
 	}
-	stopAt := int64(0)
+	at := int64(0)
 	if left < math.MaxInt64 {
-		stopAt = rt.sb.Steps() + left
+		at = sb.Steps() + left
 	}
-	rt.sb.SetLimits(r.budget.Call, stopAt, r.budget.Memory, r.budget.Wall)
-	rt.sb.SetStopAt(stopAt, due)
-	r.rt, r.depth = rt, 1
-	return rt, nil
+	sb.SetStopAt(at, due)
+	return nil
 }
 
 func b2i64(b bool) int64 {
@@ -344,7 +359,7 @@ func (r *Rules) OnPhaseStart(p *Phase) (err error) {
 	pt := rt.sb.L.CreateTable(0, 4)
 	pt.RawSetString("id", rt.str(p.ID))
 	pt.RawSetString("side", rt.str(p.Side.String()))
-	pt.RawSetString("kind", rt.str(p.Kind))
+	pt.RawSetString("kind", rt.str(p.Kind.String()))
 	pt.RawSetString("weather", lua.LBool(p.Weather))
 	_, err = rt.sb.Call(rt.fn("on_phase_start"), 0, pt)
 	return err

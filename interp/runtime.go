@@ -164,4 +164,3 @@ func applySpecial(sb *Sandbox, t *lua.LTable, name string, src []byte) (*lua.LTa
 	}
 	return nil, fmt.Errorf("%s: special rules' function(R) must return R (a table), not a %s", name, ret[0].Type())
 }
-
