@@ -256,11 +256,7 @@ func (m *Module) lintMore(t *lua.LTable, sources map[string]string) []string {
 		}
 	}
 	// help for a command word the module does not define
-	var words []string
-	ct := table(t, "commands")
-	for _, k := range keys(ct) {
-		words = append(words, k)
-	}
+	words := keys(table(t, "commands"))
 	ht := table(t, "help")
 	for _, k := range keys(ht) {
 		if slices.Contains(words, k) {

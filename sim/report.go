@@ -541,14 +541,6 @@ func addCounts(dst, src map[string]map[string]int) {
 	}
 }
 
-func mean(xs []float64) float64 {
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
-}
-
 // pairUp matches the records of an arm and the baseline by seed index.
 func pairUp(x, y []*Record) (xs, ys []*Record) {
 	j := 0

@@ -167,7 +167,6 @@ func mapRenderRun(o *mapRenderOptions) error {
 			return err
 		}
 		c = drawnMap(sc.Map)
-		counters = scenarioCounters(sc)
 		// the start after the automatic setup
 		g, err := game.New(sc, game.Options{AutoSetup: true}, rulesFS(), nil)
 		if err != nil {
