@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"gpw/core"
 	"gpw/game"
@@ -100,6 +101,8 @@ func (b *Bot) moduleRound() (int, error) {
 			if math.IsNaN(quickBase) {
 				quickBase = b.quick(g.Clone())
 			}
+			t0 := time.Now()
+			wasDeep := false
 			c := g.Clone()
 			if err := c.Do(b.Side, game.UseCommand(u.Line)); err != nil {
 				continue
@@ -121,18 +124,20 @@ func (b *Bot) moduleRound() (int, error) {
 			turn := g.Turn().Index
 			last, idled := b.idle[m.Word]
 			// (a use judged by the next attack lasts no longer)
-			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) {
+			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {
 				if math.IsNaN(deepBase) {
 					deepBase = b.lookahead(g.Clone())
 				}
 				gain = b.lookahead(c) - deepBase
 				deep++
+				wasDeep = true
+				b.deepResult(m.Word, turn, gain > payMargin)
 				if gain <= payMargin && b.Level.Name != "hard" {
 					b.idle[m.Word] = turn // not looked at over the turns next turn
 				}
 			}
 			if debugMod {
-				println("DBG", b.Side.String(), g.Phase().ID, u.Line, gain)
+				println("DBG", b.Side.String(), g.Phase().ID, wasDeep, time.Since(t0).Milliseconds(), u.Line, gain)
 			}
 			b.Judged[m.Word]++
 			if gain != 0 {
