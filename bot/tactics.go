@@ -52,6 +52,8 @@ var otherTactics = []struct{ name, text string }{
 	{"setup", "set up by the movement scores: the line, the massing, terrain and danger"},
 	{"reinforce-the-front", "place reinforcements where they reach the line soonest"},
 	{"rebuild", "spend replacement points where they buy the most strength"},
+	{"rear-security", "before moving the rest, send a garrison into each of the side's capitals and victory cities the enemy can enter next turn, from the units farthest from the fighting, until its defence is a third of the enemy strength that can reach it"},
+	{"hold-the-city", "a capital or victory city of the side (its own or one taken) that the enemy can enter next turn keeps the units standing in it, up to a third of that enemy strength"},
 	{"rail-to-front", "rail units far from the fighting to the front"},
 	{"retreat-into-trap", "choose the defender's retreat through the most zones of control, to the weakest hex"},
 	{"stand-fast", "stand instead of retreating when the retreat would cost as much, or the hex is worth it"},

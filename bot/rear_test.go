@@ -1,0 +1,56 @@
+package bot
+
+import (
+	"testing"
+
+	"gpw/core"
+	"gpw/game"
+)
+
+// rear-security: an empty city of the side that an enemy panzer can
+// enter next turn gets a garrison before the rest move.
+func TestTacticRearSecurity(t *testing.T) {
+	g := newBoard(t, "soviet-general", victoryTOML("B-1005")+units("axis", "panzer", 12, 6, 8, "B-0505")+
+		units("soviet", "infantry", 8, 4, 6, "B-1308"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	v := b.newView(b.e, b.Side)
+	if v.reach[idx(t, g, "B-1005")] <= 0 {
+		t.Fatal("the panzer cannot reach Testgrad: the position tests nothing")
+	}
+	if err := b.move(); err != nil {
+		t.Fatal(err)
+	}
+	if at := hexOf(g, "sov-in1"); at != "B-1005" {
+		t.Errorf("sov-in1 went to %s, not into Testgrad (B-1005)", at)
+	}
+	if n := b.Tactics["rear-security"]; n != 1 {
+		t.Errorf("rear-security credited %d times, want 1 (tactics %v)", n, b.Tactics)
+	}
+}
+
+// rear-security leaves a city out of the enemy's reach alone.
+func TestTacticRearSecurityNoThreat(t *testing.T) {
+	g := newBoard(t, "soviet-general", victoryTOML("B-1005")+units("soviet", "infantry", 8, 4, 6, "B-1308"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	held, moved := b.secureRear(b.newView(b.e, b.Side))
+	if moved || len(held) > 0 || b.Tactics["rear-security"] > 0 {
+		t.Errorf("with no enemy: moved %v, held %v", moved, held)
+	}
+}
+
+// hold-the-city: the unit standing in a threatened city of the side
+// stays there.
+func TestTacticHoldTheCity(t *testing.T) {
+	g := newBoard(t, "soviet-general", victoryTOML("B-1005")+units("axis", "panzer", 12, 6, 8, "B-0505")+
+		units("soviet", "infantry", 8, 4, 6, "B-1005"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	if err := b.move(); err != nil {
+		t.Fatal(err)
+	}
+	if at := hexOf(g, "sov-in1"); at != "B-1005" {
+		t.Errorf("sov-in1 left Testgrad for %s", at)
+	}
+	if n := b.Tactics["hold-the-city"]; n != 1 {
+		t.Errorf("hold-the-city credited %d times, want 1 (tactics %v)", n, b.Tactics)
+	}
+}
