@@ -113,7 +113,8 @@ func (b *Bot) moduleRound() (int, error) {
 			// over the turns, for the first few
 			gain := b.quick(c) - quickBase
 			battle := len(u.Hexes) == 0 && b.ownCombat(g)
-			if gain == 0 && battle {
+			turn := g.Turn().Index
+			if gain == 0 && battle && b.deepAwake("battle:"+m.Word, turn) {
 				// a use tied to no hex that changes no odds column may
 				// change the results (an exchange option): the next
 				// attack, die face by face
@@ -121,8 +122,8 @@ func (b *Bot) moduleRound() (int, error) {
 					battleBase = b.battleLook(g.Clone())
 				}
 				gain = b.battleLook(c) - battleBase
+				b.deepResult("battle:"+m.Word, turn, gain > payMargin)
 			}
-			turn := g.Turn().Index
 			last, idled := b.idle[m.Word]
 			// (a use judged by the next attack lasts no longer)
 			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {

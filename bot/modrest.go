@@ -6,7 +6,9 @@ package bot
 // with commands, so a command whose last few deep looks all paid
 // nothing is not looked at deeply for a few turns, twice as many each
 // time it rests again. Its uses are still judged by what they change
-// now (quick, battleLook), and one deep use that pays wakes it fully.
+// now (quick), and one deep use that pays wakes it fully. The look at
+// the next attack die face by face (battleLook) rests the same way, kept
+// apart under "battle:" and the word.
 
 // deepTries is how many deep looks in a row that pay nothing put a
 // command to rest.
