@@ -54,3 +54,24 @@ func TestTacticHoldTheCity(t *testing.T) {
 		t.Errorf("hold-the-city credited %d times, want 1 (tactics %v)", n, b.Tactics)
 	}
 }
+
+// keep-support: a hex the enemy can attack, far ahead of every other
+// friendly unit, costs; the same hex next to a friend, or a hex out of
+// the enemy's reach, does not.
+func TestTacticKeepSupport(t *testing.T) {
+	term := func(extra string) (alone, safe float64) {
+		g := newBoard(t, "soviet-general", units("axis", "panzer", 12, 6, 8, "B-0503", "B-0505")+
+			units("soviet", "infantry", 8, 4, 6, "B-1505")+extra, game.Options{})
+		b := bound(t, g, core.Soviet)
+		p := newPlan(b, b.newView(b.e, core.Soviet))
+		k, _ := g.S.UnitByID("sov-in1")
+		return keepSupport(p, k, idx(t, g, "B-0705"), nil), keepSupport(p, k, idx(t, g, "B-1905"), nil)
+	}
+	alone, safe := term("")
+	if alone >= 0 || safe != 0 {
+		t.Errorf("alone ahead %v, out of reach %v", alone, safe)
+	}
+	if near, _ := term(unitTOML("sov-x", "soviet", "infantry", 8, 4, 6, "B-0805")); near != 0 {
+		t.Errorf("next to a friend %v", near)
+	}
+}

@@ -38,6 +38,7 @@ var moveTactics = []moveTactic{
 	{name: "river-line", text: "hold the river line: stand where terrain and rivers multiply the defence, where danger is", static: riverLine},
 	{name: "keep-supply", text: "do not end out of supply", static: keepSupply},
 	{name: "avoid-danger", text: "do not stand where the enemy can attack at good odds (caution)", static: avoidDanger},
+	{name: "keep-support", text: "do not end a move more than four hexes from every other friendly unit where the enemy can attack (a lone spearhead dies)", static: keepSupport},
 	{name: "withdraw", text: "fall back out of reach in sectors that cannot hold", static: withdrawTerm},
 	{name: "march", text: "march toward the fighting when far from it", static: march},
 	{name: "escape", text: "leave a hex where the unit is about to be surrounded", static: escape},
