@@ -10,6 +10,7 @@ package bot
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -117,15 +118,68 @@ func (b *Bot) garrisonFor(v *view, h int, held map[int]bool) (int, []int) {
 		if !e.pathOK(k, path, "move") {
 			continue
 		}
-		// a unit in the line (next to the enemy) is dear; the weaker the
-		// cheaper
-		cost := worth(u) - 0.5*float64(min(v.foeDist[u.Hex], 12))
-		if v.foeDist[u.Hex] <= 1 {
-			cost += 100
-		}
-		if cost < bestCost {
+		if cost := garrisonCost(v, k); cost < bestCost {
 			best, bestCost, bestPath = k, cost, path
 		}
 	}
 	return best, bestPath
+}
+
+// railRear is rear-security in a rail phase: each threatened objective
+// still short of its want gets, while the budget lasts, the unit that
+// can rail into it whose leaving costs the front least. It reports
+// whether it moved any (the view is then stale).
+func (b *Bot) railRear(v *view) bool {
+	e := b.e
+	if !b.uses("rear-security") {
+		return false
+	}
+	moved := false
+	budget := max(1, len(v.own)/rearShare)
+	sent := map[int]bool{}
+	for _, h := range threatenedObjectives(v) {
+		want := garrisonWant(v, h)
+		var def float64
+		for _, k := range v.own {
+			if v.s.Units[k].Hex == h {
+				def += float64(v.s.Units[k].DefenseNow())
+			}
+		}
+		for def < want && budget > 0 {
+			best, bestCost := -1, math.Inf(1)
+			for _, k := range v.own {
+				u := &v.s.Units[k]
+				if sent[k] || u.Hex == h || u.DefenseNow() == 0 || !e.canRail(k) {
+					continue
+				}
+				r := e.railDests(k)
+				if !slices.Contains(r.Dests, h) || !e.pathOK(k, r.Path(h), "rail") {
+					continue
+				}
+				if c := garrisonCost(v, k); c < bestCost {
+					best, bestCost = k, c
+				}
+			}
+			if best < 0 || e.rail(best, h) != nil {
+				break
+			}
+			sent[best], moved = true, true
+			budget--
+			def += float64(v.s.Units[best].DefenseNow())
+			b.Tactics["rear-security"]++
+		}
+	}
+	return moved
+}
+
+// garrisonCost is what sending unit k to garrison a city costs the
+// front: a unit in the line (next to the enemy) is dear, the weaker and
+// the farther from the enemy the cheaper.
+func garrisonCost(v *view, k int) float64 {
+	u := &v.s.Units[k]
+	cost := worth(u) - 0.5*float64(min(v.foeDist[u.Hex], 12))
+	if v.foeDist[u.Hex] <= 1 {
+		cost += 100
+	}
+	return cost
 }

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"gpw/core"
@@ -73,5 +75,29 @@ func TestTacticKeepSupport(t *testing.T) {
 	}
 	if near, _ := term(unitTOML("sov-x", "soviet", "infantry", 8, 4, 6, "B-0805")); near != 0 {
 		t.Errorf("next to a friend %v", near)
+	}
+}
+
+// rear-security by rail: a far unit rails into an empty city of the side
+// an enemy unit can enter next turn.
+func TestTacticRearSecurityRail(t *testing.T) {
+	var line []string
+	for c := 4; c <= 19; c++ {
+		line = append(line, fmt.Sprintf("%q", fmt.Sprintf("B-%02d05", c)))
+	}
+	g := newBoard(t, "soviet-rail", "\n[[map.rail]]\nhexes = ["+strings.Join(line, ", ")+"]\n"+victoryTOML("B-0805")+
+		units("axis", "infantry", 6, 3, 6, "B-0305")+units("soviet", "infantry", 8, 4, 6, "B-1905"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	if v := b.newView(b.e, b.Side); v.reach[idx(t, g, "B-0805")] <= 0 {
+		t.Fatal("the enemy cannot reach Testgrad: the position tests nothing")
+	}
+	if err := b.rail(); err != nil {
+		t.Fatal(err)
+	}
+	if at := hexOf(g, "sov-in1"); at != "B-0805" {
+		t.Errorf("sov-in1 railed to %s, not into Testgrad (B-0805)", at)
+	}
+	if n := b.Tactics["rear-security"]; n != 1 {
+		t.Errorf("rear-security credited %d times, want 1 (tactics %v)", n, b.Tactics)
 	}
 }
