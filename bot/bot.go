@@ -91,6 +91,7 @@ type Bot struct {
 
 	moved       map[string]bool       // module words some use of which changed the look-ahead
 	idle        map[string]int        // module words whose look-ahead over the turns last paid nothing, by turn
+	deep        map[string]deepRecord // module words' deep looks, for resting those that pay nothing (modrest.go)
 	noModule    bool                  // a look-ahead helper: no module commands
 	standStill  bool                  // a look-ahead helper: moves nothing (rail and move phases end at once)
 	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"gpw/core"
 	"gpw/game"
@@ -85,7 +86,8 @@ func (b *Bot) moduleRound() (int, error) {
 		gain float64
 	}
 	var good []judged
-	quickBase, deepBase, battleBase := math.NaN(), math.NaN(), math.NaN()
+	quickBase, battleBase := math.NaN(), math.NaN()
+	var deepBase *look
 	for _, m := range ms {
 		if !m.Listed {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
@@ -100,6 +102,8 @@ func (b *Bot) moduleRound() (int, error) {
 			if math.IsNaN(quickBase) {
 				quickBase = b.quick(g.Clone())
 			}
+			t0 := time.Now()
+			wasDeep := false
 			c := g.Clone()
 			if err := c.Do(b.Side, game.UseCommand(u.Line)); err != nil {
 				continue
@@ -109,7 +113,8 @@ func (b *Bot) moduleRound() (int, error) {
 			// over the turns, for the first few
 			gain := b.quick(c) - quickBase
 			battle := len(u.Hexes) == 0 && b.ownCombat(g)
-			if gain == 0 && battle {
+			turn := g.Turn().Index
+			if gain == 0 && battle && b.deepAwake("battle:"+m.Word, turn) {
 				// a use tied to no hex that changes no odds column may
 				// change the results (an exchange option): the next
 				// attack, die face by face
@@ -117,22 +122,28 @@ func (b *Bot) moduleRound() (int, error) {
 					battleBase = b.battleLook(g.Clone())
 				}
 				gain = b.battleLook(c) - battleBase
+				b.deepResult("battle:"+m.Word, turn, gain > payMargin)
 			}
-			turn := g.Turn().Index
 			last, idled := b.idle[m.Word]
 			// (a use judged by the next attack lasts no longer)
-			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) {
-				if math.IsNaN(deepBase) {
-					deepBase = b.lookahead(g.Clone())
+			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {
+				if deepBase == nil {
+					deepBase = b.lookNear(g.Clone())
 				}
-				gain = b.lookahead(c) - deepBase
+				lu := b.lookNear(c)
+				gain = lu.near - deepBase.near
+				if farNeeded(gain) {
+					gain += lu.far() - deepBase.far()
+				}
 				deep++
+				wasDeep = true
+				b.deepResult(m.Word, turn, gain > payMargin)
 				if gain <= payMargin && b.Level.Name != "hard" {
 					b.idle[m.Word] = turn // not looked at over the turns next turn
 				}
 			}
 			if debugMod {
-				println("DBG", b.Side.String(), g.Phase().ID, u.Line, gain)
+				println("DBG", b.Side.String(), g.Phase().ID, wasDeep, time.Since(t0).Milliseconds(), u.Line, gain)
 			}
 			b.Judged[m.Word]++
 			if gain != 0 {
@@ -233,25 +244,66 @@ func (b *Bot) prefilter(m game.ModuleCommand) []game.ModuleUse {
 // Every odds column is the engine's, so a command that changes a battle
 // (a shift, a fortification, air support) shows in it.
 func (b *Bot) lookahead(c *game.Game) float64 {
+	l := b.lookNear(c)
+	return l.near + l.far()
+}
+
+// look is a look-ahead in two parts: near, up to the enemy's next
+// combat phase, and far, the half-weighed enemy combat phase after,
+// which costs as much again and is played only when asked (far).
+type look struct {
+	b     *Bot
+	near  float64
+	after *game.Game // the clone at the enemy's combat phase, its player turn ended; nil when there is no far part
+	farV  float64
+	done  bool
+}
+
+// lookNear plays the near part of lookahead on c (which it consumes).
+func (b *Bot) lookNear(c *game.Game) *look {
 	side := b.Side
-	val := b.holdings(c, side)
+	l := &look{b: b, near: b.holdings(c, side)}
 	if own, ok := b.rollTo(c.Clone(), side, core.NoSide); ok {
-		val += own
+		l.near += own
 	}
 	foe, ok := b.rollTo(c, side.Enemy(), side)
 	if !ok {
-		return val
+		return l
 	}
-	val -= foe * b.Doctrine.Caution
+	l.near -= foe * b.Doctrine.Caution
 	// and half as much at the enemy's combat phase after, for what lasts
 	// (a fortification, a unit placed): the side still stands
 	if c.Do(side.Enemy(), game.Cmd("end")) == nil {
-		if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
-			val -= foe * b.Doctrine.Caution / 2
+		l.after = c
+	}
+	return l
+}
+
+// far plays (once) and answers the far part of the look-ahead.
+func (l *look) far() float64 {
+	if !l.done {
+		l.done = true
+		if l.after != nil {
+			if foe, ok := l.b.rollTo(l.after, l.b.Side.Enemy(), l.b.Side); ok {
+				l.farV = -foe * l.b.Doctrine.Caution / 2
+			}
+			l.after = nil
 		}
 	}
-	return val
+	return l.farV
 }
+
+// farNeeded reports whether a use whose near gain is near must be looked
+// at far as well: not when it changes nothing near (what lasts shows at
+// the enemy's next combat phase first), nor when near already decides
+// (farDecides either way).
+func farNeeded(near float64) bool {
+	return near != 0 && math.Abs(near) <= farDecides
+}
+
+// farDecides is the near gain, in strength points, beyond which the far
+// part of the look-ahead (half-weighed) is not played.
+const farDecides = 4 * payMargin
 
 // quick is what position c is worth to the bot's side now: holdings,
 // and the best attack on each enemy unit when c is the side's combat

@@ -385,11 +385,15 @@ func attacksLater(v *view) bool {
 func (b *Bot) move() error {
 	e := b.e
 	v := b.newView(e, b.Side)
+	held, moved := b.secureRear(v) // rear.go
+	if moved {
+		v = b.newView(e, b.Side)
+	}
 	p := newPlan(b, v)
 	p.pre = attacksLater(v)
 	p.next = !p.pre
 	for _, k := range v.own {
-		if !e.canMove(k) {
+		if held[k] || !e.canMove(k) {
 			continue
 		}
 		e.reach(k, v.weather)

@@ -184,6 +184,9 @@ func (b *Bot) reinforce() error {
 	e := b.e
 	clear(b.costs)
 	v := b.newView(e, b.Side)
+	if b.railRear(v) { // rear.go
+		v = b.newView(e, b.Side)
+	}
 	s := v.s
 	p := newPlan(b, v)
 	p.next = true
@@ -361,6 +364,9 @@ func (b *Bot) rail() error {
 		return b.endPhase()
 	}
 	v := b.newView(e, b.Side)
+	if b.railRear(v) { // rear.go
+		v = b.newView(e, b.Side)
+	}
 	s := v.s
 	p := newPlan(b, v)
 	p.next = true
