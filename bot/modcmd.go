@@ -8,11 +8,9 @@ package bot
 import (
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"gpw/core"
 	"gpw/game"
@@ -37,7 +35,6 @@ func (b *Bot) maxDeep() int {
 // payMargin is what a use must gain, in strength points, to be made.
 const payMargin = 0.25
 
-var debugMod = os.Getenv("GPW_BOT_DEBUG") != ""
 
 // unjudged is how many uses of a command the bot looks ahead at, all
 // changing nothing it measures, before it says it cannot judge it.
@@ -102,8 +99,6 @@ func (b *Bot) moduleRound() (int, error) {
 			if math.IsNaN(quickBase) {
 				quickBase = b.quick(g.Clone())
 			}
-			t0 := time.Now()
-			wasDeep := false
 			c := g.Clone()
 			if err := c.Do(b.Side, game.UseCommand(u.Line)); err != nil {
 				continue
@@ -136,14 +131,10 @@ func (b *Bot) moduleRound() (int, error) {
 					gain += lu.far() - deepBase.far()
 				}
 				deep++
-				wasDeep = true
 				b.deepResult(m.Word, turn, gain > payMargin)
 				if gain <= payMargin && b.Level.Name != "hard" {
 					b.idle[m.Word] = turn // not looked at over the turns next turn
 				}
-			}
-			if debugMod {
-				println("DBG", b.Side.String(), g.Phase().ID, wasDeep, time.Since(t0).Milliseconds(), u.Line, gain)
 			}
 			b.Judged[m.Word]++
 			if gain != 0 {
