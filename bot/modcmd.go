@@ -35,7 +35,6 @@ func (b *Bot) maxDeep() int {
 // payMargin is what a use must gain, in strength points, to be made.
 const payMargin = 0.25
 
-
 // unjudged is how many uses of a command the bot looks ahead at, all
 // changing nothing it measures, before it says it cannot judge it.
 const unjudged = 8
