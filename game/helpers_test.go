@@ -25,7 +25,6 @@ func newTestGame(t testing.TB, toml string, o Options) (*Game, *[]Event) {
 	if err != nil {
 		t.Fatalf("new game: %v", err)
 	}
-	t.Cleanup(g.Close)
 	return g, &evs
 }
 

@@ -538,7 +538,7 @@ func (g *Game) ReplacementPoints(side core.Side, t int) int {
 // VictoryResult is a victory condition that holds.
 type VictoryResult struct {
 	Side   core.Side
-	Result string // win, decisive, marginal
+	Result Level // win, decisive, marginal
 	Text   string
 }
 
@@ -586,9 +586,9 @@ func (g *Game) CheckVictory(when string) []VictoryResult {
 			need = len(c.Cities)
 		}
 		if ok && n >= need {
-			r := c.Result
-			if r == "" {
-				r = "win"
+			r, err := ParseLevel(c.Result)
+			if err != nil {
+				continue // scenario.Victory refuses such a file when it loads
 			}
 			out = append(out, VictoryResult{Side: side, Result: r,
 				Text: fmt.Sprintf("%s %s: holds %d of %s", side, r, n, strings.Join(c.Cities, ", "))})
@@ -606,6 +606,5 @@ func StartPosition(sc *scenario.Scenario, o Options, builtin fs.FS) (*core.State
 	if err != nil {
 		return nil, err
 	}
-	defer g.Close()
 	return g.S, nil
 }

@@ -65,7 +65,6 @@ func TestShippedScenariosPlayTwoTurns(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				defer g.Close()
 				if g.InSetup() {
 					t.Fatal("still in setup after --auto-setup")
 				}
@@ -386,7 +385,6 @@ func TestADC2CampaignPools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	k46, _ := g.S.UnitByID("sov-46")
 	k11, _ := g.S.UnitByID("sov-11gd")
 	if g.S.Units[k46].Status != core.Pending || g.S.Units[k11].Status != core.Pending {
@@ -443,7 +441,6 @@ func TestModdingWorkedExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	if !g.InSetup() || g.SetupSide() != core.Soviet {
 		t.Fatal("no Soviet setup step")
 	}

@@ -284,15 +284,14 @@ func fightOnce(sc *scenario.Scenario, variant string, builtin fs.FS, cmd string,
 	if err != nil {
 		return f, [2]int{}, err
 	}
-	defer g.Close()
-	before := strength(g.S)
+	before := strength(g.Position())
 	if err := g.Exec(cmd); err != nil {
 		return f, [2]int{}, err
 	}
 	if p := g.Pending(); p != "" {
 		return f, [2]int{}, fmt.Errorf("the battle waits for a decision the defaults do not make: %s", p)
 	}
-	after := strength(g.S)
+	after := strength(g.Position())
 	return f, [2]int{before[core.Axis] - after[core.Axis], before[core.Soviet] - after[core.Soviet]}, nil
 }
 
