@@ -384,7 +384,7 @@ func (g *Game) Log() []Event { return g.log }
 
 // emit records an event of the command under way; it reaches the sink
 // (or the log) when the command succeeds.
-func (g *Game) emit(kind, text string, fields ...Field) {
+func (g *Game) emit(kind EventKind, text string, fields ...Field) {
 	if g.sink == nil && !g.keepLog {
 		return
 	}
@@ -436,7 +436,7 @@ func (g host) SetWeather(w string, die int, cite string) {
 	if die == 0 {
 		return
 	}
-	g.emit("weather", fmt.Sprintf("weather roll %d: %s for %s (%s)", die, w, g.Phase().ID, cite),
+	g.emit(EventWeather, fmt.Sprintf("weather roll %d: %s for %s (%s)", die, w, g.Phase().ID, cite),
 		Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)}, Field{"die", die}, Field{"weather", w}, Field{"rule", cite})
 }
 
@@ -689,7 +689,7 @@ func (g *Game) nextPhase() error {
 			return err
 		}
 	}
-	g.emit("phase", fmt.Sprintf("%s: %s", g.TurnName(g.turn), g.Phase().ID), Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)})
+	g.emit(EventPhase, fmt.Sprintf("%s: %s", g.TurnName(g.turn), g.Phase().ID), Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)})
 	return g.beginPhase()
 }
 
@@ -737,7 +737,7 @@ func (g *Game) withdrawDue(side core.Side, due func(int) bool) {
 		if u.Side == side && due(f.withdraws[k]) && u.Status != core.Withdrawn {
 			s.Take(k, core.Withdrawn)
 			g.awaiting[k] = false
-			g.emit("withdraw", u.ID+" is withdrawn", Field{"unit", u.ID})
+			g.emit(EventWithdraw, u.ID+" is withdrawn", Field{"unit", u.ID})
 		}
 	}
 }
@@ -760,7 +760,7 @@ func (g *Game) arriveDue(side core.Side, due func(int) bool) error {
 		if half {
 			u.Reduced = true
 		}
-		g.emit("arrive", fmt.Sprintf("%s arrives (%s strength): place it", u.ID, map[bool]string{true: "half", false: "full"}[u.Reduced]),
+		g.emit(EventArrive, fmt.Sprintf("%s arrives (%s strength): place it", u.ID, map[bool]string{true: "half", false: "full"}[u.Reduced]),
 			Field{"unit", u.ID}, Field{"strength", u.AttackNow()})
 	}
 	return nil
@@ -785,9 +785,9 @@ func (g *Game) givePoints(side core.Side) error {
 	g.points[side] = min(pts+kept, scenario.MaxPoints*10)
 	switch {
 	case kept > 0:
-		g.emit("points", fmt.Sprintf("%s receives %d replacement points; with %d kept, %d", side, pts, kept, g.points[side]), Field{"side", side.String()}, Field{"points", pts}, Field{"total", g.points[side]})
+		g.emit(EventPoints, fmt.Sprintf("%s receives %d replacement points; with %d kept, %d", side, pts, kept, g.points[side]), Field{"side", side.String()}, Field{"points", pts}, Field{"total", g.points[side]})
 	case pts > 0:
-		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, pts), Field{"side", side.String()}, Field{"points", pts})
+		g.emit(EventPoints, fmt.Sprintf("%s receives %d replacement points", side, pts), Field{"side", side.String()}, Field{"points", pts})
 	}
 	return nil
 }
@@ -797,7 +797,7 @@ func (g *Game) givePoints(side core.Side) error {
 // prints each one met; a win ends the game. It reports whether it did.
 func (g *Game) victory(when string) bool {
 	for _, v := range g.CheckVictory(when) {
-		g.emit("victory", v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result.String()}, Field{"turn", g.TurnName(g.turn)}, Field{"when", when})
+		g.emit(EventVictory, v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result.String()}, Field{"turn", g.TurnName(g.turn)}, Field{"when", when})
 		if v.Result == LevelWin {
 			g.endWith(v.Side, v.Result, v.Text)
 			return true
@@ -811,7 +811,7 @@ func (g *Game) victory(when string) bool {
 func (g *Game) finish() {
 	best := VictoryResult{Side: core.NoSide}
 	for _, v := range g.CheckVictory("end") {
-		g.emit("victory", v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result.String()}, Field{"turn", g.TurnName(g.turn)}, Field{"when", "end"})
+		g.emit(EventVictory, v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result.String()}, Field{"turn", g.TurnName(g.turn)}, Field{"when", "end"})
 		if best.Side == core.NoSide || v.Result.Rank() > best.Result.Rank() {
 			best = v
 		}
@@ -844,8 +844,8 @@ func (g *Game) endWith(winner core.Side, result Level, text string) {
 	if winner != core.NoSide {
 		w = winner.String()
 	}
-	g.emit("verdict", "verdict: "+g.VerdictText(), Field{"winner", w}, Field{"result", result.String()}, Field{"condition", text}, Field{"turn", g.TurnName(g.turn)})
-	g.emit("end", "the game is over after "+g.TurnName(g.turn)+": "+g.VerdictText(), Field{"turn", g.TurnName(g.turn)}, Field{"winner", w},
+	g.emit(EventVerdict, "verdict: "+g.VerdictText(), Field{"winner", w}, Field{"result", result.String()}, Field{"condition", text}, Field{"turn", g.TurnName(g.turn)})
+	g.emit(EventEnd, "the game is over after "+g.TurnName(g.turn)+": "+g.VerdictText(), Field{"turn", g.TurnName(g.turn)}, Field{"winner", w},
 		Field{"result", result.String()}, Field{"condition", text})
 }
 

@@ -76,7 +76,7 @@ func jsonLog(t testing.TB, evs []Event) string {
 func find(evs []Event, kind string) []Event {
 	var out []Event
 	for _, e := range evs {
-		if e.Kind == kind {
+		if e.Kind.String() == kind {
 			out = append(out, e)
 		}
 	}

@@ -85,7 +85,7 @@ func TestShippedScenariosPlayTwoTurns(t *testing.T) {
 				}
 				kinds := map[string]int{}
 				for _, e := range evs {
-					kinds[e.Kind]++
+					kinds[e.Kind.String()]++
 					if e.Kind == "error" {
 						t.Errorf("error event: %s", e.Text)
 					}
@@ -164,7 +164,7 @@ soviet = 7
 
 func findEvent(evs []Event, kind string, match func(Event) bool) (Event, bool) {
 	for _, e := range evs {
-		if e.Kind == kind && (match == nil || match(e)) {
+		if e.Kind.String() == kind && (match == nil || match(e)) {
 			return e, true
 		}
 	}

@@ -174,7 +174,7 @@ func setupLine(sc *scenario.Scenario, err error) int {
 func playCheck(sc *scenario.Scenario, v string) (where string, err error) {
 	where = sc.Start
 	sink := func(e game.Event) {
-		if e.Kind == "phase" {
+		if e.Kind == game.EventPhase {
 			where = e.Text // "Nov/Dec 1941: axis-combat", even for a phase start rolled back
 		}
 	}

@@ -276,7 +276,7 @@ type fought struct{ column, result string }
 func fightOnce(sc *scenario.Scenario, variant string, builtin fs.FS, cmd string, die int, seed int64) (fought, [2]int, error) {
 	var f fought
 	g, err := game.New(sc, game.Options{Rules: variant, Seed: seed, SeedSet: true, Dice: []int{die}, Auto: true}, builtin, func(e game.Event) {
-		if e.Kind == "combat" {
+		if e.Kind == game.EventCombat {
 			f.column, _ = e.Get("column").(string)
 			f.result, _ = e.Get("result").(string)
 		}

@@ -346,33 +346,33 @@ func (c *collector) sink(e game.Event) {
 		return // setting up
 	}
 	str := func(k string) string { s, _ := e.Get(k).(string); return s }
-	if !skipped[e.Kind] {
+	if !skipped[e.Kind.String()] {
 		if c.rec.Events == nil {
 			c.rec.Events = map[string]int{}
 		}
-		c.rec.Events[e.Kind]++
+		c.rec.Events[e.Kind.String()]++
 	}
 	switch e.Kind {
-	case "phase":
+	case game.EventPhase:
 		if t := str("turn"); t != c.cur {
 			c.snapshot(c.cur)
 			c.cur = t
 		}
-	case "weather":
+	case game.EventWeather:
 		c.weather = append(c.weather, str("weather"))
-	case "victory":
+	case game.EventVictory:
 		if side, err := core.ParseSide(str("side")); err == nil && side <= core.Soviet && (level(str("result")) == game.LevelWin || str("when") == "end") {
 			c.winMet[side] = true
 		}
-	case "end":
+	case game.EventEnd:
 		c.over, c.won, c.result = true, str("winner"), level(str("result"))
 		c.snapshot(c.cur)
-	case "loss":
+	case game.EventLoss:
 		if k, ok := c.g.Position().UnitByID(str("unit")); ok {
 			u := &c.g.Position().Units[k]
 			c.rec.Lost.Add(u.Side.String(), stepLost(u))
 		}
-	case "combat":
+	case game.EventCombat:
 		col, res := str("column"), str("result")
 		if c.rec.Battles[col] == nil {
 			c.rec.Battles[col] = map[string]int{}
@@ -383,7 +383,7 @@ func (c *collector) sink(e game.Event) {
 			c.rec.Attacks[side] = map[string]int{}
 		}
 		c.rec.Attacks[side][col]++
-	case "error":
+	case game.EventError:
 		c.rec.Refused++
 		if len(c.rec.Refusals) < MaxRefusals {
 			c.rec.Refusals = append(c.rec.Refusals, str("command")+": "+str("error"))
