@@ -260,7 +260,7 @@ func (g *Game) cmdAttack(c *Command) error {
 		if notes == nil {
 			notes = []Note{}
 		}
-		g.emit("combat", text, Field{"defender", s.Units[def].ID}, Field{"hex", s.Map.ID(c.Hex)}, Field{"attackers", g.unitIDs(attackers)},
+		g.emit(EventCombat, text, Field{"defender", s.Units[def].ID}, Field{"hex", s.Map.ID(c.Hex)}, Field{"attackers", g.unitIDs(attackers)},
 			Field{"attack", odds.Attack}, Field{"defense", odds.Defense}, Field{"odds", g.Rules.CRTColumns[odds.Odds-1]},
 			Field{"notes", notes}, Field{"shifts", shifts}, Field{"column", g.Rules.CRTColumns[col-1]}, Field{"die", die}, Field{"result", result})
 	}
@@ -302,7 +302,7 @@ func (g *Game) takeStep(k int, def bool) int {
 		g.S.Take(k, core.Eliminated)
 		u.Reduced = false
 	}
-	g.emit("loss", fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after}, Field{"lost", before - after}, Field{"side", u.Side.String()})
+	g.emit(EventLoss, fmt.Sprintf("%s loses a step (strength %d)", u.ID, after), Field{"unit", u.ID}, Field{"strength", after}, Field{"lost", before - after}, Field{"side", u.Side.String()})
 	return before - after
 }
 
@@ -310,7 +310,7 @@ func (g *Game) takeStep(k int, def bool) int {
 // rules (on_eliminated): the last thing logged about the unit.
 func (g *Game) announceElimination(k, hex int) {
 	u := &g.S.Units[k]
-	g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
+	g.emit(EventEliminated, u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
 	g.eliminated(k, hex)
 }
 
@@ -347,7 +347,7 @@ func (g *Game) run() error {
 			if len(g.retreats(st.n)) == 0 {
 				// GDW: Combat Results / EX: a defender unable to retreat is
 				// eliminated, and the attacker loses no more for it.
-				g.emit("note", g.S.Units[b.def].ID+" cannot retreat and is eliminated", Field{"unit", g.S.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("retreat")})
+				g.emit(EventNote, g.S.Units[b.def].ID+" cannot retreat and is eliminated", Field{"unit", g.S.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("retreat")})
 				for g.losing(b.def) {
 					g.loseStep(b.def, true)
 				}
@@ -422,7 +422,7 @@ func (g *Game) retreatOrder(st *step) (held bool, err error) {
 		if why != "" {
 			text += ": " + why
 		}
-		g.emit("note", text, Field{"unit", u.ID}, Field{"rule", rule})
+		g.emit(EventNote, text, Field{"unit", u.ID}, Field{"rule", rule})
 	}
 	switch {
 	case how == "eliminate":
@@ -569,11 +569,11 @@ func (g *Game) apply(st step, c *Command) error {
 	b, s := g.battle, g.S
 	switch c.Verb {
 	case "stand":
-		g.emit("stand", s.Units[b.def].ID+" stands and loses a step instead of retreating", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
+		g.emit(EventStand, s.Units[b.def].ID+" stands and loses a step instead of retreating", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
 		b.lost += g.loseStep(b.def, true)
 	case "nostand":
 		g.steps[0].flag = false
-		g.emit("nostand", s.Units[b.def].ID+" will retreat: the attacker chooses the path", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
+		g.emit(EventNoStand, s.Units[b.def].ID+" will retreat: the attacker chooses the path", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
 		return errMore
 	case "retreat":
 		var pick *core.Retreat
@@ -614,10 +614,10 @@ func (g *Game) apply(st step, c *Command) error {
 		}
 		from := s.Map.ID(s.Units[k].Hex)
 		s.Relocate(k, b.defHex)
-		g.emit("advance", fmt.Sprintf("%s advances %s → %s", s.Units[k].ID, from, s.Map.ID(b.defHex)), Field{"unit", s.Units[k].ID}, Field{"from", from}, Field{"hex", s.Map.ID(b.defHex)})
+		g.emit(EventAdvance, fmt.Sprintf("%s advances %s → %s", s.Units[k].ID, from, s.Map.ID(b.defHex)), Field{"unit", s.Units[k].ID}, Field{"from", from}, Field{"hex", s.Map.ID(b.defHex)})
 		return g.tellMove(k, "advance", []int{b.defHex})
 	case "noadvance":
-		g.emit("noadvance", "no advance after combat")
+		g.emit(EventNoAdvance, "no advance after combat")
 	}
 	return nil
 }
@@ -668,7 +668,7 @@ func (g *Game) retreat(r core.Retreat) error {
 		}
 		s.Relocate(b.def, r.Path[len(r.Path)-1])
 	}
-	g.emit("retreat", fmt.Sprintf("%s retreats %s, %d step(s) lost", u.ID, strings.Join(g.ids(done), " "), losses),
+	g.emit(EventRetreat, fmt.Sprintf("%s retreats %s, %d step(s) lost", u.ID, strings.Join(g.ids(done), " "), losses),
 		Field{"unit", u.ID}, Field{"path", g.ids(done)}, Field{"losses", losses}, Field{"eliminated", !g.alive(b.def)})
 	if !g.alive(b.def) {
 		// the retreat is logged before the elimination: nothing is

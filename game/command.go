@@ -376,7 +376,7 @@ func (g *Game) cmdEnd() error {
 		return nil // the rules ended the game (gpw.end_game)
 	}
 	if w := g.EndWarning(); w != "" {
-		g.emit("warning", w, Field{"warning", w}, Field{"rule", g.Rules.CiteRule("points")})
+		g.emit(EventWarning, w, Field{"warning", w}, Field{"rule", g.Rules.CiteRule("points")})
 	}
 	g.dice.stream(g.turn, g.pos, purposePhase, 1)
 	return g.nextPhase()

@@ -17,7 +17,7 @@ type Field struct {
 
 // Event is one line of the game log.
 type Event struct {
-	Kind   string
+	Kind   EventKind
 	Fields []Field
 	Text   string // the same for people
 	// views holds the event as each side sees it under the rules' fog

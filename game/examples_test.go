@@ -72,7 +72,6 @@ func TestRulebookExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer g.Close()
 			cmds, _ := os.ReadFile(base + ".gpw")
 			refused := script(t, g, string(cmds))
 			var got []map[string]any

@@ -133,7 +133,7 @@ func (g *Game) spendDice(text string) {
 	g.dropUndo()
 	g.history = g.history.push(SpentMark + text)
 	msg := fmt.Sprintf("the dice drawn by the failed command %q are spent: the dice go on after them", text)
-	g.emit("spent", msg, Field{"command", text}, Field{"rule", "gpw: fair dice"})
+	g.emit(EventSpent, msg, Field{"command", text}, Field{"rule", "gpw: fair dice"})
 	g.flush()
 }
 
@@ -173,7 +173,7 @@ func (g *Game) refused(err error, command string) {
 	g.buf = g.buf[:0]
 	var rf *Refusal
 	if errors.As(err, &rf) {
-		g.emit("error", "refused: "+rf.Error(), Field{"error", rf.Error()}, Field{"rule", rf.Rule}, Field{"command", command})
+		g.emit(EventError, "refused: "+rf.Error(), Field{"error", rf.Error()}, Field{"rule", rf.Rule}, Field{"command", command})
 	}
 	g.flush()
 }
@@ -234,7 +234,7 @@ func (g *Game) doUndo(side core.Side) error {
 	g.undo = g.undo[:len(g.undo)-1]
 	g.undoFog = u.fog
 	g.restore(u.snap)
-	g.emit("undo", "undone: "+u.text, Field{"command", u.text}, Field{"side", u.side.String()})
+	g.emit(EventUndo, "undone: "+u.text, Field{"command", u.text}, Field{"side", u.side.String()})
 	g.flush()
 	return nil
 }

@@ -410,7 +410,7 @@ func (g *Game) maskEvents(evs []Event) {
 	}
 	sights := [2]*Sight{g.SightOf(core.Axis), g.SightOf(core.Soviet)}
 	for i := range evs {
-		if evs[i].Kind == "combat" {
+		if evs[i].Kind == EventCombat {
 			for _, k := range g.eventUnits(&evs[i]) {
 				sights[0].Reveal(k)
 				sights[1].Reveal(k)

@@ -166,8 +166,9 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 	return g, nil
 }
 
-// Close releases nothing any more; it stays for callers that pair it with
-// New.
+// Close does nothing: a game holds no resource to release.
+//
+// Deprecated: drop the call; Close stays only until bot/ has dropped its own.
 func (g *Game) Close() {}
 
 // Clone returns an independent copy of the game: the same position,
@@ -383,7 +384,7 @@ func (g *Game) Log() []Event { return g.log }
 
 // emit records an event of the command under way; it reaches the sink
 // (or the log) when the command succeeds.
-func (g *Game) emit(kind, text string, fields ...Field) {
+func (g *Game) emit(kind EventKind, text string, fields ...Field) {
 	if g.sink == nil && !g.keepLog {
 		return
 	}
@@ -435,7 +436,7 @@ func (g host) SetWeather(w string, die int, cite string) {
 	if die == 0 {
 		return
 	}
-	g.emit("weather", fmt.Sprintf("weather roll %d: %s for %s (%s)", die, w, g.Phase().ID, cite),
+	g.emit(EventWeather, fmt.Sprintf("weather roll %d: %s for %s (%s)", die, w, g.Phase().ID, cite),
 		Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)}, Field{"die", die}, Field{"weather", w}, Field{"rule", cite})
 }
 
@@ -688,7 +689,7 @@ func (g *Game) nextPhase() error {
 			return err
 		}
 	}
-	g.emit("phase", fmt.Sprintf("%s: %s", g.TurnName(g.turn), g.Phase().ID), Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)})
+	g.emit(EventPhase, fmt.Sprintf("%s: %s", g.TurnName(g.turn), g.Phase().ID), Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)})
 	return g.beginPhase()
 }
 
@@ -736,7 +737,7 @@ func (g *Game) withdrawDue(side core.Side, due func(int) bool) {
 		if u.Side == side && due(f.withdraws[k]) && u.Status != core.Withdrawn {
 			s.Take(k, core.Withdrawn)
 			g.awaiting[k] = false
-			g.emit("withdraw", u.ID+" is withdrawn", Field{"unit", u.ID})
+			g.emit(EventWithdraw, u.ID+" is withdrawn", Field{"unit", u.ID})
 		}
 	}
 }
@@ -759,7 +760,7 @@ func (g *Game) arriveDue(side core.Side, due func(int) bool) error {
 		if half {
 			u.Reduced = true
 		}
-		g.emit("arrive", fmt.Sprintf("%s arrives (%s strength): place it", u.ID, map[bool]string{true: "half", false: "full"}[u.Reduced]),
+		g.emit(EventArrive, fmt.Sprintf("%s arrives (%s strength): place it", u.ID, map[bool]string{true: "half", false: "full"}[u.Reduced]),
 			Field{"unit", u.ID}, Field{"strength", u.AttackNow()})
 	}
 	return nil
@@ -784,9 +785,9 @@ func (g *Game) givePoints(side core.Side) error {
 	g.points[side] = min(pts+kept, scenario.MaxPoints*10)
 	switch {
 	case kept > 0:
-		g.emit("points", fmt.Sprintf("%s receives %d replacement points; with %d kept, %d", side, pts, kept, g.points[side]), Field{"side", side.String()}, Field{"points", pts}, Field{"total", g.points[side]})
+		g.emit(EventPoints, fmt.Sprintf("%s receives %d replacement points; with %d kept, %d", side, pts, kept, g.points[side]), Field{"side", side.String()}, Field{"points", pts}, Field{"total", g.points[side]})
 	case pts > 0:
-		g.emit("points", fmt.Sprintf("%s receives %d replacement points", side, pts), Field{"side", side.String()}, Field{"points", pts})
+		g.emit(EventPoints, fmt.Sprintf("%s receives %d replacement points", side, pts), Field{"side", side.String()}, Field{"points", pts})
 	}
 	return nil
 }
@@ -796,8 +797,8 @@ func (g *Game) givePoints(side core.Side) error {
 // prints each one met; a win ends the game. It reports whether it did.
 func (g *Game) victory(when string) bool {
 	for _, v := range g.CheckVictory(when) {
-		g.emit("victory", v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result}, Field{"turn", g.TurnName(g.turn)}, Field{"when", when})
-		if v.Result == "win" {
+		g.emit(EventVictory, v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result.String()}, Field{"turn", g.TurnName(g.turn)}, Field{"when", when})
+		if v.Result == LevelWin {
 			g.endWith(v.Side, v.Result, v.Text)
 			return true
 		}
@@ -810,8 +811,8 @@ func (g *Game) victory(when string) bool {
 func (g *Game) finish() {
 	best := VictoryResult{Side: core.NoSide}
 	for _, v := range g.CheckVictory("end") {
-		g.emit("victory", v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result}, Field{"turn", g.TurnName(g.turn)}, Field{"when", "end"})
-		if best.Side == core.NoSide || rank(v.Result) > rank(best.Result) {
+		g.emit(EventVictory, v.Text, Field{"side", v.Side.String()}, Field{"result", v.Result.String()}, Field{"turn", g.TurnName(g.turn)}, Field{"when", "end"})
+		if best.Side == core.NoSide || v.Result.Rank() > best.Result.Rank() {
 			best = v
 		}
 	}
@@ -821,32 +822,19 @@ func (g *Game) finish() {
 	g.endWith(best.Side, best.Result, best.Text)
 }
 
-// rank orders victory levels.
-func rank(result string) int {
-	switch result {
-	case "win":
-		return 3
-	case "decisive":
-		return 2
-	case "marginal":
-		return 1
-	}
-	return 0
-}
-
 // EndGame ends the game with a winner (core.NoSide for none): for rules
 // modules whose victory conditions are theirs (interp.World).
 func (g host) EndGame(winner core.Side, text string) {
-	result := "win"
+	result := LevelWin
 	if winner == core.NoSide {
-		result = "draw"
+		result = LevelDraw
 	}
 	g.endWith(winner, result, text)
 }
 
 // endWith ends the game with its verdict: the winner, the level and the
 // condition that decided it.
-func (g *Game) endWith(winner core.Side, result, text string) {
+func (g *Game) endWith(winner core.Side, result Level, text string) {
 	if g.over {
 		return
 	}
@@ -856,9 +844,9 @@ func (g *Game) endWith(winner core.Side, result, text string) {
 	if winner != core.NoSide {
 		w = winner.String()
 	}
-	g.emit("verdict", "verdict: "+g.VerdictText(), Field{"winner", w}, Field{"result", result}, Field{"condition", text}, Field{"turn", g.TurnName(g.turn)})
-	g.emit("end", "the game is over after "+g.TurnName(g.turn)+": "+g.VerdictText(), Field{"turn", g.TurnName(g.turn)}, Field{"winner", w},
-		Field{"result", result}, Field{"condition", text})
+	g.emit(EventVerdict, "verdict: "+g.VerdictText(), Field{"winner", w}, Field{"result", result.String()}, Field{"condition", text}, Field{"turn", g.TurnName(g.turn)})
+	g.emit(EventEnd, "the game is over after "+g.TurnName(g.turn)+": "+g.VerdictText(), Field{"turn", g.TurnName(g.turn)}, Field{"winner", w},
+		Field{"result", result.String()}, Field{"condition", text})
 }
 
 // VerdictText says who won and why, once the game is over.
@@ -874,7 +862,7 @@ func (g *Game) VerdictText() string {
 
 // Verdict is the winner (core.NoSide for none or before the end), the
 // level (win, decisive, marginal, draw) and the condition.
-func (g *Game) Verdict() (core.Side, string, string) { return g.winner, g.result, g.reason }
+func (g *Game) Verdict() (core.Side, Level, string) { return g.winner, g.result, g.reason }
 
 // defaultVerdict is the scenario's result when no condition for the end
 // holds: its default winner, else a draw.
@@ -882,9 +870,9 @@ func (g *Game) defaultVerdict() VictoryResult {
 	d := g.Sc.Victory.Default
 	side, err := core.ParseSide(d)
 	if d == "" || err != nil {
-		return VictoryResult{Side: core.NoSide, Result: "draw", Text: "no victory condition holds"}
+		return VictoryResult{Side: core.NoSide, Result: LevelDraw, Text: "no victory condition holds"}
 	}
-	return VictoryResult{Side: side, Result: "win", Text: "no victory condition holds at the end: the scenario's default winner"}
+	return VictoryResult{Side: side, Result: LevelWin, Text: "no victory condition holds at the end: the scenario's default winner"}
 }
 
 // PlayTurns ends phases (making every pending choice by default) until n

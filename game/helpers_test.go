@@ -25,7 +25,6 @@ func newTestGame(t testing.TB, toml string, o Options) (*Game, *[]Event) {
 	if err != nil {
 		t.Fatalf("new game: %v", err)
 	}
-	t.Cleanup(g.Close)
 	return g, &evs
 }
 
@@ -77,7 +76,7 @@ func jsonLog(t testing.TB, evs []Event) string {
 func find(evs []Event, kind string) []Event {
 	var out []Event
 	for _, e := range evs {
-		if e.Kind == kind {
+		if e.Kind.String() == kind {
 			out = append(out, e)
 		}
 	}

@@ -37,7 +37,7 @@ type houseCase struct {
 func logLines(evs []Event) []string {
 	out := make([]string, len(evs))
 	for i, e := range evs {
-		out[i] = e.Kind + ": " + e.Text
+		out[i] = e.Kind.String() + ": " + e.Text
 	}
 	return out
 }

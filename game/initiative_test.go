@@ -91,8 +91,8 @@ func kinds(evs []Event, names ...string) []string {
 	var out []string
 	for _, e := range evs {
 		for _, n := range names {
-			if e.Kind == n {
-				out = append(out, e.Kind+": "+e.Text)
+			if e.Kind.String() == n {
+				out = append(out, e.Kind.String()+": "+e.Text)
 			}
 		}
 	}

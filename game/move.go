@@ -195,7 +195,7 @@ func (g *Game) cmdMove(c *Command) error {
 			text += fmt.Sprintf(" (%s: %s)", why, rule)
 			fs = append(fs, Field{"allowance_rule", rule})
 		}
-		g.emit("move", text, fs...)
+		g.emit(EventMove, text, fs...)
 	}
 	return g.afterMove(k, "move", c.Path)
 }
@@ -266,7 +266,7 @@ func (g *Game) cmdRail(c *Command) error {
 	g.S.Move(k, path, 0)
 	g.moved[k] = true
 	g.railUsed++
-	g.emit("rail", fmt.Sprintf("%s moves by rail %s → %s (%d hexes)", u.ID, from, g.S.Map.ID(c.Hex), len(path)),
+	g.emit(EventRail, fmt.Sprintf("%s moves by rail %s → %s (%d hexes)", u.ID, from, g.S.Map.ID(c.Hex), len(path)),
 		Field{"unit", u.ID}, Field{"from", from}, Field{"path", g.ids(path)}, Field{"mp", 0})
 	return g.afterMove(k, "rail", path)
 }

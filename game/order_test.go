@@ -120,7 +120,7 @@ result = "decisive"
 	for _, e := range *evs {
 		switch e.Kind {
 		case "phase", "arrive", "withdraw", "points", "order", "weather":
-			got = append(got, e.Kind+": "+e.Text)
+			got = append(got, e.Kind.String()+": "+e.Text)
 		case "victory":
 			got = append(got, "victory: "+e.Get("result").(string)+" at the end of the "+e.Get("when").(string)+" of "+e.Get("turn").(string))
 		}

@@ -161,7 +161,7 @@ func TestReinforcementSteps(t *testing.T) {
 		for _, e := range *evs {
 			switch e.Kind {
 			case "withdraw", "arrive", "points":
-				got = append(got, e.Kind)
+				got = append(got, e.Kind.String())
 			}
 		}
 		if strings.Join(got, " ") != tt.want {

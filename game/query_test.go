@@ -442,7 +442,6 @@ func TestQueriesOnEveryBuiltinScenario(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer g.Close()
 			before := snapshot(t, g, evs)
 			_ = g.Status().String()
 			for _, side := range []string{"axis", "soviet"} {

@@ -189,7 +189,7 @@ func (g *Game) cmdPlace(c *Command) error {
 		return g.refuse("place", "%v", err)
 	}
 	g.awaiting[k] = false
-	g.emit("place", fmt.Sprintf("%s placed in %s at strength %d", u.ID, g.S.Map.ID(h), u.AttackNow()),
+	g.emit(EventPlace, fmt.Sprintf("%s placed in %s at strength %d", u.ID, g.S.Map.ID(h), u.AttackNow()),
 		Field{"unit", u.ID}, Field{"hex", g.S.Map.ID(h)}, Field{"strength", u.AttackNow()})
 	return nil
 }
@@ -211,7 +211,7 @@ func (g *Game) cmdRebuild(c *Command) error {
 		}
 	}
 	g.points[u.Side] -= cost
-	g.emit("rebuild", fmt.Sprintf("%s rebuilt to strength %d for %d point(s); %d left", u.ID, u.AttackNow(), cost, g.points[u.Side]),
+	g.emit(EventRebuild, fmt.Sprintf("%s rebuilt to strength %d for %d point(s); %d left", u.ID, u.AttackNow(), cost, g.points[u.Side]),
 		Field{"unit", u.ID}, Field{"hex", s.Map.ID(u.Hex)}, Field{"strength", u.AttackNow()}, Field{"points", cost})
 	return nil
 }

@@ -100,7 +100,7 @@ soviet_edge = "east"
 // eventMatches reports whether e has every "field=value" of want.
 func eventMatches(want string, e Event) bool {
 	f := strings.Fields(want)
-	if f[0] != e.Kind {
+	if f[0] != e.Kind.String() {
 		return false
 	}
 	for _, kv := range f[1:] {
@@ -133,7 +133,7 @@ func expectEvents(t *testing.T, evs []Event, want []string) {
 	if i < len(want) {
 		var b strings.Builder
 		for _, e := range evs {
-			b.WriteString("  " + e.Kind + ": " + e.Text + "\n")
+			b.WriteString("  " + e.Kind.String() + ": " + e.Text + "\n")
 		}
 		t.Errorf("missing event %q\nlog:\n%s", want[i], b.String())
 	}

@@ -259,7 +259,7 @@ func LoadSaveWith(path string, builtin fs.FS, lo LoadOptions, sink func(Event)) 
 	g.Opts.NoUndo = false
 	g.SetSink(sink)
 	for _, w := range warnings {
-		g.emit("warning", w, Field{"warning", w})
+		g.emit(EventWarning, w, Field{"warning", w})
 	}
 	g.flush()
 	return g, nil

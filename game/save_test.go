@@ -29,7 +29,6 @@ func TestSaveAndLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer h.Close()
 	if !reflect.DeepEqual(snap(g), snap(h)) {
 		t.Fatal("the loaded game differs from the saved one")
 	}
@@ -81,11 +80,9 @@ func TestLoadUnderChangedRules(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "house.lua") || !strings.Contains(err.Error(), "--force") {
 		t.Fatalf("error %v, want a refusal naming house.lua and --force", err)
 	}
-	h, err := LoadSave(path, gpw.Data, true, nil)
-	if err != nil {
+	if _, err := LoadSave(path, gpw.Data, true, nil); err != nil {
 		t.Fatal(err)
 	}
-	h.Close()
 }
 
 // TestLoadBadSave names the file, the line and column, and the problem
@@ -132,7 +129,6 @@ func TestSaveScenarioWithSpecialRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	if err := g.PlayTurns(1); err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +140,6 @@ func TestSaveScenarioWithSpecialRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer h.Close()
 	if !reflect.DeepEqual(snap(g), snap(h)) {
 		t.Error("the loaded game differs")
 	}

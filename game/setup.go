@@ -76,7 +76,7 @@ func (g *Game) beginSetup() (bool, error) {
 func (g *Game) announceSetup() {
 	side := g.setupStep.order[0]
 	n := len(g.toPlace(side))
-	g.emit("setup", fmt.Sprintf("setup: the %s player places %d unit(s) in their setup areas (place UNIT HEX, place auto, end)", side, n),
+	g.emit(EventSetup, fmt.Sprintf("setup: the %s player places %d unit(s) in their setup areas (place UNIT HEX, place auto, end)", side, n),
 		Field{"side", side.String()}, Field{"units", n}, Field{"rule", g.setupRule()})
 }
 
@@ -188,7 +188,7 @@ func (g *Game) setupEnd() error {
 		}
 		return g.setupRefuse("the %s player has %d unit(s) still to set up: %s", side, len(left), strings.Join(ids, ", "))
 	}
-	g.emit("setup-end", fmt.Sprintf("the %s player has set up", side), Field{"side", side.String()})
+	g.emit(EventSetupEnd, fmt.Sprintf("the %s player has set up", side), Field{"side", side.String()})
 	st := g.setupStep
 	st.order = st.order[1:]
 	if len(st.order) > 0 {
@@ -206,7 +206,7 @@ func (g *Game) autoSetupAll() error {
 		if err := g.autoPlace(side); err != nil {
 			return err
 		}
-		g.emit("setup-end", fmt.Sprintf("the %s player has set up (automatically)", side), Field{"side", side.String()})
+		g.emit(EventSetupEnd, fmt.Sprintf("the %s player has set up (automatically)", side), Field{"side", side.String()})
 	}
 	g.setupStep = nil
 	return nil
@@ -448,7 +448,7 @@ func (g *Game) setupPlaceAt(k, h int) error {
 		return g.setupRefuse("%v", err)
 	}
 	name := g.Sc.Setup[g.Sc.Units[k].Setup-1].PoolName()
-	g.emit("place", fmt.Sprintf("%s set up in %s (%s) at strength %d", u.ID, g.S.Map.ID(h), name, u.AttackNow()),
+	g.emit(EventPlace, fmt.Sprintf("%s set up in %s (%s) at strength %d", u.ID, g.S.Map.ID(h), name, u.AttackNow()),
 		Field{"unit", u.ID}, Field{"hex", g.S.Map.ID(h)}, Field{"strength", u.AttackNow()}, Field{"setup", name})
 	return nil
 }
@@ -508,7 +508,7 @@ func (g *Game) releasePools(side core.Side, due func(turn int) bool) {
 			moved = append(moved, id)
 		}
 		if len(moved) > 0 {
-			g.emit("pool", fmt.Sprintf("%s: %s move to the Removed pool and may be rebuilt", p.Name, strings.Join(moved, ", ")),
+			g.emit(EventPool, fmt.Sprintf("%s: %s move to the Removed pool and may be rebuilt", p.Name, strings.Join(moved, ", ")),
 				Field{"pool", p.Name}, Field{"units", moved}, Field{"to", "Removed"})
 		}
 	}
@@ -538,7 +538,7 @@ func (g *Game) ReplacementPoints(side core.Side, t int) int {
 // VictoryResult is a victory condition that holds.
 type VictoryResult struct {
 	Side   core.Side
-	Result string // win, decisive, marginal
+	Result Level // win, decisive, marginal
 	Text   string
 }
 
@@ -586,9 +586,9 @@ func (g *Game) CheckVictory(when string) []VictoryResult {
 			need = len(c.Cities)
 		}
 		if ok && n >= need {
-			r := c.Result
-			if r == "" {
-				r = "win"
+			r, err := ParseLevel(c.Result)
+			if err != nil {
+				continue // scenario.Victory refuses such a file when it loads
 			}
 			out = append(out, VictoryResult{Side: side, Result: r,
 				Text: fmt.Sprintf("%s %s: holds %d of %s", side, r, n, strings.Join(c.Cities, ", "))})
@@ -606,6 +606,5 @@ func StartPosition(sc *scenario.Scenario, o Options, builtin fs.FS) (*core.State
 	if err != nil {
 		return nil, err
 	}
-	defer g.Close()
 	return g.S, nil
 }

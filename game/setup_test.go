@@ -65,7 +65,6 @@ func TestShippedScenariosPlayTwoTurns(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				defer g.Close()
 				if g.InSetup() {
 					t.Fatal("still in setup after --auto-setup")
 				}
@@ -86,7 +85,7 @@ func TestShippedScenariosPlayTwoTurns(t *testing.T) {
 				}
 				kinds := map[string]int{}
 				for _, e := range evs {
-					kinds[e.Kind]++
+					kinds[e.Kind.String()]++
 					if e.Kind == "error" {
 						t.Errorf("error event: %s", e.Text)
 					}
@@ -165,7 +164,7 @@ soviet = 7
 
 func findEvent(evs []Event, kind string, match func(Event) bool) (Event, bool) {
 	for _, e := range evs {
-		if e.Kind == kind && (match == nil || match(e)) {
+		if e.Kind.String() == kind && (match == nil || match(e)) {
 			return e, true
 		}
 	}
@@ -386,7 +385,6 @@ func TestADC2CampaignPools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	k46, _ := g.S.UnitByID("sov-46")
 	k11, _ := g.S.UnitByID("sov-11gd")
 	if g.S.Units[k46].Status != core.Pending || g.S.Units[k11].Status != core.Pending {
@@ -443,7 +441,6 @@ func TestModdingWorkedExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	if !g.InSetup() || g.SetupSide() != core.Soviet {
 		t.Fatal("no Soviet setup step")
 	}

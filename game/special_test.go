@@ -23,7 +23,6 @@ func TestScenarioSpecialRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	for g.Phase().ID != "soviet-rail" {
 		if err := g.Exec("end"); err != nil {
 			t.Fatal(err)

@@ -19,7 +19,7 @@ type state struct {
 	ends         []bool // by place in order: the phase ends its side's player turn (phase_order's "id!"); empty: a change of side does
 	over         bool
 	winner       core.Side // the verdict, once over
-	result       string
+	result       Level
 	reason       string
 	weather      string   // this movement phase's weather
 	zoneWeather  []string // by weather zone: its own weather this phase ("" for the phase's)

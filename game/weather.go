@@ -38,7 +38,7 @@ func (g *Game) SetZoneWeather(z int, w string, die int, cite string) {
 		return
 	}
 	name := g.Rules.WeatherZones[z].Name
-	g.emit("weather", fmt.Sprintf("weather roll %d: %s in the %s for %s (%s)", die, w, name, g.Phase().ID, cite),
+	g.emit(EventWeather, fmt.Sprintf("weather roll %d: %s in the %s for %s (%s)", die, w, name, g.Phase().ID, cite),
 		Field{"phase", g.Phase().ID}, Field{"turn", g.TurnName(g.turn)}, Field{"die", die}, Field{"weather", w}, Field{"rule", cite}, Field{"zone", name})
 }
 

@@ -64,7 +64,7 @@ func (g host) Remove(k int, st core.Status) error {
 	g.S.Take(k, st)
 	g.awaiting[k] = false
 	if was == core.OnMap && st == core.Eliminated {
-		g.emit("eliminated", u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
+		g.emit(EventEliminated, u.ID+" is eliminated", Field{"unit", u.ID}, Field{"side", u.Side.String()})
 		g.eliminated(k, hex)
 	}
 	return nil
@@ -115,7 +115,7 @@ func (g host) Emit(kind, text string, kv [][2]any) error {
 	for i, f := range kv {
 		fs[i] = Field{f[0].(string), f[1]}
 	}
-	g.emit(kind, text, fs...)
+	g.emit(EventKind(kind), text, fs...) // the Lua boundary: a module's own kinds too
 	return nil
 }
 

@@ -94,9 +94,3 @@ func (p *opponent) next(pos position, side string) ([]string, error) {
 	}
 	return cmds, nil
 }
-
-func (p *opponent) close() {
-	if p.replica != nil {
-		p.replica.close()
-	}
-}

@@ -177,18 +177,13 @@ func (e *engine) replay(cmds, sides []string) error {
 	}
 	if e.spec.AutoSetup && g.InSetup() {
 		if err := g.AutoSetup(); err != nil {
-			g.Close()
 			return err
 		}
 	}
 	for i, c := range cmds {
 		if err := g.Exec(c); err != nil {
-			g.Close()
 			return fmt.Errorf("command %d (%q) no longer replays: %v", i+1, c, err)
 		}
-	}
-	if e.g != nil {
-		e.g.Close()
 	}
 	e.g, e.cmds, e.sides = g, slices.Clone(cmds), slices.Clone(sides)
 	e.epoch = epochs.Add(1)
@@ -209,12 +204,6 @@ func (e *engine) moveTo(cmds, sides []string) error {
 		e.cmds, e.sides = append(e.cmds, cmds[i]), append(e.sides, sides[i])
 	}
 	return nil
-}
-
-func (e *engine) close() {
-	if e.g != nil {
-		e.g.Close()
-	}
 }
 
 // rolls is how many dice the game has drawn.
@@ -429,7 +418,7 @@ func (e *engine) listActions() *Actions {
 	if ga == nil || ga.Side == "" {
 		return nil
 	}
-	m := g.S.Map
+	m := g.Position().Map
 	ids := func(hs []int) []string {
 		out := make([]string, len(hs))
 		for i, h := range hs {
@@ -462,7 +451,7 @@ func (e *engine) listActions() *Actions {
 	for _, t := range ga.Attacks {
 		tg := Target{Hex: t.ID, Defender: t.Unit, Attackers: t.From}
 		for _, k := range t.Attackers {
-			tg.From = append(tg.From, m.ID(g.S.Units[k].Hex))
+			tg.From = append(tg.From, m.ID(g.Position().Units[k].Hex))
 		}
 		a.Attack = append(a.Attack, tg)
 	}
@@ -565,9 +554,9 @@ func (e *engine) overlay(kind, side string) (*Overlay, error) {
 		}
 	case "control":
 		o.Side = ""
-		for h, on := range g.S.Map.OnMap {
-			if c := g.S.Control[h]; on && c != core.NoSide {
-				o.Hexes[g.S.Map.ID(h)] = c.String()
+		for h, on := range g.Position().Map.OnMap {
+			if c := g.Position().Control[h]; on && c != core.NoSide {
+				o.Hexes[g.Position().Map.ID(h)] = c.String()
 			}
 		}
 	default:
@@ -603,16 +592,16 @@ func (e *engine) units() []Unit {
 			cut[r.Unit] = !r.Now
 		}
 	}
-	out := make([]Unit, len(g.S.Units))
-	for k := range g.S.Units {
-		u := &g.S.Units[k]
+	out := make([]Unit, len(g.Position().Units))
+	for k := range g.Position().Units {
+		u := &g.Position().Units[k]
 		r, ok := mine[u.ID]
 		if !ok {
 			r = game.UnitRow{ID: u.ID, Side: u.Side.String(), Nation: u.Nation, Kind: u.Kind, Class: g.Rules.Classes[u.Class],
 				Attack: u.AttackNow(), Defense: u.DefenseNow(), Printed: fmt.Sprintf("%d-%d", u.Attack[0], u.Attack[1]),
 				MP: u.MP, Status: u.Status.String(), Reduced: u.Reduced}
 			if u.Status == core.OnMap {
-				r.Hex, r.Supplied = g.S.Map.ID(u.Hex), !cut[u.ID]
+				r.Hex, r.Supplied = g.Position().Map.ID(u.Hex), !cut[u.ID]
 			}
 		}
 		out[k] = Unit{UnitRow: r, Size: u.Size}
@@ -636,7 +625,7 @@ func (e *engine) victoryText() string { return strings.TrimSpace(e.sc.Victory.Te
 func (e *engine) standing() []Standing {
 	out := []Standing{}
 	for _, v := range e.g.CheckVictory("end") {
-		out = append(out, Standing{v.Side.String(), v.Result, v.Text})
+		out = append(out, Standing{v.Side.String(), v.Result.String(), v.Text})
 	}
 	return out
 }
@@ -649,10 +638,10 @@ func (e *engine) marks() (hexes, units map[string][]game.Mark) {
 	for _, k := range g.Store().Keys() {
 		i := int(k.Index)
 		switch {
-		case k.Scope == interp.ScopeHex && hexes[g.S.Map.ID(i)] == nil:
-			hexes[g.S.Map.ID(i)] = g.Marks(interp.ScopeHex, i)
-		case k.Scope == interp.ScopeUnit && i < len(g.S.Units) && units[g.S.Units[i].ID] == nil:
-			units[g.S.Units[i].ID] = g.Marks(interp.ScopeUnit, i)
+		case k.Scope == interp.ScopeHex && hexes[g.Position().Map.ID(i)] == nil:
+			hexes[g.Position().Map.ID(i)] = g.Marks(interp.ScopeHex, i)
+		case k.Scope == interp.ScopeUnit && i < len(g.Position().Units) && units[g.Position().Units[i].ID] == nil:
+			units[g.Position().Units[i].ID] = g.Marks(interp.ScopeUnit, i)
 		}
 	}
 	return hexes, units
@@ -661,9 +650,9 @@ func (e *engine) marks() (hexes, units map[string][]game.Mark) {
 // cityControl is who controls each city (control markers).
 func (e *engine) cityControl() map[string]string {
 	out := map[string]string{}
-	m := e.g.S.Map
+	m := e.g.Position().Map
 	for _, c := range m.Cities {
-		if side := e.g.S.Control[c.Hex]; side != core.NoSide {
+		if side := e.g.Position().Control[c.Hex]; side != core.NoSide {
 			out[m.ID(c.Hex)] = side.String()
 		}
 	}

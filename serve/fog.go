@@ -52,7 +52,7 @@ func maskUnits(v *game.Sight, g *game.Game, us []Unit) []Unit {
 	}
 	out := make([]Unit, 0, len(us))
 	for _, u := range us {
-		k, ok := g.S.UnitByID(u.ID)
+		k, ok := g.Position().UnitByID(u.ID)
 		switch {
 		case !ok || v.Sees(k):
 			out = append(out, u)
@@ -70,7 +70,7 @@ func maskMarks(v *game.Sight, g *game.Game, units map[string][]game.Mark) map[st
 	}
 	out := map[string][]game.Mark{}
 	for id, ms := range units {
-		if k, ok := g.S.UnitByID(id); !ok || v.Sees(k) {
+		if k, ok := g.Position().UnitByID(id); !ok || v.Sees(k) {
 			out[id] = ms
 		}
 	}
@@ -125,7 +125,7 @@ func maskActions(v *game.Sight, g *game.Game, a *Actions) *Actions {
 	c := *a
 	c.Attack = append([]Target(nil), a.Attack...)
 	for i, t := range c.Attack {
-		if k, ok := g.S.UnitByID(t.Defender); ok && !v.Sees(k) {
+		if k, ok := g.Position().UnitByID(t.Defender); ok && !v.Sees(k) {
 			c.Attack[i].Defender = v.Alias(k)
 		}
 	}
@@ -141,7 +141,7 @@ func maskOverlay(v *game.Sight, g *game.Game, o *Overlay) *Overlay {
 	c := *o
 	c.Units = nil
 	for _, id := range o.Units {
-		if k, ok := g.S.UnitByID(id); !ok || v.Sees(k) {
+		if k, ok := g.Position().UnitByID(id); !ok || v.Sees(k) {
 			c.Units = append(c.Units, id)
 		}
 	}
@@ -154,10 +154,10 @@ func checkUnit(v *game.Sight, g *game.Game, ref string) error {
 	if v == nil {
 		return nil
 	}
-	k, ok := g.S.UnitByID(ref)
+	k, ok := g.Position().UnitByID(ref)
 	if !ok {
-		if h, err := g.S.Map.Resolve(ref); err == nil {
-			k, ok = g.S.Occupant(h), g.S.Occupant(h) >= 0
+		if h, err := g.Position().Map.Resolve(ref); err == nil {
+			k, ok = g.Position().Occupant(h), g.Position().Occupant(h) >= 0
 		}
 	}
 	if ok && !v.Sees(k) {

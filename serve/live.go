@@ -35,19 +35,6 @@ type live struct {
 	stepper *engine
 }
 
-// close releases the game and its computer player.
-func (l *live) close() {
-	l.e.close()
-	l.stepMu.Lock()
-	if l.stepper != nil {
-		l.stepper.close()
-	}
-	l.stepMu.Unlock()
-	if l.opp != nil {
-		l.opp.close()
-	}
-}
-
 // version counts the game's accepted commands.
 func (l *live) version() int { return len(l.entries) }
 
@@ -207,7 +194,6 @@ func (s *Server) runBot(l *live) {
 		for _, c := range cmds {
 			if _, err := s.act(l, side, "bot", c); err != nil {
 				log.Printf("game %s: the computer's %q was refused: %v", l.row.ID, c, err)
-				l.opp.close()
 				l.opp = newOpponent(l.row.BotLevel) // a fresh replica next time
 				l.mu.Unlock()
 				return

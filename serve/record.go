@@ -172,7 +172,6 @@ func Verify(r *Record, lib *Library) (Verdict, error) {
 	if err != nil {
 		return v, err
 	}
-	defer e.close()
 	start := e.save()
 	switch {
 	case start.Rules != r.Rules || start.Scenario != r.Scenario:

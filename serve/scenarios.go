@@ -161,11 +161,10 @@ func (lib *Library) CheckUpload(u *Upload) (*Checked, error) {
 		if err != nil {
 			return nil, fmt.Errorf("under %s: %w", v, err)
 		}
-		g, err := game.New(vsc, game.Options{Rules: v, AutoSetup: true}, lib.Data, nil)
+		_, err = game.New(vsc, game.Options{Rules: v, AutoSetup: true}, lib.Data, nil)
 		if err != nil {
 			return nil, fmt.Errorf("under %s: %w", v, err)
 		}
-		g.Close()
 		out.Variants = append(out.Variants, v)
 	}
 	return out, nil

@@ -123,11 +123,6 @@ func (s *Server) Close() error {
 	s.EndStreams()
 	s.bots.Wait()
 	s.mu.Lock()
-	for _, l := range s.live {
-		l.mu.Lock()
-		l.close()
-		l.mu.Unlock()
-	}
 	s.live = map[string]*live{}
 	s.mu.Unlock()
 	return s.store.Close()
@@ -242,8 +237,6 @@ func (s *Server) game(tok string) (*live, string, error) {
 		l = nl
 		s.live[id] = l
 		evicted = s.evict()
-	} else {
-		nl.close()
 	}
 	s.mu.Unlock()
 	if evicted {
@@ -417,7 +410,6 @@ func (s *Server) create(client string, req NewGame) (*Created, error) {
 		return nil, err
 	}
 	lint := e.g.Rules.Lint() // likely mistakes in a module: told to its sender and logged
-	e.close()
 	if len(lint) > 0 && row.Spec.Module != nil {
 		log.Printf("game %s: module %s: warning: %s", row.ID, row.Spec.Module.Name, strings.Join(lint, "; "))
 	}

@@ -201,7 +201,6 @@ func replayRecord(t *testing.T, s *Server, rec *Record) *View {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.e.close()
 	return l.view("spectator", 0, 0)
 }
 
@@ -449,11 +448,7 @@ func TestStepThroughAGame(t *testing.T) {
 
 // loadAsSave loads a record as gpw run --load does.
 func loadAsSave(path string) (*game.Game, error) {
-	g, err := game.LoadSave(path, gpw.Data, false, nil)
-	if err == nil {
-		g.Close()
-	}
-	return g, err
+	return game.LoadSave(path, gpw.Data, false, nil)
 }
 
 // withTestdata is the built-in data with serve/testdata's scenarios as
@@ -508,7 +503,6 @@ func TestDefenderChoosesToStandFirst(t *testing.T) {
 				links = gameWithSecret(t, s, spec, sec)
 			}
 		}
-		e.close()
 	}
 	if links == nil {
 		t.Fatal("no secret of 200 gives a retreat from the swamp")

@@ -76,7 +76,7 @@ func logLines(events []game.Event, from int) []LogLine {
 	out := []LogLine{}
 	for i := from; i < len(events); i++ {
 		ev := events[i]
-		if ev.Kind == "error" {
+		if ev.Kind == game.EventError {
 			continue
 		}
 		b, err := json.Marshal(ev)

@@ -106,7 +106,7 @@ func writePNG(g *game.Game, file string, w io.Writer) error {
 	if ext := strings.ToLower(filepath.Ext(file)); ext != ".png" {
 		return fmt.Errorf("--png %s: expected a .png file", file)
 	}
-	d := mapgen.Drawing{C: drawnMap(g.S.Map), Counters: stateCounters(g.S), HexPx: 48, Names: true, Regions: true, Situation: situation(g)}
+	d := mapgen.Drawing{C: drawnMap(g.Position().Map), Counters: stateCounters(g.Position()), HexPx: 48, Names: true, Regions: true, Situation: situation(g)}
 	var b bytes.Buffer
 	if err := d.WritePNG(&b); err != nil {
 		return err

@@ -73,7 +73,6 @@ func TestPlayAgainstBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	p := newPlayer(g, out, false)
 	if err := p.addBots(o); err != nil {
 		t.Fatal(err)

@@ -97,7 +97,6 @@ func checkRun(o *checkOptions) error {
 			g, err = game.New(sc, game.Options{Rules: o.Rules}, rulesFS(), nil)
 			if err == nil {
 				warn(o, f, g.Rules.Lint())
-				g.Close()
 				err = thorough(o, f, sc)
 			}
 		}

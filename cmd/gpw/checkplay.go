@@ -47,7 +47,6 @@ func thorough(o *checkOptions, f string, sc *scenario.Scenario) error {
 			continue
 		}
 		es = append(es, closedSetups(f, v, g)...)
-		g.Close()
 		if !o.Play {
 			continue
 		}
@@ -175,7 +174,7 @@ func setupLine(sc *scenario.Scenario, err error) int {
 func playCheck(sc *scenario.Scenario, v string) (where string, err error) {
 	where = sc.Start
 	sink := func(e game.Event) {
-		if e.Kind == "phase" {
+		if e.Kind == game.EventPhase {
 			where = e.Text // "Nov/Dec 1941: axis-combat", even for a phase start rolled back
 		}
 	}
@@ -183,7 +182,6 @@ func playCheck(sc *scenario.Scenario, v string) (where string, err error) {
 	if err != nil {
 		return where, err
 	}
-	defer g.Close()
 	ax, err := bot.ForGame(g, core.Axis, bot.DefaultLevel)
 	if err != nil {
 		return where, err
@@ -233,9 +231,7 @@ func checkSpecial(o *checkOptions, f string) (ok bool, err error) {
 		fmt.Fprintf(o.IO.Out, "%s: the special rules of %s\n", f, t)
 		sc, err := loadScenario(t, o.Rules)
 		if err == nil {
-			var g *game.Game
-			if g, err = game.New(sc, game.Options{Rules: o.Rules}, rulesFS(), nil); err == nil {
-				g.Close()
+			if _, err = game.New(sc, game.Options{Rules: o.Rules}, rulesFS(), nil); err == nil {
 				err = thorough(o, t, sc)
 			}
 		}
@@ -280,7 +276,7 @@ func closedSetups(f, v string, g *game.Game) scenario.Errors {
 		})
 		need := 0
 		for _, id := range t.Units {
-			if k, ok := g.S.UnitByID(id); ok && g.S.Units[k].Stacks {
+			if k, ok := g.Position().UnitByID(id); ok && g.Position().Units[k].Stacks {
 				need++
 			}
 		}

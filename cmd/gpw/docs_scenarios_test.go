@@ -42,7 +42,6 @@ func TestDocsWorkedScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	p := newPlayer(g, &pout, false)
 	for _, line := range []string{"place auto", "end", "place auto", "export " + filepath.Join(dir, "laid-out.toml")} {
 		p.do(line)

@@ -145,15 +145,14 @@ func mapRenderRun(o *mapRenderOptions) error {
 		if err != nil {
 			return err
 		}
-		defer g.Close()
-		c = drawnMap(g.S.Map)
-		counters = stateCounters(g.S)
+		c = drawnMap(g.Position().Map)
+		counters = stateCounters(g.Position())
 		sit = situation(g)
 		for _, mk := range g.MapMarks() {
 			marks = append(marks, mapgen.Mark{Hex: mk.Hex, Symbol: mk.Symbol, Label: mk.String()})
 		}
 		for i := range counters {
-			if k, ok := g.S.UnitByID(counters[i].Label); ok {
+			if k, ok := g.Position().UnitByID(counters[i].Label); ok {
 				for _, mk := range g.Marks(interp.ScopeUnit, k) {
 					if mk.Symbol != "" {
 						counters[i].Marks = append(counters[i].Marks, mk.Symbol)
@@ -172,8 +171,7 @@ func mapRenderRun(o *mapRenderOptions) error {
 		if err != nil {
 			return err
 		}
-		defer g.Close()
-		counters, sit = stateCounters(g.S), situation(g)
+		counters, sit = stateCounters(g.Position()), situation(g)
 	default:
 		fsys, file := mapSource(o.Map)
 		var err error

@@ -9,7 +9,7 @@ import (
 // situation is what a drawing of game g's position shows over the map:
 // control, the front, the closed areas and the turn.
 func situation(g *game.Game) mapgen.Situation {
-	s := mapgen.Situation{Control: g.S.Control, Title: g.TurnName(g.Turn().Index)}
+	s := mapgen.Situation{Control: g.Position().Control, Title: g.TurnName(g.Turn().Index)}
 	for _, side := range []core.Side{core.Axis, core.Soviet} {
 		s.Closed[side] = g.ClosedTo(side)
 	}

@@ -53,7 +53,6 @@ func oddsRun(o *oddsOptions) error {
 	if err != nil {
 		return err
 	}
-	defer g.Close()
 	if err := replay(g, o.Script); err != nil {
 		return err
 	}

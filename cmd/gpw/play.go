@@ -55,7 +55,6 @@ func playRun(o *runOptions) error {
 	if err != nil {
 		return err
 	}
-	defer g.Close()
 	p := newPlayer(g, o.IO.Out, o.JSON)
 	p.view = view
 	if err := p.addBots(o); err != nil {

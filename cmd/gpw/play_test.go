@@ -37,7 +37,6 @@ func newTestPlayer(t *testing.T, asJSON bool) (*player, *strings.Builder) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(g.Close)
 	return newPlayer(g, &out, asJSON), &out
 }
 
@@ -289,7 +288,6 @@ func TestPlayHelpRulesCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(g.Close)
 	p := newPlayer(g, &out, false)
 	p.do("help")
 	for _, w := range []string{"commands of the rules (House: Sariego):\n  fortify HEX: in your reinforcement phase, fortify a hex", "\nqueries (they change nothing):"} {
@@ -325,7 +323,6 @@ func TestPlayCitesTheVariant(t *testing.T) {
 		for _, l := range []string{"zoc axis", "supply axis", "phase", "preview B-1603 from B-1503 B-1602 B-1703"} {
 			p.do(l)
 		}
-		g.Close()
 		for _, w := range want {
 			if !strings.Contains(out.String(), w) {
 				t.Errorf("%s: the queries do not cite %s:\n%s", rules, w, out.String())

@@ -19,7 +19,6 @@ func TestPlayExportSetupRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	p := newPlayer(g, &out, false)
 	for _, line := range []string{"place auto", "end", "place ger-40pz Smolensk", "place ger-46pz Smolensk@S:1", "place ger-40pz Smolensk@N:1"} {
 		p.do(line)

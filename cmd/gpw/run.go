@@ -112,7 +112,6 @@ func runGame(o *runOptions) error {
 	if err != nil {
 		return err
 	}
-	defer g.Close()
 	bots, err := o.makeBots(g, o.IO.Err)
 	if err != nil {
 		return err

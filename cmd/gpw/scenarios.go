@@ -93,12 +93,8 @@ func checkOne(data fs.FS, file, v string) error {
 	if err != nil {
 		return err
 	}
-	g, err := game.New(sc, game.Options{Rules: v, AutoSetup: true}, data, nil)
-	if err != nil {
-		return err
-	}
-	g.Close()
-	return nil
+	_, err = game.New(sc, game.Options{Rules: v, AutoSetup: true}, data, nil)
+	return err
 }
 
 // checkData validates every unit catalogue and map file.

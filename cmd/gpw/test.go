@@ -189,7 +189,6 @@ func playCase(base, rules string, dice []int) ([]map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer g.Close()
 	f, err := os.Open(base + ".gpw")
 	if err != nil {
 		return events, err

@@ -276,7 +276,7 @@ type fought struct{ column, result string }
 func fightOnce(sc *scenario.Scenario, variant string, builtin fs.FS, cmd string, die int, seed int64) (fought, [2]int, error) {
 	var f fought
 	g, err := game.New(sc, game.Options{Rules: variant, Seed: seed, SeedSet: true, Dice: []int{die}, Auto: true}, builtin, func(e game.Event) {
-		if e.Kind == "combat" {
+		if e.Kind == game.EventCombat {
 			f.column, _ = e.Get("column").(string)
 			f.result, _ = e.Get("result").(string)
 		}
@@ -284,15 +284,14 @@ func fightOnce(sc *scenario.Scenario, variant string, builtin fs.FS, cmd string,
 	if err != nil {
 		return f, [2]int{}, err
 	}
-	defer g.Close()
-	before := strength(g.S)
+	before := strength(g.Position())
 	if err := g.Exec(cmd); err != nil {
 		return f, [2]int{}, err
 	}
 	if p := g.Pending(); p != "" {
 		return f, [2]int{}, fmt.Errorf("the battle waits for a decision the defaults do not make: %s", p)
 	}
-	after := strength(g.S)
+	after := strength(g.Position())
 	return f, [2]int{before[core.Axis] - after[core.Axis], before[core.Soviet] - after[core.Soviet]}, nil
 }
 

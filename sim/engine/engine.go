@@ -153,7 +153,6 @@ func New(cfg Config) (*Engine, error) {
 		first, err1 := g.ParseTurn(asc.Start)
 		last, err2 := g.ParseTurn(asc.End)
 		hash := g.Rules.Hash()
-		g.Close()
 		if err := errors.Join(err1, err2); err != nil {
 			return nil, fmt.Errorf("--rules %s: %w", spec, err)
 		}
@@ -278,7 +277,6 @@ func (e *Engine) Play(a, i int, seed int64) (*sim.Record, error) {
 	if err != nil {
 		return &sim.Record{Replay: replay}, err
 	}
-	defer g.Close()
 	c.start(g)
 	if err := arm.players.New(seed).Play(g, e.cfg.Turns); err != nil {
 		return &sim.Record{Replay: replay}, fmt.Errorf("game %d (seed %d) under %s: %w", i, seed, arm.Name, err)
@@ -303,16 +301,17 @@ type collector struct {
 	cur      string   // the turn being played
 	weather  []string // the weather rolled in the turn's movement phases
 	last     judgement
-	over     bool    // an end event was seen
-	won      string  // the winner it named
-	result   string  // its level
-	winMet   [2]bool // a condition that ends the game, or one judged at its end, was met for the side
+	over     bool       // an end event was seen
+	won      string     // the winner it named
+	result   game.Level // its level
+	winMet   [2]bool    // a condition that ends the game, or one judged at its end, was met for the side
 }
 
 // judgement is who would win were the game to end now.
 type judgement struct {
-	winner, level string
-	score         int
+	winner string
+	level  game.Level
+	score  int
 }
 
 // EventsSkipped are the event kinds a record does not count (Events):
@@ -337,7 +336,7 @@ func (c *collector) start(g *game.Game) {
 	c.rec.Key = map[string]string{}
 	start := make([]byte, len(c.key))
 	for i, h := range c.key {
-		start[i] = mark(g.S.Control[h].String())
+		start[i] = mark(g.Position().Control[h].String())
 	}
 	c.rec.KeyStart = string(start)
 }
@@ -347,33 +346,33 @@ func (c *collector) sink(e game.Event) {
 		return // setting up
 	}
 	str := func(k string) string { s, _ := e.Get(k).(string); return s }
-	if !skipped[e.Kind] {
+	if !skipped[e.Kind.String()] {
 		if c.rec.Events == nil {
 			c.rec.Events = map[string]int{}
 		}
-		c.rec.Events[e.Kind]++
+		c.rec.Events[e.Kind.String()]++
 	}
 	switch e.Kind {
-	case "phase":
+	case game.EventPhase:
 		if t := str("turn"); t != c.cur {
 			c.snapshot(c.cur)
 			c.cur = t
 		}
-	case "weather":
+	case game.EventWeather:
 		c.weather = append(c.weather, str("weather"))
-	case "victory":
-		if side, err := core.ParseSide(str("side")); err == nil && side <= core.Soviet && (str("result") == "win" || str("when") == "end") {
+	case game.EventVictory:
+		if side, err := core.ParseSide(str("side")); err == nil && side <= core.Soviet && (level(str("result")) == game.LevelWin || str("when") == "end") {
 			c.winMet[side] = true
 		}
-	case "end":
-		c.over, c.won, c.result = true, str("winner"), str("result")
+	case game.EventEnd:
+		c.over, c.won, c.result = true, str("winner"), level(str("result"))
 		c.snapshot(c.cur)
-	case "loss":
-		if k, ok := c.g.S.UnitByID(str("unit")); ok {
-			u := &c.g.S.Units[k]
+	case game.EventLoss:
+		if k, ok := c.g.Position().UnitByID(str("unit")); ok {
+			u := &c.g.Position().Units[k]
 			c.rec.Lost.Add(u.Side.String(), stepLost(u))
 		}
-	case "combat":
+	case game.EventCombat:
 		col, res := str("column"), str("result")
 		if c.rec.Battles[col] == nil {
 			c.rec.Battles[col] = map[string]int{}
@@ -384,7 +383,7 @@ func (c *collector) sink(e game.Event) {
 			c.rec.Attacks[side] = map[string]int{}
 		}
 		c.rec.Attacks[side][col]++
-	case "error":
+	case game.EventError:
 		c.rec.Refused++
 		if len(c.rec.Refusals) < MaxRefusals {
 			c.rec.Refusals = append(c.rec.Refusals, str("command")+": "+str("error"))
@@ -410,7 +409,7 @@ func (c *collector) snapshot(t string) {
 	if n := len(c.rec.Turns); n > 0 && c.rec.Turns[n-1] == t {
 		return
 	}
-	s, m := c.g.S, c.g.S.Map
+	s, m := c.g.Position(), c.g.Position().Map
 	c.rec.Turns = append(c.rec.Turns, t)
 	var ax, so int
 	for _, city := range m.Cities {
@@ -444,8 +443,15 @@ func mark(side string) byte {
 	return sim.NoneMark
 }
 
-// levels rank victory results.
-var levels = map[string]int{"win": 3, "decisive": 2, "marginal": 1}
+// level reads an event's result; one the engine does not write is no
+// level ("").
+func level(s string) game.Level {
+	l, err := game.ParseLevel(s)
+	if err != nil {
+		return ""
+	}
+	return l
+}
 
 // judge names the winner from the victory conditions met: the side with
 // the higher level (none on a tie); when none is met and every condition
@@ -453,9 +459,9 @@ var levels = map[string]int{"win": 3, "decisive": 2, "marginal": 1}
 // scenario's "wins otherwise").
 func judge(sc *scenario.Scenario, met []game.VictoryResult) judgement {
 	var best [2]int
-	var name [2]string
+	var name [2]game.Level
 	for _, v := range met {
-		if l := levels[v.Result]; v.Side <= core.Soviet && l > best[v.Side] {
+		if l := v.Result.Rank(); v.Side <= core.Soviet && l > best[v.Side] {
 			best[v.Side], name[v.Side] = l, v.Result
 		}
 	}
@@ -467,7 +473,7 @@ func judge(sc *scenario.Scenario, met []game.VictoryResult) judgement {
 		j.winner, j.level = "soviet", name[core.Soviet]
 	case best[core.Axis] == 0:
 		if side, ok := onlySide(sc); ok {
-			j.winner, j.level = side.Enemy().String(), "default"
+			j.winner, j.level = side.Enemy().String(), game.LevelDefault
 		}
 	}
 	return j
@@ -504,16 +510,16 @@ func (c *collector) finish() *sim.Record {
 		c.standing[len(c.standing)-1] = mark(c.won)
 		c.rec.Verdict = g.VerdictText()
 	}
-	c.rec.Winner, c.rec.Level, c.rec.Score = j.winner, j.level, j.score
+	c.rec.Winner, c.rec.Level, c.rec.Score = j.winner, j.level.String(), j.score
 	c.rec.EndTurn = c.rec.Turns[len(c.rec.Turns)-1]
 	c.rec.Length = len(c.rec.Turns)
 	for i, h := range c.key {
-		c.rec.Key[g.S.Map.Cities[g.S.Map.CityAt[h]].Name] = string(c.keyTurns[i])
+		c.rec.Key[g.Position().Map.Cities[g.Position().Map.CityAt[h]].Name] = string(c.keyTurns[i])
 	}
 	c.rec.Standing = string(c.standing)
-	axis := make([]bool, g.S.Map.Len())
+	axis := make([]bool, g.Position().Map.Len())
 	for h := range axis {
-		axis[h] = g.S.Control[h] == core.Axis
+		axis[h] = g.Position().Control[h] == core.Axis
 	}
 	c.rec.AxisHexes = sim.Bits(axis)
 	// A copy: a pointer into c would keep the whole game alive for as
@@ -527,14 +533,14 @@ func (c *collector) finish() *sim.Record {
 // result): a "win" of the scenario's default winner that none of its
 // conditions gave (no "win" condition, none judged at the end) is a
 // default; a draw names no one.
-func verdict(winner, result string, winMet [2]bool, def string) judgement {
+func verdict(winner string, result game.Level, winMet [2]bool, def string) judgement {
 	side, err := core.ParseSide(winner)
-	if err != nil || winner == "" || result == "draw" {
-		return judgement{level: "draw"}
+	if err != nil || winner == "" || result == game.LevelDraw {
+		return judgement{level: game.LevelDraw}
 	}
-	j := judgement{winner: winner, level: result, score: levels[result]}
-	if result == "win" && side <= core.Soviet && !winMet[side] && winner == def {
-		j.level, j.score = "default", 0
+	j := judgement{winner: winner, level: result, score: result.Rank()}
+	if result == game.LevelWin && side <= core.Soviet && !winMet[side] && winner == def {
+		j.level, j.score = game.LevelDefault, 0
 	}
 	if side == core.Soviet {
 		j.score = -j.score

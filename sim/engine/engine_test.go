@@ -44,7 +44,7 @@ func TestCollector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.start(g) // no defer g.Close(): it would keep g alive (see below)
+	c.start(g) // nothing may keep g alive (see below)
 	for _, line := range []string{"attack B-1603 from B-1503 B-1602 B-1703 B-1704", "move sov-a B-1504", "retreat B-1604 B-1605", "advance sov-d"} {
 		g.Exec(line)
 	}
@@ -65,7 +65,6 @@ func TestCollector(t *testing.T) {
 	// A record kept (gpw sim keeps every one for its report) must not
 	// keep its game alive: 1,000 games once held 2 GB this way.
 	wg := weak.Make(g)
-	g.Close()
 	g, c = nil, nil
 	for i := 0; i < 5 && wg.Value() != nil; i++ {
 		runtime.GC()
@@ -124,7 +123,6 @@ func TestWholeGames(t *testing.T) {
 	g, _ := game.New(sc, game.Options{}, gpw.Data, nil)
 	first, _ := g.ParseTurn(sc.Start)
 	last, _ := g.ParseTurn(sc.End)
-	g.Close()
 	play := func(jobs int) []byte {
 		h := e.Header()
 		h.Games, h.Seed = 4, 11
@@ -148,9 +146,10 @@ func TestVerdict(t *testing.T) {
 	none := [2]bool{}
 	axisEnd := [2]bool{true, false}
 	for _, c := range []struct {
-		winner, result string
-		met            [2]bool
-		want           judgement
+		winner string
+		result game.Level
+		met    [2]bool
+		want   judgement
 	}{
 		{"axis", "marginal", axisEnd, judgement{"axis", "marginal", 1}},
 		{"axis", "decisive", axisEnd, judgement{"axis", "decisive", 2}},
