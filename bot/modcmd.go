@@ -223,7 +223,7 @@ func (b *Bot) prefilter(m game.ModuleCommand) []game.ModuleUse {
 	return out
 }
 
-// lookahead is what position c is worth to the bot's side, judged by
+// A look-ahead values position c as what it is worth to the bot's side, judged by
 // playing it forward on clones without dice: the side's strength on the
 // map less the enemy's, and its replacement points; plus the best attack
 // on each enemy unit when its next combat phase begins (its moves played
@@ -233,11 +233,7 @@ func (b *Bot) prefilter(m game.ModuleCommand) []game.ModuleUse {
 // (and half that at the enemy's combat phase after).
 // Every odds column is the engine's, so a command that changes a battle
 // (a shift, a fortification, air support) shows in it.
-func (b *Bot) lookahead(c *game.Game) float64 {
-	l := b.lookNear(c)
-	return l.near + l.far()
-}
-
+//
 // look is a look-ahead in two parts: near, up to the enemy's next
 // combat phase, and far, the half-weighed enemy combat phase after,
 // which costs as much again and is played only when asked (far).
@@ -249,7 +245,7 @@ type look struct {
 	done  bool
 }
 
-// lookNear plays the near part of lookahead on c (which it consumes).
+// lookNear plays the near part of a look-ahead on c (which it consumes).
 func (b *Bot) lookNear(c *game.Game) *look {
 	side := b.Side
 	l := &look{b: b, near: b.holdings(c, side)}
