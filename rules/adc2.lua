@@ -728,7 +728,9 @@ local function stack_error(u, hex, moving)
   return nil
 end
 
-local function path_check(u, path, how)
+-- memo, when given, keeps what one unit's checks share (can_move_paths):
+-- the Romanian limit and each hex's country and nearness to Romania.
+local function path_check(u, path, how, memo)
   local last = path[#path]
   local e = stack_error(u, last, how == "move")
   if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
@@ -746,7 +748,9 @@ local function path_check(u, path, how)
   if u.side == "axis" and (u.nation == "rom" or u.nation == "hun" or u.nation == "slo") then
     local home = home_country[u.nation]
     local rom_limit = false
-    if u.nation == "rom" and u.kind ~= "garrison" then
+    if memo and memo.rom_limit ~= nil then
+      rom_limit = memo.rom_limit
+    elseif u.nation == "rom" and u.kind ~= "garrison" then
       local t = gpw.turn()
       local odessa = gpw.city("Odessa")
       local held = false
@@ -756,8 +760,18 @@ local function path_check(u, path, how)
       end
       rom_limit = t.index < JUL_1942 or not held -- before Jul 1942, or Odessa not Romanian
     end
+    if memo then memo.rom_limit = rom_limit end
     for i = 1, #path do
-      local h = gpw.hex(path[i])
+      local h
+      if memo then
+        h = memo[path[i]]
+        if h == nil then
+          h = { country = gpw.hex(path[i]).country }
+          memo[path[i]] = h
+        end
+      else
+        h = gpw.hex(path[i])
+      end
       if u.kind == "garrison" and h.country ~= home then
         return false, u.id .. " is a garrison unit and may not leave " .. home .. " (" .. path[i] .. ")", C.allies
       end
@@ -767,7 +781,17 @@ local function path_check(u, path, how)
       if u.nation == "slo" and h.country == "Romania" then
         return false, u.id .. " may not enter Romania (" .. path[i] .. ")", C.allies
       end
-      if rom_limit and not near_romania(path[i], 3) then
+      local near
+      if rom_limit and memo then
+        near = h.near
+        if near == nil then
+          near = near_romania(path[i], 3)
+          h.near = near
+        end
+      elseif rom_limit then
+        near = near_romania(path[i], 3)
+      end
+      if rom_limit and not near then
         return false, u.id .. " may not move over 3 hexes from Romania or Bessarabia (" .. path[i] .. ") until Jul 1942, and then only while a Romanian unit holds Odessa", C.allies
       end
     end
@@ -777,6 +801,25 @@ end
 
 function R.can_move_path(u, path, how)
   return path_check(u, path, how)
+end
+local adc2_can_move_path = R.can_move_path
+
+-- The legal actions ask once per unit for all its destinations; each is
+-- judged by R.can_move_path as the move command judges it (a house rule
+-- that wraps R.can_move_path is consulted too).
+function R.can_move_paths(u, paths, how)
+  local refused = nil
+  local own = R.can_move_path == adc2_can_move_path
+  local memo = {}
+  for i = 1, #paths do
+    local ok
+    if own then ok = path_check(u, paths[i], how, memo) else ok = R.can_move_path(u, paths[i], how) end
+    if ok == false then
+      refused = refused or {}
+      refused[#refused + 1] = i
+    end
+  end
+  return refused
 end
 
 -- After a combat unit moves: enemy air units and leaders alone beside its
