@@ -704,9 +704,9 @@ local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
 -- stacking in hex for unit u arriving (ADC2: Stacking Limits): one combat
 -- unit with at most one airborne unit; two airborne units alone. Leaders
 -- and air units do not count (air units have their own limits).
-local function stack_error(u, hex, moving)
+local function stack_error(u, hex, moving, us)
   if is_noncombat(u) then return nil end
-  local us = units_of(hex)
+  us = us or units_of(hex)
   local combat, airborne = 0, 0
   for i = 1, #us do
     local o = us[i]
@@ -728,14 +728,18 @@ local function stack_error(u, hex, moving)
   return nil
 end
 
+local NONE = {}
+
 -- memo, when given, keeps what one unit's checks share (can_move_paths):
--- the Romanian limit and each hex's country and nearness to Romania.
+-- the units on each path's last hex (memo.at), the Romanian limit and
+-- each hex's country and nearness to Romania.
 local function path_check(u, path, how, memo)
   local last = path[#path]
-  local e = stack_error(u, last, how == "move")
+  local here = memo and (memo.at[last] or NONE)
+  local e = stack_error(u, last, how == "move", here)
   if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
   if how == "rail" then
-    local us = units_of(last)
+    local us = here or units_of(last)
     for i = 1, #us do
       if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then
         return false, u.id .. " may not stop on " .. last .. ", where " .. us[i].id .. " stands", C.rail
@@ -810,10 +814,41 @@ local adc2_can_move_path = R.can_move_path
 function R.can_move_paths(u, paths, how)
   local refused = nil
   local own = R.can_move_path == adc2_can_move_path
-  local memo = {}
+  local memo, plain = nil, false
+  if own then
+    -- the units on every path's last hex, 32 hexes a call
+    local at = {}
+    local n, i = #paths, 1
+    while i <= n do
+      local j = i + 31
+      if j > n then j = n end
+      local hs = {}
+      for k = i, j do hs[#hs + 1] = paths[k][#paths[k]] end
+      local us = gpw.units_in(unpack(hs))
+      for k = 1, #us do
+        local h = us[k].hex
+        local l = at[h]
+        if l == nil then l = {}; at[h] = l end
+        l[#l + 1] = us[k]
+      end
+      i = j + 1
+    end
+    memo = { at = at }
+    -- a unit that is no leader nor an ally with limits of its own (see
+    -- path_check) may end on any empty hex, if it may end on one at all
+    plain = u.kind ~= "leader" and not (u.side == "axis" and home_country[u.nation])
+      and stack_error(u, "", how == "move", NONE) == nil
+  end
   for i = 1, #paths do
     local ok
-    if own then ok = path_check(u, paths[i], how, memo) else ok = R.can_move_path(u, paths[i], how) end
+    local p = paths[i]
+    if plain and memo.at[p[#p]] == nil then
+      ok = true
+    elseif own then
+      ok = path_check(u, p, how, memo)
+    else
+      ok = R.can_move_path(u, p, how)
+    end
     if ok == false then
       refused = refused or {}
       refused[#refused + 1] = i
