@@ -319,12 +319,31 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 		}
 	}
 	slices.Sort(cands)
-	for _, h := range cands {
+	// can_move_paths answers for every destination in one call
+	var refused []bool
+	batch := hook && batchPaths && g.Rules.Has("can_move_paths")
+	if batch {
+		ps := make([][]string, len(cands))
+		for i, h := range cands {
+			ps[i] = g.ids(mv.Path(h))
+		}
+		var err error
+		if refused, err = g.Rules.CheckPaths(k, ps, "move"); err != nil {
+			g.hookFailed(err)
+			return nil
+		}
+	}
+	for i, h := range cands {
 		d := Dest{Hex: h, ID: m.ID(h), MP: mv.Spent(h)}
-		if paths || hook {
+		if paths {
 			d.Path = mv.Path(h)
 		}
-		if hook {
+		if batch {
+			if refused != nil && refused[i] {
+				continue
+			}
+		} else if hook {
+			d.Path = mv.Path(h)
 			if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(d.Path)), interp.Str("move")); err != nil {
 				g.hookFailed(err)
 				continue
@@ -406,6 +425,10 @@ func (sc *shareCheck) outBesides(o, h int) bool {
 	}
 	return false
 }
+
+// batchPaths lets movesOf ask can_move_paths once per unit, when the
+// module has it (tests compare it with can_move_path per destination).
+var batchPaths = true
 
 // shareByTrial makes movesOf try every destination on a copy (tests
 // compare shareCheck with it).

@@ -415,6 +415,7 @@ var hookTopics = map[string]string{
 	"on_phase_end":    "what happens when a phase ends, and whether it may",
 	"can_move":        "which units may move",
 	"can_move_path":   "which moves and rail moves are allowed",
+	"can_move_paths":  "which destinations the legal actions list",
 	"after_move":      "what happens after a unit moves",
 	"allowance":       "units' movement allowances",
 	"rail_allowed":    "who may move by rail",

@@ -38,6 +38,8 @@ var Hooks = []Hook{
 		"before a unit moves in a movement phase, and for every unit the legal actions list; u.supplied as judged at the phase's start.", true},
 	{"can_move_path", "u, path, how", "nil | true | false, reason, rule",
 		"for a move or rail move (how: move, rail) along path (hex ids, the start excluded) that the engine's rules allow, and for every destination the legal actions list.", true},
+	{"can_move_paths", "u, paths, how", "nil | array of indices",
+		"once per unit as the legal actions list its moves (how: move), in place of can_move_path for each destination: paths is an array of paths (each as can_move_path sees it); return nil when every path is allowed, else the indices (from 1) of the paths refused. It must refuse exactly what can_move_path(u, paths[i], how) refuses, which still judges the move command: e.g. call R.can_move_path for each.", true},
 	{"after_move", "u, how, path", "nil | true | false, reason, rule",
 		"after a unit moved (how: move, rail, advance, retreat), u where it ended; false refuses a move or rail move (the command is undone).", false},
 	{"allowance", "u, mp, phase_id", "mp[, reason, rule]",

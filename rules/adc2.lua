@@ -704,9 +704,9 @@ local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
 -- stacking in hex for unit u arriving (ADC2: Stacking Limits): one combat
 -- unit with at most one airborne unit; two airborne units alone. Leaders
 -- and air units do not count (air units have their own limits).
-local function stack_error(u, hex, moving)
+local function stack_error(u, hex, moving, us)
   if is_noncombat(u) then return nil end
-  local us = units_of(hex)
+  us = us or units_of(hex)
   local combat, airborne = 0, 0
   for i = 1, #us do
     local o = us[i]
@@ -728,12 +728,18 @@ local function stack_error(u, hex, moving)
   return nil
 end
 
-local function path_check(u, path, how)
+local NONE = {}
+
+-- memo, when given, keeps what one unit's checks share (can_move_paths):
+-- the units on each path's last hex (memo.at), the Romanian limit and
+-- each hex's country and nearness to Romania.
+local function path_check(u, path, how, memo)
   local last = path[#path]
-  local e = stack_error(u, last, how == "move")
+  local here = memo and (memo.at[last] or NONE)
+  local e = stack_error(u, last, how == "move", here)
   if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
   if how == "rail" then
-    local us = units_of(last)
+    local us = here or units_of(last)
     for i = 1, #us do
       if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then
         return false, u.id .. " may not stop on " .. last .. ", where " .. us[i].id .. " stands", C.rail
@@ -746,7 +752,9 @@ local function path_check(u, path, how)
   if u.side == "axis" and (u.nation == "rom" or u.nation == "hun" or u.nation == "slo") then
     local home = home_country[u.nation]
     local rom_limit = false
-    if u.nation == "rom" and u.kind ~= "garrison" then
+    if memo and memo.rom_limit ~= nil then
+      rom_limit = memo.rom_limit
+    elseif u.nation == "rom" and u.kind ~= "garrison" then
       local t = gpw.turn()
       local odessa = gpw.city("Odessa")
       local held = false
@@ -756,8 +764,18 @@ local function path_check(u, path, how)
       end
       rom_limit = t.index < JUL_1942 or not held -- before Jul 1942, or Odessa not Romanian
     end
+    if memo then memo.rom_limit = rom_limit end
     for i = 1, #path do
-      local h = gpw.hex(path[i])
+      local h
+      if memo then
+        h = memo[path[i]]
+        if h == nil then
+          h = { country = gpw.hex(path[i]).country }
+          memo[path[i]] = h
+        end
+      else
+        h = gpw.hex(path[i])
+      end
       if u.kind == "garrison" and h.country ~= home then
         return false, u.id .. " is a garrison unit and may not leave " .. home .. " (" .. path[i] .. ")", C.allies
       end
@@ -767,7 +785,17 @@ local function path_check(u, path, how)
       if u.nation == "slo" and h.country == "Romania" then
         return false, u.id .. " may not enter Romania (" .. path[i] .. ")", C.allies
       end
-      if rom_limit and not near_romania(path[i], 3) then
+      local near
+      if rom_limit and memo then
+        near = h.near
+        if near == nil then
+          near = near_romania(path[i], 3)
+          h.near = near
+        end
+      elseif rom_limit then
+        near = near_romania(path[i], 3)
+      end
+      if rom_limit and not near then
         return false, u.id .. " may not move over 3 hexes from Romania or Bessarabia (" .. path[i] .. ") until Jul 1942, and then only while a Romanian unit holds Odessa", C.allies
       end
     end
@@ -777,6 +805,56 @@ end
 
 function R.can_move_path(u, path, how)
   return path_check(u, path, how)
+end
+local adc2_can_move_path = R.can_move_path
+
+-- The legal actions ask once per unit for all its destinations; each is
+-- judged by R.can_move_path as the move command judges it (a house rule
+-- that wraps R.can_move_path is consulted too).
+function R.can_move_paths(u, paths, how)
+  local refused = nil
+  local own = R.can_move_path == adc2_can_move_path
+  local memo, plain = nil, false
+  if own then
+    -- the units on every path's last hex, 32 hexes a call
+    local at = {}
+    local n, i = #paths, 1
+    while i <= n do
+      local j = i + 31
+      if j > n then j = n end
+      local hs = {}
+      for k = i, j do hs[#hs + 1] = paths[k][#paths[k]] end
+      local us = gpw.units_in(unpack(hs))
+      for k = 1, #us do
+        local h = us[k].hex
+        local l = at[h]
+        if l == nil then l = {}; at[h] = l end
+        l[#l + 1] = us[k]
+      end
+      i = j + 1
+    end
+    memo = { at = at }
+    -- a unit that is no leader nor an ally with limits of its own (see
+    -- path_check) may end on any empty hex, if it may end on one at all
+    plain = u.kind ~= "leader" and not (u.side == "axis" and home_country[u.nation])
+      and stack_error(u, "", how == "move", NONE) == nil
+  end
+  for i = 1, #paths do
+    local ok
+    local p = paths[i]
+    if plain and memo.at[p[#p]] == nil then
+      ok = true
+    elseif own then
+      ok = path_check(u, p, how, memo)
+    else
+      ok = R.can_move_path(u, p, how)
+    end
+    if ok == false then
+      refused = refused or {}
+      refused[#refused + 1] = i
+    end
+  end
+  return refused
 end
 
 -- After a combat unit moves: enemy air units and leaders alone beside its

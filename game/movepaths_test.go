@@ -1,0 +1,49 @@
+package game
+
+import (
+	"testing"
+
+	"gpw"
+	"gpw/scenario"
+)
+
+// TestCanMovePathsAgrees: the legal moves listed with can_move_paths (once
+// per unit) are those listed with can_move_path per destination, over the
+// ADC2 campaign's movement phases under random play.
+func TestCanMovePathsAgrees(t *testing.T) {
+	sc, err := scenario.Load(gpw.Data, "scenarios/adc2/campaign.toml", gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(sc, Options{Rules: "adc2", AutoSetup: true, NoUndo: true}, gpw.Data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Rules.Has("can_move_paths") {
+		t.Fatal("adc2 has no can_move_paths")
+	}
+	defer func() { batchPaths = true }()
+	compared, dests := 0, 0
+	for step := 0; !g.Over() && compared < 12; step++ {
+		if g.Phase().Kind == "move" && step%5 == 0 {
+			batchPaths = true
+			a := g.Actions()
+			batched := a.String()
+			batchPaths = false
+			each := g.Actions().String()
+			batchPaths = true
+			if batched != each {
+				t.Fatalf("%s %s: listed with can_move_paths:\n%s\nwith can_move_path:\n%s", g.TurnName(g.turn), g.Phase().ID, batched, each)
+			}
+			for _, um := range a.Moves {
+				dests += len(um.Dest)
+			}
+			compared++
+		}
+		playFor(t, g, uint64(step), 1)
+	}
+	if compared == 0 || dests == 0 {
+		t.Fatalf("compared %d movement phases, %d destinations", compared, dests)
+	}
+	t.Logf("%d movement phases, %d destinations", compared, dests)
+}
