@@ -198,6 +198,15 @@ func (e *engine) setupArea(k int) core.Bitset {
 	return e.g.SetupArea(k)
 }
 
+// placeHexes lists where waiting unit k may be placed now, by the
+// engine's rules (the rules' own entry hook included).
+func (e *engine) placeHexes(k int) []int {
+	if e.fault != nil {
+		return nil
+	}
+	return e.g.PlaceHexes(k)
+}
+
 // awaiting lists the side's reinforcements waiting to be placed.
 func (e *engine) awaiting() []int { return e.g.Waiting(e.side) }
 
