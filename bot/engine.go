@@ -39,7 +39,8 @@ func (e *engine) ok(err error) bool {
 }
 
 func newEngine(g *game.Game, side core.Side) *engine {
-	return &engine{g: g, side: side, s: g.S, m: g.S.Map, mv: core.NewMover(g.S, &g.Rules.Move)}
+	s := g.Position()
+	return &engine{g: g, side: side, s: s, m: s.Map, mv: core.NewMover(s, &g.Rules.Move)}
 }
 
 // decisionKind names a pending battle decision.
