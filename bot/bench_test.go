@@ -39,7 +39,6 @@ func benchGames(b *testing.B, file, rules string) {
 				think = append(think, d)
 			}
 		}
-		g.Close()
 	}
 	slices.Sort(think)
 	if len(think) > 0 {

@@ -61,7 +61,6 @@ func match(t testing.TB, file, rules string, seed int64, axis, soviet string, tu
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(g.Close)
 	var bots [2]*Bot
 	for side, level := range []string{axis, soviet} {
 		if bots[side], err = ForGame(g, core.Side(side), level); err != nil {
@@ -229,7 +228,6 @@ func TestSeed(t *testing.T) {
 			}
 			seeds[x] = fmt.Sprint(s, side)
 		}
-		g.Close()
 	}
 }
 

@@ -35,7 +35,6 @@ func newBoard(t testing.TB, phase, extra string, o game.Options) *game.Game {
 	if err != nil {
 		t.Fatalf("new game: %v", err)
 	}
-	t.Cleanup(g.Close)
 	return g
 }
 

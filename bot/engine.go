@@ -39,7 +39,8 @@ func (e *engine) ok(err error) bool {
 }
 
 func newEngine(g *game.Game, side core.Side) *engine {
-	return &engine{g: g, side: side, s: g.S, m: g.S.Map, mv: core.NewMover(g.S, &g.Rules.Move)}
+	s := g.Position()
+	return &engine{g: g, side: side, s: s, m: s.Map, mv: core.NewMover(s, &g.Rules.Move)}
 }
 
 // decisionKind names a pending battle decision.
@@ -196,6 +197,15 @@ func (e *engine) setupArea(k int) core.Bitset {
 		return nil
 	}
 	return e.g.SetupArea(k)
+}
+
+// placeHexes lists where waiting unit k may be placed now, by the
+// engine's rules (the rules' own entry hook included).
+func (e *engine) placeHexes(k int) []int {
+	if e.fault != nil {
+		return nil
+	}
+	return e.g.PlaceHexes(k)
 }
 
 // awaiting lists the side's reinforcements waiting to be placed.

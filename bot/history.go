@@ -103,16 +103,16 @@ func PlayHistory(o HistoryOptions) (*History, error) {
 					r.err = PlayGame(g, ax, so, 0, func(s Summary) {
 						r.turns = append(r.turns, s.Turn)
 						row := make([]bool, len(o.Cities))
+						pos := g.Position()
 						for i, c := range o.Cities {
-							if city, ok := g.S.Map.FindCity(c.City); ok {
-								row[i] = g.S.Control[city.Hex] == core.Axis
+							if city, ok := pos.Map.FindCity(c.City); ok {
+								row[i] = pos.Control[city.Hex] == core.Axis
 							}
 						}
 						r.held = append(r.held, row)
 					})
 					r.winner = Winner(g)
 				}
-				g.Close()
 				results[seed-1] = r
 			}
 		}()

@@ -165,7 +165,6 @@ func ladderGame(o LadderOptions, seed int, levels [2]string) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer g.Close()
 	ax, err := ForGame(g, core.Axis, levels[0])
 	if err != nil {
 		return 0, err

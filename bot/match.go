@@ -41,7 +41,7 @@ type snapshot struct {
 }
 
 func snap(g *game.Game) snapshot {
-	s := g.S
+	s := g.Position()
 	sn := snapshot{control: make([]core.Side, len(s.Map.Cities)), strength: make([]int, len(s.Units)), events: len(g.Log())}
 	for i, c := range s.Map.Cities {
 		sn.control[i] = s.Control[c.Hex]
@@ -57,7 +57,7 @@ func snap(g *game.Game) snapshot {
 // summarise compares the game with the snapshot taken at the turn's
 // start.
 func summarise(g *game.Game, before snapshot, turn string) Summary {
-	s := g.S
+	s := g.Position()
 	sum := Summary{Turn: turn}
 	for i, c := range s.Map.Cities {
 		if now := s.Control[c.Hex]; now != before.control[i] && now != core.NoSide {
@@ -105,17 +105,18 @@ func summarise(g *game.Game, before snapshot, turn string) Summary {
 // conditions that each side controls, in map order.
 func Objectives(g *game.Game) [2][]string {
 	var out [2][]string
+	pos := g.Position()
 	named := map[string]bool{}
 	for _, c := range g.Sc.Victory.Condition {
 		for _, n := range append(append([]string(nil), c.Cities...), c.Require...) {
-			if city, ok := g.S.Map.FindCity(n); ok {
+			if city, ok := pos.Map.FindCity(n); ok {
 				named[city.Name] = true
 			}
 		}
 	}
-	for _, c := range g.S.Map.Cities {
+	for _, c := range pos.Map.Cities {
 		if named[c.Name] {
-			if side := g.S.Control[c.Hex]; side == core.Axis || side == core.Soviet {
+			if side := pos.Control[c.Hex]; side == core.Axis || side == core.Soviet {
 				out[side] = append(out[side], c.Name)
 			}
 		}

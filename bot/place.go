@@ -196,7 +196,9 @@ func (b *Bot) reinforce() error {
 		if s.Units[k].Side != b.Side {
 			continue
 		}
-		p.add(k, entries, front, 24, false, func(h int) bool { return s.CanPlace(k, h) == nil })
+		// the engine's own list: a unit the rules send to one hex (an
+		// ADC2 leader to its capital) finds it among its best choices
+		p.add(k, e.placeHexes(k), front, 24, false, func(h int) bool { return s.CanPlace(k, h) == nil })
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
@@ -204,7 +206,7 @@ func (b *Bot) reinforce() error {
 	}
 	p.credit = func(i, h int) string { return "reinforce-the-front" }
 	p.run()
-	if b.uses("rebuild") && !b.placeableLeft(v, entries) {
+	if b.uses("rebuild") && !b.placeableLeft(v) {
 		b.rebuild(v, p, front, entries)
 	}
 	return b.endPhase()
@@ -233,30 +235,11 @@ func (b *Bot) entryHexes(v *view) []int {
 }
 
 // placeableLeft reports whether a reinforcement still waits with a hex
-// open to it, which bars rebuilding (GDW: Reinforcements and
-// Replacements: reinforcements first).
-func (b *Bot) placeableLeft(v *view, entries []int) bool {
-	waiting := false
+// the engine would place it in, which bars rebuilding (GDW:
+// Reinforcements and Replacements: reinforcements first).
+func (b *Bot) placeableLeft(v *view) bool {
 	for _, k := range b.e.awaiting() {
-		if v.s.Units[k].Side == v.side {
-			waiting = true
-		}
-	}
-	if !waiting {
-		return false
-	}
-	s, m := v.s, v.m
-	for _, h := range entries {
-		if s.Occupant(h) >= 0 || m.Terrain[h].Water() {
-			continue
-		}
-		if c, ok := m.City(h); ok && s.Control[h] == v.side {
-			if c.Capital == v.side || !(b.e.g.Rules.PlaceCityNoZOC && s.EnemyZOC(v.side, h)) {
-				return true
-			}
-			continue
-		}
-		if m.IsEdge(v.side, h) && !s.EnemyZOC(v.side, h) {
+		if v.s.Units[k].Side == v.side && len(b.e.placeHexes(k)) > 0 {
 			return true
 		}
 	}

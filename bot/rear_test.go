@@ -66,7 +66,7 @@ func TestTacticKeepSupport(t *testing.T) {
 			units("soviet", "infantry", 8, 4, 6, "B-1505")+extra, game.Options{})
 		b := bound(t, g, core.Soviet)
 		p := newPlan(b, b.newView(b.e, core.Soviet))
-		k, _ := g.S.UnitByID("sov-in1")
+		k, _ := g.Position().UnitByID("sov-in1")
 		return keepSupport(p, k, idx(t, g, "B-0705"), nil), keepSupport(p, k, idx(t, g, "B-1905"), nil)
 	}
 	alone, safe := term("")

@@ -56,12 +56,12 @@ func bound(t testing.TB, g *game.Game, side core.Side) *Bot {
 }
 
 func hexOf(g *game.Game, id string) string {
-	k, _ := g.S.UnitByID(id)
-	return g.S.Map.ID(g.S.Units[k].Hex)
+	k, _ := g.Position().UnitByID(id)
+	return g.Position().Map.ID(g.Position().Units[k].Hex)
 }
 
 func idx(t testing.TB, g *game.Game, id string) int {
-	h, err := g.S.Map.ParseHex(id)
+	h, err := g.Position().Map.ParseHex(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,9 +79,9 @@ func units(side, kind string, full, half, mp int, hexes ...string) string {
 // adjacent counts the units of side next to hex id.
 func adjacent(t testing.TB, g *game.Game, id string, side core.Side) int {
 	n := 0
-	for _, nb := range g.S.Map.Nbr[idx(t, g, id)] {
+	for _, nb := range g.Position().Map.Nbr[idx(t, g, id)] {
 		if nb >= 0 {
-			if o := g.S.Occupant(int(nb)); o >= 0 && g.S.Units[o].Side == side {
+			if o := g.Position().Occupant(int(nb)); o >= 0 && g.Position().Units[o].Side == side {
 				n++
 			}
 		}
@@ -134,8 +134,8 @@ func TestTacticEncircle(t *testing.T) {
 		t.Fatal(err)
 	}
 	free := 0
-	for _, x := range g.S.Map.Nbr[idx(t, g, "B-1005")] {
-		if x >= 0 && g.S.Occupant(int(x)) < 0 && !g.S.ZOC(core.Axis, int(x)) {
+	for _, x := range g.Position().Map.Nbr[idx(t, g, "B-1005")] {
+		if x >= 0 && g.Position().Occupant(int(x)) < 0 && !g.Position().ZOC(core.Axis, int(x)) {
 			free++
 		}
 	}
@@ -162,7 +162,7 @@ func TestTacticHoldTheLine(t *testing.T) {
 		}
 		at = append(at, h)
 	}
-	if g.S.Map.Distance(at[0], at[1]) < 2 {
+	if g.Position().Map.Distance(at[0], at[1]) < 2 {
 		t.Errorf("the two units stand next to each other (%s, %s): their zones of control overlap", hexOf(g, "sov-in1"), hexOf(g, "sov-in2"))
 	}
 }
@@ -177,7 +177,7 @@ func TestTacticPlugTheBreach(t *testing.T) {
 	b := bound(t, g, core.Soviet)
 	v := b.newView(b.e, core.Soviet)
 	p := newPlan(b, v)
-	k, _ := g.S.UnitByID("sov-in1")
+	k, _ := g.Position().UnitByID("sov-in1")
 	north, south := plugTheBreach(p, k, idx(t, g, "B-0702")), plugTheBreach(p, k, idx(t, g, "B-0709"))
 	if south <= north {
 		t.Errorf("where the enemy can come %v, where it cannot %v", south, north)
@@ -200,7 +200,7 @@ func TestTacticReserve(t *testing.T) {
 	if p.reserveWant != 1 {
 		t.Fatalf("reserves wanted: %d", p.reserveWant)
 	}
-	k, _ := g.S.UnitByID("sov-in2")
+	k, _ := g.Position().UnitByID("sov-in2")
 	if in, out := reserve(p, k, idx(t, g, "B-1005")), reserve(p, k, idx(t, g, "B-1405")); in <= out {
 		t.Errorf("in reserve %v, beyond %v", in, out)
 	}
@@ -220,7 +220,7 @@ func TestTacticTakeObjectives(t *testing.T) {
 	if err := b.move(); err != nil {
 		t.Fatal(err)
 	}
-	if c := g.S.Control[idx(t, g, "B-1105")]; c != core.Axis {
+	if c := g.Position().Control[idx(t, g, "B-1105")]; c != core.Axis {
 		t.Errorf("Testgrad is %s; the panzer went to %s", c, hexOf(g, "axi-pa1"))
 	}
 }
@@ -244,11 +244,11 @@ func TestTacticGuardObjectives(t *testing.T) {
 	g := newBoard(t, "soviet-general", victoryTOML("B-1902")+units("axis", "panzer", 12, 6, 8, "B-0305")+
 		units("soviet", "infantry", 8, 4, 6, "B-1410"), game.Options{})
 	b := bound(t, g, core.Soviet)
-	before := g.S.Map.Distance(idx(t, g, "B-1410"), idx(t, g, "B-1902"))
+	before := g.Position().Map.Distance(idx(t, g, "B-1410"), idx(t, g, "B-1902"))
 	if err := b.move(); err != nil {
 		t.Fatal(err)
 	}
-	if d := g.S.Map.Distance(idx(t, g, hexOf(g, "sov-in1")), idx(t, g, "B-1902")); d > before-4 {
+	if d := g.Position().Map.Distance(idx(t, g, hexOf(g, "sov-in1")), idx(t, g, "B-1902")); d > before-4 {
 		t.Errorf("sov-in1 went to %s, %d hexes from Testgrad (from %d)", hexOf(g, "sov-in1"), d, before)
 	}
 }
@@ -276,7 +276,7 @@ func TestTacticRiverLine(t *testing.T) {
 	b := bound(t, g, core.Soviet)
 	v := b.newView(b.e, core.Soviet)
 	p := newPlan(b, v)
-	k, _ := g.S.UnitByID("sov-in1")
+	k, _ := g.Position().UnitByID("sov-in1")
 	behind, open := riverLine(p, k, idx(t, g, "B-1005"), nil), riverLine(p, k, idx(t, g, "B-0905"), nil)
 	if behind <= open {
 		t.Errorf("behind the river %v, in front of it %v", behind, open)
@@ -303,7 +303,7 @@ func TestTacticKeepSupply(t *testing.T) {
 	b := bound(t, g, core.Axis)
 	v := b.newView(b.e, core.Axis)
 	p := newPlan(b, v)
-	k, _ := g.S.UnitByID("axi-in1")
+	k, _ := g.Position().UnitByID("axi-in1")
 	if x := keepSupply(p, k, idx(t, g, "B-1205"), nil); x >= 0 {
 		t.Errorf("beyond the wall: %v, want a penalty", x)
 	}
@@ -320,7 +320,7 @@ func TestTacticAvoidDanger(t *testing.T) {
 	b := bound(t, g, core.Soviet)
 	v := b.newView(b.e, core.Soviet)
 	p := newPlan(b, v)
-	k, _ := g.S.UnitByID("sov-in1")
+	k, _ := g.Position().UnitByID("sov-in1")
 	near, far := avoidDanger(p, k, idx(t, g, "B-0705"), nil), avoidDanger(p, k, idx(t, g, "B-1905"), nil)
 	if near >= far || far != 0 {
 		t.Errorf("near the panzers %v, far from them %v", near, far)
@@ -351,7 +351,7 @@ func TestTacticMarch(t *testing.T) {
 	if err := b.move(); err != nil {
 		t.Fatal(err)
 	}
-	if d := g.S.Map.Distance(idx(t, g, hexOf(g, "axi-in1")), idx(t, g, "B-1905")); d != 12 {
+	if d := g.Position().Map.Distance(idx(t, g, hexOf(g, "axi-in1")), idx(t, g, "B-1905")); d != 12 {
 		t.Errorf("axi-in1 went to %s, %d hexes from the enemy, want 12 (six hexes on)", hexOf(g, "axi-in1"), d)
 	}
 }
@@ -365,7 +365,7 @@ func TestTacticEscape(t *testing.T) {
 	b := bound(t, g, core.Soviet)
 	v := b.newView(b.e, core.Soviet)
 	p := newPlan(b, v)
-	k, _ := g.S.UnitByID("sov-in1")
+	k, _ := g.Position().UnitByID("sov-in1")
 	if trap, open := escape(p, k, idx(t, g, "B-1005"), nil), escape(p, k, idx(t, g, "B-1505"), nil); trap >= 0 || open != 0 {
 		t.Errorf("in the trap %v, in the open %v", trap, open)
 	}
@@ -378,7 +378,7 @@ func TestTacticAdvance(t *testing.T) {
 	b := bound(t, g, core.Axis)
 	v := b.newView(b.e, core.Axis)
 	p := newPlan(b, v)
-	k, _ := g.S.UnitByID("axi-in1")
+	k, _ := g.Position().UnitByID("axi-in1")
 	if fwd, back := advance(p, k, idx(t, g, "B-1105"), nil), advance(p, k, idx(t, g, "B-0705"), nil); fwd <= 0 || back >= 0 {
 		t.Errorf("toward Testgrad %v, away %v", fwd, back)
 	}
@@ -412,7 +412,7 @@ func TestTacticPocket(t *testing.T) {
 		units("soviet", "infantry", 8, 4, 6, "B-1005"), game.Options{})
 	b := bound(t, g, core.Axis)
 	v := b.newView(b.e, core.Axis)
-	k, _ := g.S.UnitByID("sov-in1")
+	k, _ := g.Position().UnitByID("sov-in1")
 	o := option{def: k, hex: idx(t, g, "B-1005"), col: 2}
 	if x := pocket(b, v, &o); x <= 0 {
 		t.Errorf("a surrounded defender: bonus %v", x)
@@ -436,7 +436,7 @@ func TestTacticCounterattack(t *testing.T) {
 	if v.postureAt(idx(t, g, "B-1005")) == attack {
 		t.Fatalf("the Soviet sector attacks; the test wants it to hold")
 	}
-	k, _ := g.S.UnitByID("axi-in1")
+	k, _ := g.Position().UnitByID("axi-in1")
 	if x := counterattack(b, v, &option{def: k, hex: idx(t, g, "B-1005"), col: 3}); x <= 0 {
 		t.Errorf("3:1 from a holding sector: bonus %v", x)
 	}
@@ -458,7 +458,7 @@ func TestTacticBreakthrough(t *testing.T) {
 		units("soviet", "infantry", 4, 2, 6, "B-1005", "B-1009"), game.Options{})
 	b := bound(t, g, core.Axis)
 	v := b.newView(b.e, core.Axis)
-	k, _ := g.S.UnitByID("sov-in1")
+	k, _ := g.Position().UnitByID("sov-in1")
 	if x := breakthrough(b, v, &option{def: k, hex: idx(t, g, "B-1005"), col: 4}); x <= 0 {
 		t.Errorf("a lone defender before Testgrad: bonus %v", x)
 	}
@@ -475,10 +475,9 @@ func TestTacticSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer g.Close()
 	areas := map[int]core.Bitset{}
-	for k := range g.S.Units {
-		if a := g.SetupArea(k); a != nil && g.S.Units[k].Status != core.OnMap {
+	for k := range g.Position().Units {
+		if a := g.SetupArea(k); a != nil && g.Position().Units[k].Status != core.OnMap {
 			areas[k] = a
 		}
 	}
@@ -493,7 +492,7 @@ func TestTacticSetup(t *testing.T) {
 		}
 	}
 	for k, a := range areas {
-		u := &g.S.Units[k]
+		u := &g.Position().Units[k]
 		if u.Status != core.OnMap || !a.Has(u.Hex) {
 			t.Errorf("%s was not set up in its area", u.ID)
 		}
@@ -532,10 +531,8 @@ kind = "major"
 [[replacements]]
 turn = "Jul 1941"
 soviet = 2
-`+units("axis", "panzer", 12, 6, 8, "B-0405")+units("soviet", "infantry", 8, 4, 6, "B-1205")+
+`+units("axis", "panzer", 12, 6, 8, "B-0405")+units("soviet", "infantry", 8, 4, 6, "B-1205")+"reduced = true\n"+
 		"\n[[unit]]\nid = \"sov-gone\"\nside = \"soviet\"\nnation = \"sov\"\nkind = \"infantry\"\nstrength = [8, 4]\nmp = 6\neliminated = true\n", game.Options{})
-	k, _ := g.S.UnitByID("sov-in1")
-	g.S.Units[k].Reduced = true
 	b := bound(t, g, core.Soviet)
 	if err := b.reinforce(); err != nil {
 		t.Fatal(err)
@@ -560,7 +557,7 @@ func TestTacticRailToFront(t *testing.T) {
 	}
 	if at := hexOf(g, "sov-in1"); at == "B-1905" {
 		t.Errorf("sov-in1 stayed in %s", at)
-	} else if d := g.S.Map.Distance(idx(t, g, at), idx(t, g, "B-0305")); d > 5 || d < 2 {
+	} else if d := g.Position().Map.Distance(idx(t, g, at), idx(t, g, "B-0305")); d > 5 || d < 2 {
 		t.Errorf("sov-in1 railed to %s, %d hexes from the enemy", at, d)
 	}
 }

@@ -166,11 +166,6 @@ func New(sc *scenario.Scenario, o Options, builtin fs.FS, sink func(Event)) (g *
 	return g, nil
 }
 
-// Close does nothing: a game holds no resource to release.
-//
-// Deprecated: drop the call; Close stays only until bot/ has dropped its own.
-func (g *Game) Close() {}
-
 // Clone returns an independent copy of the game: the same position,
 // turn, phase, dice and pending decisions, sharing the scenario, map and
 // compiled rules. The clone streams no events and keeps no log until

@@ -156,6 +156,8 @@ func (g *Game) placeAuto() error {
 
 // placeable returns a reinforcement of side that waits and has a hex to
 // enter, or -1. One with nowhere to go does not hold up replacements.
+// Under rules that judge placement themselves (can_place) each unit is
+// asked by its own rule: an ADC2 leader enters only in its capital.
 func (g *Game) placeable(side core.Side) int {
 	m := g.S.Map
 	open := false
@@ -165,8 +167,12 @@ func (g *Game) placeable(side core.Side) int {
 	for _, h := range m.Edge[side] {
 		open = open || g.entryHex(side, h, false) == nil
 	}
+	if !open {
+		return -1
+	}
+	own := g.Rules.Has("can_place")
 	for k := range g.S.Units {
-		if open && g.awaiting[k] && g.S.Units[k].Side == side {
+		if g.awaiting[k] && g.S.Units[k].Side == side && (!own || len(g.placeHexes(k, 1)) > 0) {
 			return k
 		}
 	}

@@ -108,7 +108,6 @@ func specialGame(t *testing.T, turn, phase string) *game.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(g.Close)
 	return g
 }
 

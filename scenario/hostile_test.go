@@ -212,7 +212,6 @@ func TestScenarioFilePolicy(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				defer g.Close()
 				if g.Rules.ID != "house" {
 					t.Errorf("the game runs rules %q, want the scenario's house.lua", g.Rules.ID)
 				}
