@@ -174,7 +174,8 @@ func (m *Match) Done() bool {
 }
 
 // Run plays until the game ends, a side without a bot must act, or
-// turns turns have been played since the match began (turns > 0).
+// turns turns have been played since the match began (turns > 0). The
+// bots play through the engine's one game loop, game.Play.
 func (m *Match) Run(turns int) error {
 	g := m.G
 	if !m.started {
@@ -183,22 +184,19 @@ func (m *Match) Run(turns int) error {
 		}
 	}
 	m.turnsLimit = turns
-	m.turnEnded() // a person may have ended the last turn
-	for guard := 0; !g.Over() && !m.Done(); guard++ {
-		if guard > 10000 {
-			return fmt.Errorf("bot: the game does not advance (%s)", g.Phase().ID)
+	var players [2]game.Player
+	for side, b := range m.Bots {
+		if b != nil {
+			players[side] = b
 		}
+	}
+	err := game.Play(g, players, func() bool {
+		m.turnEnded() // a person, or the last bot, may have ended the turn
 		side := Actor(g)
-		if side == core.NoSide {
-			return nil
-		}
-		if m.Bots[side] == nil {
-			return nil
-		}
-		if err := m.Bots[side].Play(g); err != nil {
-			return err
-		}
-		m.turnEnded()
+		return m.Done() || side == core.NoSide || m.Bots[side] == nil
+	})
+	if err != nil {
+		return err
 	}
 	m.turnEnded()
 	return nil

@@ -870,7 +870,8 @@ func (g *Game) defaultVerdict() VictoryResult {
 	return VictoryResult{Side: side, Result: LevelWin, Text: "no victory condition holds at the end: the scenario's default winner"}
 }
 
-// PlayTurns ends phases (making every pending choice by default) until n
+// PlayTurns plays both sides as Pass players (every pending choice made
+// by its default, reinforcements placed by the automatic rule) until n
 // turns from the scenario's start have been played or the game is over.
 func (g *Game) PlayTurns(n int) error {
 	if !g.auto {
@@ -878,24 +879,7 @@ func (g *Game) PlayTurns(n int) error {
 			return err
 		}
 	}
-	for g.setupStep != nil { // issue 5: finish a setup step first
-		for _, line := range []string{"place auto", "end"} {
-			if err := g.Exec(line); err != nil {
-				return err
-			}
-		}
-	}
-	for !g.over && g.turn < g.fix.start+n {
-		if g.Phase().Kind == interp.PhaseReinforcement && len(g.Waiting(g.Phase().Side)) > 0 {
-			if err := g.Exec("place auto"); err != nil {
-				return err
-			}
-		}
-		if err := g.Exec("end"); err != nil {
-			return err
-		}
-	}
-	return nil
+	return Play(g, [2]Player{}, func() bool { return g.setupStep == nil && g.turn >= g.fix.start+n })
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -142,23 +142,13 @@ type Player interface {
 // player's side ends its phases and settles its decisions by the
 // documented defaults.
 func PlayOut(g *Game, axis, soviet Player, turns int) error {
-	players := [2]Player{axis, soviet}
-	for !g.Over() && (turns <= 0 || g.turn < g.fix.start+turns) {
-		side := g.Actor()
-		before := g.accepted()
-		if p := players[side]; p != nil {
-			if err := p.Play(g); err != nil {
-				return err
-			}
-		}
-		if g.accepted() == before && !g.Over() && g.Actor() == side {
-			// nothing was done: the side passes by the defaults
-			if err := g.Do(side, g.defaultCommand()); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return Play(g, [2]Player{axis, soviet}, g.turnsPlayed(turns))
+}
+
+// turnsPlayed is a stop for Play: true once turns turns from the
+// scenario's start have been played (never for turns <= 0).
+func (g *Game) turnsPlayed(turns int) func() bool {
+	return func() bool { return turns > 0 && g.turn >= g.fix.start+turns }
 }
 
 // defaultCommand is what a side that does nothing does: finish its setup,

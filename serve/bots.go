@@ -25,7 +25,7 @@ func Computers() []Computer {
 	for _, l := range bot.Levels {
 		out = append(out, Computer{l.Name, l.Text})
 	}
-	return append(out, Computer{"pass", "makes no move: sets up by the automatic rule and ends each of its phases"})
+	return append(out, Computer{"pass", "makes no move: sets up and places its reinforcements by the automatic rule, settles its battles' choices by the documented defaults and ends each of its phases"})
 }
 
 // opponent is a computer player: a bot of package bot, or pass, with its
@@ -65,10 +65,10 @@ func (p *opponent) next(pos position, side string) ([]string, error) {
 	if err := p.sync(pos); err != nil {
 		return nil, err
 	}
-	if p.level == "pass" {
-		return passive(p.replica, side), nil
-	}
 	g := p.replica.g
+	if p.level == "pass" {
+		return p.replay(side, func() error { return passive(p.replica, side) })
+	}
 	if p.b == nil {
 		sd, _ := core.ParseSide(side)
 		b, err := bot.ForGame(g, sd, p.level)
@@ -77,13 +77,21 @@ func (p *opponent) next(pos position, side string) ([]string, error) {
 		}
 		p.b = b
 	}
+	return p.replay(side, func() error {
+		if p.replica.actor() == side {
+			return p.b.Play(g)
+		}
+		_, err := p.b.Stand(g) // its unit may stand instead of retreating
+		return err
+	})
+}
+
+// replay runs play on the replica and answers the commands it gave there
+// as side, which the replica records as given.
+func (p *opponent) replay(side string, play func() error) ([]string, error) {
+	g := p.replica.g
 	base := len(g.Snapshot().Commands)
-	var err error
-	if p.replica.actor() == side {
-		err = p.b.Play(g)
-	} else {
-		_, err = p.b.Stand(g) // its unit may stand instead of retreating
-	}
+	err := play()
 	cmds := g.Snapshot().Commands[base:]
 	p.replica.cmds = append(p.replica.cmds, cmds...)
 	for range cmds {

@@ -694,24 +694,14 @@ func (e *engine) position() position {
 }
 
 // passive is the play of the computer player that makes no move of its
-// own: it sets up by the automatic rule, takes the first option of a
-// choice a battle asks of it (never standing) and ends each of its
-// phases.
-func passive(e *engine, side string) []string {
-	if e.g.InSetup() {
-		return []string{"place auto", "end"}
+// own: the engine's pass player (game.Pass), the one the CLI and the
+// simulator use for a side nobody plays. While side must act it sets up
+// and places its reinforcements by the automatic rule, settles a battle's
+// choice by the documented default (never standing) and ends its phases.
+func passive(e *engine, side string) error {
+	sd, err := core.ParseSide(side)
+	if err != nil {
+		return err
 	}
-	a := e.actions()
-	if a == nil {
-		return nil
-	}
-	if d := a.Decision; d != nil {
-		for _, o := range d.Options {
-			if o.Side == side && o.Command != "stand" {
-				return []string{o.Command}
-			}
-		}
-		return nil
-	}
-	return []string{"end"}
+	return game.Pass{Side: sd}.Play(e.g)
 }
