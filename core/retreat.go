@@ -88,6 +88,11 @@ func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
 	o.MaxExtra = min(max(o.MaxExtra, 0), MaxRetreatHexes)
 	start := u.Hex
 	var out []Retreat
+	// The paths found are kept end to end in flat, a buffer for many
+	// paths, not one allocation a path. Each Path is cut from it with its
+	// capacity capped; when flat grows, the paths cut before keep the old
+	// array, which nothing writes to again.
+	var flat []int
 	path := make([]int, 0, o.Hexes+o.MaxExtra)
 	visits := 0
 	var walk func(a, zoc int)
@@ -98,7 +103,16 @@ func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
 		n := len(path)
 		if n >= o.Hexes {
 			if s.mayEndRetreat(k, a, o) {
-				out = append(out, Retreat{Path: append([]int(nil), path...), ZOC: zoc})
+				if flat == nil && n > 0 {
+					flat = make([]int, 0, 8*n)
+				}
+				from := len(flat)
+				flat = append(flat, path...)
+				r := Retreat{ZOC: zoc}
+				if n > 0 {
+					r.Path = flat[from:len(flat):len(flat)]
+				}
+				out = append(out, r)
 				return
 			}
 			if n >= o.Hexes+o.MaxExtra {

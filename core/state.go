@@ -81,9 +81,42 @@ func NewState(m *Map, units []Unit) (*State, error) {
 
 // Clone returns an independent copy of the position.
 func (s *State) Clone() *State {
-	c := &State{Map: s.Map, byID: s.byID}
-	c.CopyFrom(s)
+	c := &State{Map: s.Map, byID: s.byID, StraitUsed: s.StraitUsed}
+	c.Units = append([]Unit(nil), s.Units...)
+	// The hex and unit arrays of each element type share one allocation
+	// (three in all instead of up to eleven), each carved with its
+	// capacity capped so that a later CopyFrom never writes into its
+	// neighbour.
+	i16 := make([]int16, 0, len(s.occ)+len(s.head)+len(s.next))
+	i16 = append(append(append(i16, s.occ...), s.head...), s.next...)
+	i16, c.occ = carve(i16, len(s.occ))
+	i16, c.head = carve(i16, len(s.head))
+	_, c.next = carve(i16, len(s.next))
+	n8 := 0
+	for i := range s.zoc {
+		n8 += len(s.zoc[i]) + len(s.present[i]) + len(s.passive[i])
+	}
+	u8 := make([]uint8, 0, n8)
+	for i := range s.zoc {
+		u8 = append(append(append(u8, s.zoc[i]...), s.present[i]...), s.passive[i]...)
+	}
+	for i := range s.zoc {
+		u8, c.zoc[i] = carve(u8, len(s.zoc[i]))
+		u8, c.present[i] = carve(u8, len(s.present[i]))
+		if s.passive[i] != nil {
+			u8, c.passive[i] = carve(u8, len(s.passive[i]))
+		}
+	}
+	sides := make([]Side, 0, len(s.Control)+len(s.RailOwner))
+	sides = append(append(sides, s.Control...), s.RailOwner...)
+	sides, c.Control = carve(sides, len(s.Control))
+	_, c.RailOwner = carve(sides, len(s.RailOwner))
 	return c
+}
+
+// carve splits the first n elements off buf, capacity capped at n.
+func carve[T any](buf []T, n int) (rest, head []T) {
+	return buf[n:], buf[:n:n]
 }
 
 // CopyFrom makes s a copy of o, a position on the same map with the same
