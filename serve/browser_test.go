@@ -175,9 +175,7 @@ func TestBrowserPlay(t *testing.T) {
 	}
 	// the browser plays the rail phase below; the API the phases after it
 	railDone := func() {
-		for c.view(tok).Status.Kind != "move" {
-			c.must(tok, "end")
-		}
+		c.endUntil(tok, "move")
 	}
 	var v *View
 	b := newBrowser(t)
@@ -679,9 +677,7 @@ func TestBrowserModuleUses(t *testing.T) {
 	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
 	c := &client{t: t, ts: ts}
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
-	for c.view(tok).Status.Kind != "move" {
-		c.must(tok, "end")
-	}
+	c.endUntil(tok, "move")
 	v := c.view(tok)
 	var mine, theirs string
 	for _, u := range v.Units {
@@ -798,9 +794,7 @@ func BenchmarkMoveDrawn(b *testing.B) {
 	b.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
 	c := &client{t: b, ts: ts}
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/campaign", AutoSetup: true}, Mode: "hotseat"})["both"]
-	for c.view(tok).Status.Kind != "move" {
-		c.must(tok, "end")
-	}
+	c.endUntil(tok, "move")
 	v := c.view(tok)
 	var unit, from, to string
 	for _, id := range v.Actions.Move {

@@ -107,6 +107,13 @@ func (c *client) command(tok, cmd string) (int, *Refusal) {
 	return code, &rf
 }
 
+// endUntil ends the phases of game tok until one of kind begins.
+func (c *client) endUntil(tok, kind string) {
+	for c.view(tok).Status.Kind != kind {
+		c.must(tok, "end")
+	}
+}
+
 // must sends a command that must be accepted.
 func (c *client) must(tok, cmd string) {
 	c.t.Helper()

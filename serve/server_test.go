@@ -108,9 +108,7 @@ func TestRefusedCommandChangesNothing(t *testing.T) {
 	defer s.Close()
 	c := newClient(t, s)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
-	for c.view(tok).Status.Kind != "move" {
-		c.must(tok, "end")
-	}
+	c.endUntil(tok, "move")
 	v := c.view(tok)
 	unit := v.Actions.Move[0]
 	before := stateOf(v)
