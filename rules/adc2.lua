@@ -1673,56 +1673,56 @@ local function attackable(side)
   return out
 end
 
-function uses.support(side)
-  local out = {}
+-- air_uses lists the mission WORD of each of the side's air units free
+-- to fly, to each target its function fits: targets(side) gives {hex,
+-- unit} pairs (unit for a mission over a friend, named in the command)
+local function air_uses(side, word, targets, fits)
   local as = flyers(side)
   if #as == 0 then return nil end
-  local hs = attackable(side)
+  local ts = targets(side)
+  local out = {}
   for i = 1, #as do
     local a = as[i]
-    for j = 1, #hs do
-      if gpw.distance(a.hex, hs[j]) <= a.range then
-        out[#out + 1] = { line = "support " .. a.id .. " " .. hs[j], units = { a.id }, hexes = { hs[j] } }
+    for j = 1, #ts do
+      local t = ts[j]
+      if fits(a, t.hex) then
+        out[#out + 1] = { line = word .. " " .. a.id .. " " .. (t.unit or t.hex),
+          units = t.unit and { a.id, t.unit } or { a.id }, hexes = { t.hex } }
       end
     end
   end
   return out
+end
+
+-- hexes gives a list of hexes as targets
+local function hexes(list)
+  return function(side)
+    local hs, ts = list(side), {}
+    for i = 1, #hs do ts[i] = { hex = hs[i] } end
+    return ts
+  end
+end
+
+function uses.support(side)
+  return air_uses(side, "support", hexes(attackable), function(a, h) return gpw.distance(a.hex, h) <= a.range end)
 end
 
 -- defend covers the side's combat units the enemy stands next to
 function uses.defend(side)
-  local out = {}
-  local as = flyers(side)
-  if #as == 0 then return nil end
-  local foe = enemy_of(side)
-  local fs = own(side, function(u) return not is_noncombat(u) and gpw.in_zoc(foe, u.hex) end)
-  for i = 1, #as do
-    local a = as[i]
-    for j = 1, #fs do
-      local f = fs[j]
-      if gpw.distance(a.hex, f.hex) <= a.range then
-        out[#out + 1] = { line = "defend " .. a.id .. " " .. f.id, units = { a.id, f.id }, hexes = { f.hex } }
-      end
-    end
+  local function covered(s)
+    local foe = enemy_of(s)
+    local fs = own(s, function(u) return not is_noncombat(u) and gpw.in_zoc(foe, u.hex) end)
+    local ts = {}
+    for i = 1, #fs do ts[i] = { hex = fs[i].hex, unit = fs[i].id } end
+    return ts
   end
-  return out
+  return air_uses(side, "defend", covered, function(a, h) return gpw.distance(a.hex, h) <= a.range end)
 end
 
 function uses.transfer(side)
-  local out = {}
-  local as = flyers(side)
-  if #as == 0 then return nil end
-  local hs = combat_hexes(side)
-  for i = 1, #as do
-    local a = as[i]
-    for j = 1, #hs do
-      local h = hs[j]
-      if h ~= a.hex and gpw.distance(a.hex, h) <= 2 * a.range and not air_base_error(a, h) then
-        out[#out + 1] = { line = "transfer " .. a.id .. " " .. h, units = { a.id }, hexes = { h } }
-      end
-    end
-  end
-  return out
+  return air_uses(side, "transfer", hexes(combat_hexes), function(a, h)
+    return h ~= a.hex and gpw.distance(a.hex, h) <= 2 * a.range and not air_base_error(a, h)
+  end)
 end
 
 R.uses = uses
