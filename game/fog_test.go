@@ -218,10 +218,9 @@ func TestFogDocs(t *testing.T) {
 	}
 }
 
-// BenchmarkSightOf: what a side sees of the Barbarossa position under
-// rules/house/fog.lua (a view, a masked event batch, a bot's copy each
-// build one).
-func BenchmarkSightOf(b *testing.B) {
+// fogBarbarossa is Barbarossa after the automatic setup under
+// rules/house/fog.lua.
+func fogBarbarossa(b *testing.B) *Game {
 	rules := houseRules(b, "fog.lua")
 	sc, err := LoadScenario(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data, rules)
 	if err != nil {
@@ -231,6 +230,14 @@ func BenchmarkSightOf(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return g
+}
+
+// BenchmarkSightOf: what a side sees of the Barbarossa position under
+// rules/house/fog.lua (a view, a masked event batch, a bot's copy each
+// build one).
+func BenchmarkSightOf(b *testing.B) {
+	g := fogBarbarossa(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		g.SightOf(core.Soviet)
@@ -240,15 +247,7 @@ func BenchmarkSightOf(b *testing.B) {
 // BenchmarkMasked: the copy of the Barbarossa position a computer player
 // thinks on.
 func BenchmarkMasked(b *testing.B) {
-	rules := houseRules(b, "fog.lua")
-	sc, err := LoadScenario(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data, rules)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, err := New(sc, Options{Rules: rules, AutoSetup: true}, gpw.Data, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := fogBarbarossa(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		g.Masked(core.Soviet)
