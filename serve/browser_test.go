@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -565,6 +566,14 @@ func TestBrowserTaps(t *testing.T) {
 					hex = unitHex(v, f[1])
 					break
 				}
+			}
+			if hex == "" && slices.ContainsFunc(d.Options, func(o Option) bool { return o.Command == "nostand" }) {
+				// a stand election (the dice of the computer's attack ask
+				// one): its button, in words
+				b.do("tap nostand", chromedp.Tap(chromedp.Search(`//div[@id='decision']//button[normalize-space()='Do not stand: retreat']`), chromedp.NodeVisible))
+				after("the stand election", n)
+				t.Log("a stand election answered by a tap on its button")
+				continue
 			}
 			if hex == "" {
 				t.Fatalf("a %s decision with nothing to tap: %+v", d.Kind, d.Options)
