@@ -17,6 +17,7 @@ import (
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 )
 
 // Level is how well a bot plays: the noise added to its scores and the
@@ -274,18 +275,18 @@ func (b *Bot) Play(g *game.Game) error {
 				continue
 			}
 			switch g.Phase().Kind {
-			case "combat":
+			case interp.PhaseCombat:
 				if b.skipAttacks {
 					err = e.end()
 					break
 				}
 				err = b.combat()
-			case "reinforcement":
+			case interp.PhaseReinforcement:
 				err = b.reinforce()
-			case "rail", "move":
+			case interp.PhaseRail, interp.PhaseMove:
 				if b.standStill {
 					err = b.endPhase()
-				} else if g.Phase().Kind == "rail" {
+				} else if g.Phase().Kind == interp.PhaseRail {
 					err = b.rail()
 				} else {
 					err = b.move()
@@ -310,7 +311,7 @@ func (b *Bot) Play(g *game.Game) error {
 // phase may end.
 func (b *Bot) endPhase() error {
 	e := b.e
-	if e.g.Phase().Kind == "combat" && e.g.Rules.Has("on_phase_end") {
+	if e.g.Phase().Kind == interp.PhaseCombat && e.g.Rules.Has("on_phase_end") {
 		if ok, why := e.mayEnd(); !ok {
 			b.say("end-refused", "the rules would not let the combat phase end (%s): it makes the attacks they ask for", why)
 			return b.attackDemanded(why)
@@ -324,7 +325,7 @@ func (b *Bot) endPhase() error {
 func (b *Bot) attackDemanded(why string) error {
 	e := b.e
 	for i := 0; i < 100; i++ {
-		if e.g.Over() || e.g.Phase().Kind != "combat" || e.actor() != b.Side {
+		if e.g.Over() || e.g.Phase().Kind != interp.PhaseCombat || e.actor() != b.Side {
 			return nil
 		}
 		if d := e.pending(); d != nil {
@@ -427,8 +428,8 @@ func (b *Bot) elect(d *decision) (bool, error) {
 		}
 	}
 	if !stand {
-		return false, e.plain("nostand")
+		return false, e.plain(game.VerbNoStand)
 	}
 	b.Tactics["stand-fast"]++
-	return true, e.plain("stand")
+	return true, e.plain(game.VerbStand)
 }

@@ -6,6 +6,7 @@ import (
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 )
 
 // outcome is one CRT result with its chance on a column.
@@ -592,7 +593,7 @@ func (b *Bot) combat() error {
 	e := b.e
 	v := b.phaseView()
 	for tries := 0; tries < 200; tries++ {
-		if e.g.Over() || e.actor() != b.Side || e.g.Phase().Kind != "combat" {
+		if e.g.Over() || e.actor() != b.Side || e.g.Phase().Kind != interp.PhaseCombat {
 			return nil
 		}
 		if e.pending() != nil {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"gpw/core"
+	"gpw/game"
 )
 
 // decide takes the attacker's battle decision the game waits for.
@@ -23,7 +24,7 @@ func (b *Bot) decide(d *decision) error {
 	case advanceDecision:
 		k := b.pickAdvance(v, d)
 		if k < 0 {
-			return e.plain("noadvance")
+			return e.plain(game.VerbNoAdvance)
 		}
 		return e.advance(k)
 	}

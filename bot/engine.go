@@ -10,6 +10,7 @@ import (
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 )
 
 // engine asks the game what is legal and carries out one side's commands.
@@ -94,9 +95,9 @@ func (e *engine) pending() *decision {
 	def, atk := e.g.BattleUnits()
 	d.def, d.atk = def, append(d.atk, atk...)
 	switch ad.Kind {
-	case "retreat":
+	case game.DecisionRetreat:
 		for _, o := range ad.Options {
-			if o.Command.Verb == "stand" || o.Command.Verb == "nostand" {
+			if o.Command.Verb == game.VerbStand || o.Command.Verb == game.VerbNoStand {
 				d.kind = electDecision
 				return d
 			}
@@ -106,18 +107,18 @@ func (e *engine) pending() *decision {
 			d.retreats = append(d.retreats, r.Path)
 			d.zoc = append(d.zoc, r.ZOC)
 		}
-	case "loss":
+	case game.DecisionLoss:
 		d.kind = lossDecision
 		if ad.Owed > 0 {
 			d.kind, d.need = exchangeDecision, ad.Owed
 		}
-	case "advance":
+	case game.DecisionAdvance:
 		d.kind = advanceDecision
 	default:
 		return nil
 	}
 	for _, o := range ad.Options {
-		if o.Command.Unit >= 0 && (o.Command.Verb == "loss" || o.Command.Verb == "advance") {
+		if o.Command.Unit >= 0 && (o.Command.Verb == game.VerbLoss || o.Command.Verb == game.VerbAdvance) {
 			d.units = append(d.units, o.Command.Unit)
 		}
 	}
@@ -141,7 +142,7 @@ func (e *engine) supply(side core.Side) core.Bitset { return e.g.Trace(side) }
 func (e *engine) canMove(k int) bool {
 	p := e.g.Phase()
 	u := &e.s.Units[k]
-	if e.g.InSetup() || p.Kind != "move" || u.Side != p.Side || u.Status != core.OnMap {
+	if e.g.InSetup() || p.Kind != interp.PhaseMove || u.Side != p.Side || u.Status != core.OnMap {
 		return false
 	}
 	return e.fault == nil && e.ok(e.g.CanMove(k))
@@ -164,7 +165,7 @@ func (e *engine) canRail(k int) bool {
 	g := e.g
 	p := g.Phase()
 	u := &e.s.Units[k]
-	if g.InSetup() || p.Kind != "rail" || u.Side != p.Side || u.Status != core.OnMap || !e.m.IsRail(u.Hex) {
+	if g.InSetup() || p.Kind != interp.PhaseRail || u.Side != p.Side || u.Status != core.OnMap || !e.m.IsRail(u.Hex) {
 		return false
 	}
 	return e.fault == nil && e.ok(g.CanRail(k))
@@ -216,7 +217,7 @@ func (e *engine) awaiting() []int { return e.g.Waiting(e.side) }
 // not.
 func (e *engine) mayEnd() (bool, string) {
 	c := e.g.Clone()
-	err := c.Do(e.side, game.Cmd("end"))
+	err := c.Do(e.side, game.Cmd(game.VerbEnd))
 	var rf *game.Refusal
 	if errors.As(err, &rf) {
 		return false, rf.Error()
@@ -236,38 +237,38 @@ func (e *engine) do(c game.Command) error {
 	return err
 }
 
-func (e *engine) unitHex(verb string, k, h int) error {
+func (e *engine) unitHex(verb game.Verb, k, h int) error {
 	c := game.Cmd(verb)
 	c.Unit, c.Hex = k, h
 	return e.do(c)
 }
 
-func (e *engine) end() error              { return e.do(game.Cmd("end")) }
-func (e *engine) place(k, h int) error    { return e.unitHex("place", k, h) }
-func (e *engine) placeAuto() error        { return e.do(game.Cmd("place", "auto")) }
-func (e *engine) rebuild(k, h int) error  { return e.unitHex("rebuild", k, h) } // h -1: where it stands
-func (e *engine) rail(k, h int) error     { return e.unitHex("rail", k, h) }
-func (e *engine) loss(k int) error        { return e.unitHex("loss", k, -1) }
-func (e *engine) advance(k int) error     { return e.unitHex("advance", k, -1) }
-func (e *engine) plain(verb string) error { return e.do(game.Cmd(verb)) } // stand, nostand, noadvance, end
+func (e *engine) end() error                 { return e.do(game.Cmd(game.VerbEnd)) }
+func (e *engine) place(k, h int) error       { return e.unitHex(game.VerbPlace, k, h) }
+func (e *engine) placeAuto() error           { return e.do(game.Cmd(game.VerbPlace, "auto")) }
+func (e *engine) rebuild(k, h int) error     { return e.unitHex(game.VerbRebuild, k, h) } // h -1: where it stands
+func (e *engine) rail(k, h int) error        { return e.unitHex(game.VerbRail, k, h) }
+func (e *engine) loss(k int) error           { return e.unitHex(game.VerbLoss, k, -1) }
+func (e *engine) advance(k int) error        { return e.unitHex(game.VerbAdvance, k, -1) }
+func (e *engine) plain(verb game.Verb) error { return e.do(game.Cmd(verb)) } // stand, nostand, noadvance, end
 
 // move moves unit k along path.
 func (e *engine) move(k int, path []int) error {
-	c := game.Cmd("move")
+	c := game.Cmd(game.VerbMove)
 	c.Unit, c.Path = k, path
 	return e.do(c)
 }
 
 // attack attacks the unit in hex def with the units atk.
 func (e *engine) attack(def int, atk []int) error {
-	c := game.Cmd("attack")
+	c := game.Cmd(game.VerbAttack)
 	c.Hex, c.From = def, atk
 	return e.do(c)
 }
 
 // retreat sends the defender along path.
 func (e *engine) retreat(path []int) error {
-	c := game.Cmd("retreat")
+	c := game.Cmd(game.VerbRetreat)
 	c.Path = path
 	return e.do(c)
 }

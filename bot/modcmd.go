@@ -14,6 +14,7 @@ import (
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 )
 
 // maxJudged bounds the uses of one command judged in a phase: the most
@@ -259,7 +260,7 @@ func (b *Bot) lookNear(c *game.Game) *look {
 	l.near -= foe * b.Doctrine.Caution
 	// and half as much at the enemy's combat phase after, for what lasts
 	// (a fortification, a unit placed): the side still stands
-	if c.Do(side.Enemy(), game.Cmd("end")) == nil {
+	if c.Do(side.Enemy(), game.Cmd(game.VerbEnd)) == nil {
 		l.after = c
 	}
 	return l
@@ -296,7 +297,7 @@ const farDecides = 4 * payMargin
 // phase.
 func (b *Bot) quick(c *game.Game) float64 {
 	val := b.holdings(c, b.Side)
-	if p := c.Phase(); p.Kind == "combat" && p.Side == b.Side && c.Actor() == b.Side {
+	if p := c.Phase(); p.Kind == interp.PhaseCombat && p.Side == b.Side && c.Actor() == b.Side {
 		var hs [2]*Bot
 		val += b.helper(&hs, c, b.Side).potential()
 	}
@@ -306,7 +307,7 @@ func (b *Bot) quick(c *game.Game) float64 {
 // ownCombat reports whether c is the side's combat phase, the side to act.
 func (b *Bot) ownCombat(c *game.Game) bool {
 	p := c.Phase()
-	return p.Kind == "combat" && p.Side == b.Side && c.Actor() == b.Side
+	return p.Kind == interp.PhaseCombat && p.Side == b.Side && c.Actor() == b.Side
 }
 
 // battleLook is what clone c is worth to the side after the attack it
@@ -332,7 +333,7 @@ func (b *Bot) battleLook(c *game.Game) float64 {
 	for f := 1; f <= 6; f++ {
 		cc := c.Clone()
 		cc.ForceDice(f)
-		at := game.Cmd("attack")
+		at := game.Cmd(game.VerbAttack)
 		at.Hex, at.From = best.hex, best.atk
 		if err := cc.Do(b.Side, at); err != nil {
 			return b.holdings(c, b.Side)
@@ -382,14 +383,14 @@ func (b *Bot) rollTo(c *game.Game, side, still core.Side) (float64, bool) {
 	helpers := [2]*Bot{}
 	for i := 0; i < 32 && !c.Over(); i++ {
 		p := c.Phase()
-		if p.Kind == "combat" && p.Side == side && c.Actor() == side {
+		if p.Kind == interp.PhaseCombat && p.Side == side && c.Actor() == side {
 			h := b.helper(&helpers, c, side)
 			return h.potential(), true
 		}
 		a := c.Actor()
 		h := b.helper(&helpers, c, a)
 		h.standStill = a == still
-		h.halt = func(g *game.Game) bool { return g.Phase().Kind == "combat" && g.Phase().Side == side }
+		h.halt = func(g *game.Game) bool { return g.Phase().Kind == interp.PhaseCombat && g.Phase().Side == side }
 		if err := h.Play(c); err != nil {
 			return 0, false
 		}

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"gpw/core"
+	"gpw/interp"
 )
 
 // cand is a hex a unit may end in, with the part of its score that does
@@ -373,7 +374,7 @@ func attacksLater(v *view) bool {
 		}
 	}
 	for j := i + 1; j < len(ph) && ph[j].Side == v.side; j++ {
-		if ph[j].Kind == "combat" {
+		if ph[j].Kind == interp.PhaseCombat {
 			return true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/interp"
 )
 
 // view is one side's reading of the position at the start of a phase:
@@ -161,7 +162,7 @@ func movePhases(g *game.Game, side core.Side) []int {
 	out := make([]int, len(g.Rules.Classes))
 	for i := range g.Rules.Phases {
 		p := &g.Rules.Phases[i]
-		if p.Side != side || p.Kind != "move" {
+		if p.Side != side || p.Kind != interp.PhaseMove {
 			continue
 		}
 		for c := range out {
@@ -192,11 +193,11 @@ func moversBefore(g *game.Game, side core.Side) []bool {
 			continue
 		}
 		started = true
-		if p.Kind == "combat" {
+		if p.Kind == interp.PhaseCombat {
 			before = false
 			continue
 		}
-		if p.Kind != "move" {
+		if p.Kind != interp.PhaseMove {
 			continue
 		}
 		if !before {

@@ -91,11 +91,11 @@ type Rebuild struct {
 // with the side whose it is (under GDW the defender elects to stand while
 // the attacker picks the retreat path).
 type Decision struct {
-	Kind    string   `json:"kind"`
-	Side    string   `json:"side"`
-	Text    string   `json:"text"`
-	Options []Option `json:"options"`
-	More    int      `json:"more,omitempty"` // options left out of the list (MaxRetreats; RetreatChoices has them all)
+	Kind    DecisionKind `json:"kind"`
+	Side    string       `json:"side"`
+	Text    string       `json:"text"`
+	Options []Option     `json:"options"`
+	More    int          `json:"more,omitempty"` // options left out of the list (MaxRetreats; RetreatChoices has them all)
 	// Owed is the strength the attackers must still lose in an exchange.
 	Owed int `json:"owed,omitempty"`
 }
@@ -258,7 +258,7 @@ func (a *Actions) ModuleCommands() []Command {
 // verb, the others its arguments.
 func UseCommand(line string) Command {
 	w := strings.Fields(line)
-	c := Cmd(w[0])
+	c := Cmd(ParseVerb(w[0]))
 	c.Args = w[1:]
 	return c
 }
@@ -344,7 +344,7 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 			}
 		} else if hook {
 			d.Path = mv.Path(h)
-			if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(d.Path)), interp.Str("move")); err != nil {
+			if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(d.Path)), interp.Str(VerbMove.String())); err != nil {
 				g.hookFailed(err)
 				continue
 			}
@@ -353,7 +353,7 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 			}
 		}
 		if shared && (shareByTrial || !sc.clear(h)) {
-			c := Cmd("move")
+			c := Cmd(VerbMove)
 			c.Unit, c.Hex = k, h
 			if g.tryOnCopy(c) != nil {
 				continue
@@ -578,16 +578,17 @@ func (g *Game) setupActions(a *Actions, o ActionOpts) {
 func (g *Game) decision() *Decision {
 	st := g.steps[0]
 	atk, def := g.Phase().Side.String(), g.Phase().Side.Enemy().String()
-	d := &Decision{Kind: st.kind, Side: atk, Text: g.pendingText()}
+	d := &Decision{Side: atk, Text: g.pendingText()}
 	add := func(side string, c Command, zoc int) {
 		d.Options = append(d.Options, Option{Side: side, Command: c, Text: g.Text(c), ZOC: zoc})
 	}
 	switch st.kind {
-	case "retreat":
+	case interp.StepRetreat:
+		d.Kind = DecisionRetreat
 		if st.flag {
 			d.Side = def
-			add(def, Cmd("stand"), 0)
-			add(def, Cmd("nostand"), 0)
+			add(def, Cmd(VerbStand), 0)
+			add(def, Cmd(VerbNoStand), 0)
 			return d
 		}
 		rs := slices.Clone(g.retreats(st.n))
@@ -602,27 +603,28 @@ func (g *Game) decision() *Decision {
 			rs = rs[:MaxRetreats]
 		}
 		for _, r := range rs {
-			c := Cmd("retreat")
+			c := Cmd(VerbRetreat)
 			c.Path = r.Path
 			add(atk, c, r.ZOC)
 		}
-	case "attacker_loss", "exchange":
-		d.Kind = "loss"
-		if st.kind == "exchange" {
+	case interp.StepAttackerLoss, interp.StepExchange:
+		d.Kind = DecisionLoss
+		if st.kind == interp.StepExchange {
 			d.Owed = g.exchangeNeed(st) - g.battle.exLost
 		}
 		for _, k := range g.losers(st) {
-			c := Cmd("loss")
+			c := Cmd(VerbLoss)
 			c.Unit = k
 			add(atk, c, 0)
 		}
-	case "advance":
+	case interp.StepAdvance:
+		d.Kind = DecisionAdvance
 		for _, k := range g.livingAttackers() {
-			c := Cmd("advance")
+			c := Cmd(VerbAdvance)
 			c.Unit = k
 			add(atk, c, 0)
 		}
-		add(atk, Cmd("noadvance"), 0)
+		add(atk, Cmd(VerbNoAdvance), 0)
 	}
 	return d
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"gpw/core"
+	"gpw/interp"
 )
 
 // The validators below are the ones the commands run, for players that
@@ -19,7 +20,7 @@ func (g *Game) Check(side core.Side, c Command) error {
 		return g.refuse("phase", "%s: it is the %s player's turn to act, not the %s player's", c.Verb, own, side)
 	}
 	switch {
-	case c.Verb == "move" && g.ready() == nil && !g.Rules.ShareUntilMoved:
+	case c.Verb == VerbMove && g.ready() == nil && !g.Rules.ShareUntilMoved:
 		if err := g.canMove(c.Unit); err != nil {
 			return err
 		}
@@ -33,7 +34,7 @@ func (g *Game) Check(side core.Side, c Command) error {
 		}
 		_, _, err := g.checkMove(c.Unit, path)
 		return err
-	case c.Verb == "rail" && g.ready() == nil:
+	case c.Verb == VerbRail && g.ready() == nil:
 		_, err := g.checkRail(c.Unit, c.Hex)
 		return err
 	}
@@ -156,7 +157,7 @@ func (g *Game) Trace(side core.Side) core.Bitset {
 // RetreatChoices are the legal retreats of the battle's defender for the
 // pending retreat step (nil when none is pending).
 func (g *Game) RetreatChoices() []core.Retreat {
-	if len(g.steps) == 0 || g.steps[0].kind != "retreat" {
+	if len(g.steps) == 0 || g.steps[0].kind != interp.StepRetreat {
 		return nil
 	}
 	return g.retreats(g.steps[0].n)

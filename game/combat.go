@@ -27,7 +27,7 @@ type battle struct {
 
 // step is a queued piece of a combat result.
 type step struct {
-	kind string
+	kind interp.StepKind
 	n    int
 	flag bool
 	// ordered: the rules' retreat_order has judged this retreat
@@ -71,7 +71,7 @@ func (g host) Shift(cause string, n int, cite string) error {
 }
 
 // Step queues a combat step (interp.Host); only a battle's results may.
-func (g host) Step(kind string, n int, flag bool) error {
+func (g host) Step(kind interp.StepKind, n int, flag bool) error {
 	if g.battle == nil || !g.applying {
 		return fmt.Errorf("a combat step may only be queued by a battle's results (results[CODE])")
 	}
@@ -322,15 +322,15 @@ func (g *Game) run() error {
 	for len(g.steps) > 0 {
 		st := g.steps[0]
 		switch st.kind {
-		case "defender_loss":
+		case interp.StepDefenderLoss:
 			for i := 0; i < max(st.n, 1) && g.losing(b.def); i++ {
 				b.lost += g.loseStep(b.def, true)
 			}
-		case "defender_eliminate":
+		case interp.StepDefenderEliminate:
 			for g.losing(b.def) {
 				b.lost += g.loseStep(b.def, true)
 			}
-		case "retreat":
+		case interp.StepRetreat:
 			if !g.alive(b.def) {
 				break
 			}
@@ -360,8 +360,8 @@ func (g *Game) run() error {
 				continue
 			}
 			return nil
-		case "attacker_loss", "exchange":
-			if st.kind == "exchange" && b.exLost >= g.exchangeNeed(st) {
+		case interp.StepAttackerLoss, interp.StepExchange:
+			if st.kind == interp.StepExchange && b.exLost >= g.exchangeNeed(st) {
 				break
 			}
 			if len(g.losers(st)) == 0 {
@@ -374,13 +374,13 @@ func (g *Game) run() error {
 				continue
 			}
 			return nil
-		case "attackers_eliminate":
+		case interp.StepAttackersEliminate:
 			for _, k := range g.livingAttackers() {
 				for g.losing(k) {
 					g.loseStep(k, false)
 				}
 			}
-		case "advance":
+		case interp.StepAdvance:
 			if g.alive(b.def) && g.S.Units[b.def].Hex == b.defHex || g.S.Occupant(b.defHex) >= 0 || len(g.livingAttackers()) == 0 {
 				break
 			}
@@ -454,7 +454,7 @@ func (g *Game) losers(st step) []int {
 	}
 	var out []int
 	for _, k := range g.livingAttackers() {
-		ok, _, _, err := g.Rules.Check("can_lose", interp.Unit(k), interp.Str(st.kind))
+		ok, _, _, err := g.Rules.Check("can_lose", interp.Unit(k), interp.Str(st.kind.String()))
 		g.hookFailed(err)
 		if ok {
 			out = append(out, k)
@@ -503,7 +503,7 @@ func (g *Game) pendingText() string {
 	b, s := g.battle, g.S
 	d := s.Units[b.def].ID
 	switch st := g.steps[0]; st.kind {
-	case "retreat":
+	case interp.StepRetreat:
 		var opts []string
 		for _, r := range g.retreats(st.n) {
 			opts = append(opts, fmt.Sprintf("%s (%d ZOC)", strings.Join(g.ids(r.Path), " "), r.ZOC))
@@ -513,14 +513,14 @@ func (g *Game) pendingText() string {
 			t = fmt.Sprintf("%s may stand and lose a step instead (stand) or retreat (nostand); ", d) + t
 		}
 		return t
-	case "attacker_loss":
+	case interp.StepAttackerLoss:
 		return fmt.Sprintf("the attacker chooses which attacker loses a step: loss UNIT (%s)", strings.Join(g.unitIDs(g.losers(st)), ", "))
-	case "exchange":
+	case interp.StepExchange:
 		return fmt.Sprintf("exchange: the attacker has lost %d of the %d strength the defender lost: loss UNIT (%s)", b.exLost, g.exchangeNeed(st), strings.Join(g.unitIDs(g.losers(st)), ", "))
-	case "advance":
+	case interp.StepAdvance:
 		return fmt.Sprintf("one attacker may advance into %s: advance UNIT (%s) or noadvance", s.Map.ID(b.defHex), strings.Join(g.unitIDs(g.livingAttackers()), ", "))
 	}
-	return g.steps[0].kind
+	return g.steps[0].kind.String()
 }
 
 // Pending says what the game waits for, or "" when no choice is pending.
@@ -546,10 +546,10 @@ func (g *Game) decide(c *Command) error {
 		return g.refuse("decision", "%s: no battle waits for a decision", cmd)
 	}
 	st := g.steps[0]
-	if !slices.Contains(decisionVerbs[st.kind], cmd) || ((cmd == "stand" || cmd == "nostand") && !st.flag) {
+	if !slices.Contains(decisionVerbs[st.kind], cmd) || ((cmd == VerbStand || cmd == VerbNoStand) && !st.flag) {
 		return g.refuse("decision", "%s is not the decision pending: %s", cmd, g.pendingText())
 	}
-	if cmd == "retreat" && st.flag && g.acting == g.Phase().Side {
+	if cmd == VerbRetreat && st.flag && g.acting == g.Phase().Side {
 		return g.refuse("stand", "the defender first elects whether to stand (stand) or retreat (nostand); then the attacker chooses the path")
 	}
 	if err := g.apply(st, c); err == errMore {
@@ -562,20 +562,25 @@ func (g *Game) decide(c *Command) error {
 }
 
 // decisionVerbs are the commands that settle each kind of pending step.
-var decisionVerbs = map[string][]string{"retreat": {"retreat", "stand", "nostand"}, "attacker_loss": {"loss"}, "exchange": {"loss"}, "advance": {"advance", "noadvance"}}
+var decisionVerbs = map[interp.StepKind][]Verb{
+	interp.StepRetreat:      {VerbRetreat, VerbStand, VerbNoStand},
+	interp.StepAttackerLoss: {VerbLoss},
+	interp.StepExchange:     {VerbLoss},
+	interp.StepAdvance:      {VerbAdvance, VerbNoAdvance},
+}
 
 // apply carries out a decision already known to be the one pending.
 func (g *Game) apply(st step, c *Command) error {
 	b, s := g.battle, g.S
 	switch c.Verb {
-	case "stand":
+	case VerbStand:
 		g.emit(EventStand, s.Units[b.def].ID+" stands and loses a step instead of retreating", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
 		b.lost += g.loseStep(b.def, true)
-	case "nostand":
+	case VerbNoStand:
 		g.steps[0].flag = false
 		g.emit(EventNoStand, s.Units[b.def].ID+" will retreat: the attacker chooses the path", Field{"unit", s.Units[b.def].ID}, Field{"rule", g.Rules.CiteRule("stand")})
 		return errMore
-	case "retreat":
+	case VerbRetreat:
 		var pick *core.Retreat
 		opts := g.retreats(st.n)
 		for i := range opts {
@@ -592,22 +597,22 @@ func (g *Game) apply(st step, c *Command) error {
 				strings.Join(g.ids(c.Path), " "), s.Units[b.def].ID, st.n, strings.Join(o, " | "))
 		}
 		return g.retreat(*pick)
-	case "loss":
+	case VerbLoss:
 		k := c.Unit
 		if err := g.isAttacker(k, "%s is not one of this battle's attackers"); err != nil {
 			return err
 		}
-		if err := g.check("can_lose", interp.Unit(k), interp.Str(st.kind)); err != nil {
+		if err := g.check("can_lose", interp.Unit(k), interp.Str(st.kind.String())); err != nil {
 			return err
 		}
 		lost := g.loseStep(k, false)
-		if st.kind == "exchange" {
+		if st.kind == interp.StepExchange {
 			b.exLost += lost
 			if b.exLost < g.exchangeNeed(st) && len(g.losers(st)) > 0 {
 				return errMore
 			}
 		}
-	case "advance":
+	case VerbAdvance:
 		k := c.Unit
 		if err := g.isAttacker(k, "only a unit that took part in the attack may advance; %s did not"); err != nil {
 			return err
@@ -616,7 +621,7 @@ func (g *Game) apply(st step, c *Command) error {
 		s.Relocate(k, b.defHex)
 		g.emit(EventAdvance, fmt.Sprintf("%s advances %s → %s", s.Units[k].ID, from, s.Map.ID(b.defHex)), Field{"unit", s.Units[k].ID}, Field{"from", from}, Field{"hex", s.Map.ID(b.defHex)})
 		return g.tellMove(k, "advance", []int{b.defHex})
-	case "noadvance":
+	case VerbNoAdvance:
 		g.emit(EventNoAdvance, "no advance after combat")
 	}
 	return nil
@@ -711,9 +716,9 @@ func (g *Game) defaultDecision(st step) Command {
 	b, s := g.battle, g.S
 	c := Cmd("")
 	switch st.kind {
-	case "retreat":
+	case interp.StepRetreat:
 		if st.flag {
-			return Cmd("nostand")
+			return Cmd(VerbNoStand)
 		}
 		opts := g.retreats(st.n)
 		best := opts[0]
@@ -722,8 +727,8 @@ func (g *Game) defaultDecision(st step) Command {
 				best = r
 			}
 		}
-		c.Verb, c.Path = "retreat", best.Path
-	case "attacker_loss", "exchange":
+		c.Verb, c.Path = VerbRetreat, best.Path
+	case interp.StepAttackerLoss, interp.StepExchange:
 		live := g.losers(st)
 		pick := live[0]
 		cost := func(k int) int {
@@ -736,7 +741,7 @@ func (g *Game) defaultDecision(st step) Command {
 		need := g.exchangeNeed(st) - b.exLost
 		for _, k := range live[1:] {
 			c, pc := cost(k), cost(pick)
-			if st.kind == "exchange" && (pc < need) != (c < need) {
+			if st.kind == interp.StepExchange && (pc < need) != (c < need) {
 				if c >= need {
 					pick = k
 				}
@@ -746,8 +751,8 @@ func (g *Game) defaultDecision(st step) Command {
 				pick = k
 			}
 		}
-		c.Verb, c.Unit = "loss", pick
-	case "advance":
+		c.Verb, c.Unit = VerbLoss, pick
+	case interp.StepAdvance:
 		live := g.livingAttackers()
 		pick := live[0]
 		for _, k := range live[1:] {
@@ -755,7 +760,7 @@ func (g *Game) defaultDecision(st step) Command {
 				pick = k
 			}
 		}
-		c.Verb, c.Unit = "advance", pick
+		c.Verb, c.Unit = VerbAdvance, pick
 	}
 	return c
 }

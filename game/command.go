@@ -36,14 +36,11 @@ func (g *Game) fromCore(err error) error {
 	return err
 }
 
-// Commands lists the command words, for help and completion.
-var Commands = []string{"move", "rail", "attack", "retreat", "advance", "noadvance", "loss", "stand", "nostand", "place", "rebuild", "end", "undo", "auto"}
-
 // Command is one command as a value: what the text command words say, with
 // units and hexes as indices (-1 when absent). Parse reads the text form;
 // Text prints it back.
 type Command struct {
-	Verb string `json:"verb"`
+	Verb Verb `json:"verb"`
 	// Unit is the unit moved, placed, rebuilt, losing a step or advancing.
 	Unit int `json:"unit"`
 	// Hex is the destination (move without a path, rail, place, rebuild)
@@ -58,7 +55,7 @@ type Command struct {
 }
 
 // Cmd makes a command with no unit and no hex.
-func Cmd(verb string, args ...string) Command {
+func Cmd(verb Verb, args ...string) Command {
 	return Command{Verb: verb, Unit: -1, Hex: -1, Args: args}
 }
 
@@ -74,11 +71,11 @@ func (g *Game) Parse(line string) (Command, error) {
 	if len(w) == 0 {
 		return c, nil
 	}
-	c.Verb, w = strings.ToLower(w[0]), w[1:]
+	c.Verb, w = ParseVerb(w[0]), w[1:]
 	var err error
 	usage := func(u string) (Command, error) { return c, g.refuse("unknown", "usage: %s", u) }
 	switch c.Verb {
-	case "move":
+	case VerbMove:
 		if len(w) < 2 {
 			return usage("move UNIT HEX... (the path hex by hex, or only the destination)")
 		}
@@ -91,7 +88,7 @@ func (g *Game) Parse(line string) (Command, error) {
 		if len(c.Path) == 1 {
 			c.Hex, c.Path = c.Path[0], nil
 		}
-	case "rail":
+	case VerbRail:
 		if len(w) != 2 {
 			return usage("rail UNIT HEX")
 		}
@@ -99,7 +96,7 @@ func (g *Game) Parse(line string) (Command, error) {
 			return c, err
 		}
 		c.Hex, err = g.hex(w[1])
-	case "attack":
+	case VerbAttack:
 		if len(w) < 3 || !strings.EqualFold(w[1], "from") {
 			return usage("attack HEX from HEX... (the defender's hex, then the attackers' hexes)")
 		}
@@ -107,17 +104,17 @@ func (g *Game) Parse(line string) (Command, error) {
 			return c, err
 		}
 		c.From, err = g.attackers(c.Hex, w[2:])
-	case "retreat":
+	case VerbRetreat:
 		if len(w) == 0 {
 			return usage("retreat HEX... (the defender's retreat path)")
 		}
 		c.Path, err = g.hexes(w)
-	case "loss", "advance":
+	case VerbLoss, VerbAdvance:
 		if len(w) != 1 {
-			return usage(c.Verb + " UNIT")
+			return usage(c.Verb.String() + " UNIT")
 		}
 		c.Unit, err = g.unit(w[0])
-	case "place":
+	case VerbPlace:
 		if len(w) == 1 && strings.EqualFold(w[0], "auto") {
 			c.Args = []string{"auto"}
 			return c, nil
@@ -129,7 +126,7 @@ func (g *Game) Parse(line string) (Command, error) {
 			return c, err
 		}
 		c.Hex, err = g.hex(w[1])
-	case "rebuild":
+	case VerbRebuild:
 		if len(w) < 1 || len(w) > 2 {
 			return usage("rebuild UNIT [HEX]")
 		}
@@ -139,17 +136,17 @@ func (g *Game) Parse(line string) (Command, error) {
 		if len(w) == 2 {
 			c.Hex, err = g.hex(w[1])
 		}
-	case "auto":
+	case VerbAuto:
 		if len(w) != 1 || (w[0] != "on" && w[0] != "off") {
 			return usage("auto on|off")
 		}
 		c.Args = w
-	case "end", "undo", "stand", "nostand", "noadvance":
+	case VerbEnd, VerbUndo, VerbStand, VerbNoStand, VerbNoAdvance:
 		if len(w) > 0 {
 			return c, g.refuse("unknown", "%s takes no arguments", c.Verb)
 		}
 	default:
-		if !g.Rules.Has("commands." + c.Verb) {
+		if !g.Rules.Has("commands." + c.Verb.String()) {
 			return c, g.refuse("unknown", "unknown command %q (commands: %s)", c.Verb, strings.Join(append(append([]string{}, Commands...), g.Rules.CommandWords()...), ", "))
 		}
 		if len(w) > interp.MaxCommandArgs {
@@ -165,7 +162,7 @@ func (g *Game) Parse(line string) (Command, error) {
 func (g *Game) Text(c Command) string {
 	s, m := g.S, g.S.Map
 	var b strings.Builder
-	b.WriteString(c.Verb)
+	b.WriteString(c.Verb.String())
 	unit := func() {
 		if c.Unit >= 0 {
 			b.WriteByte(' ')
@@ -179,28 +176,28 @@ func (g *Game) Text(c Command) string {
 		}
 	}
 	switch c.Verb {
-	case "move":
+	case VerbMove:
 		unit()
 		if c.Path != nil {
 			hexes(c.Path)
 		} else {
 			hexes([]int{c.Hex})
 		}
-	case "rail", "place", "rebuild":
+	case VerbRail, VerbPlace, VerbRebuild:
 		unit()
 		if c.Hex >= 0 {
 			hexes([]int{c.Hex})
 		}
-	case "attack":
+	case VerbAttack:
 		hexes([]int{c.Hex})
 		b.WriteString(" from")
 		for _, k := range c.From {
 			b.WriteByte(' ')
 			b.WriteString(s.Units[k].ID)
 		}
-	case "retreat":
+	case VerbRetreat:
 		hexes(c.Path)
-	case "loss", "advance":
+	case VerbLoss, VerbAdvance:
 		unit()
 	}
 	for _, a := range c.Args {
@@ -297,22 +294,22 @@ func (g *Game) Actor() core.Side {
 // retreating has yet to elect (GDW: Combat Results / DR: the defender
 // elects; then the attacker chooses the path).
 func (g *Game) electing() bool {
-	return len(g.steps) > 0 && g.steps[0].kind == "retreat" && g.steps[0].flag
+	return len(g.steps) > 0 && g.steps[0].kind == interp.StepRetreat && g.steps[0].flag
 }
 
 // owner is the side whose command c is now.
 func (g *Game) owner(c Command) core.Side {
 	switch {
-	case c.Verb == "auto":
+	case c.Verb == VerbAuto:
 		return core.NoSide // an option, anyone's
-	case c.Verb == "undo":
+	case c.Verb == VerbUndo:
 		if n := len(g.undo); n > 0 {
 			return g.undo[n-1].side
 		}
-	case (c.Verb == "stand" || c.Verb == "nostand") && len(g.steps) > 0:
+	case (c.Verb == VerbStand || c.Verb == VerbNoStand) && len(g.steps) > 0:
 		// GDW: Combat Results / DR: the defender elects to stand
 		return g.Phase().Side.Enemy()
-	case c.Verb == "retreat" && len(g.steps) > 0:
+	case c.Verb == VerbRetreat && len(g.steps) > 0:
 		return g.Phase().Side
 	}
 	return g.Actor()
@@ -323,7 +320,7 @@ func (g *Game) dispatch(c *Command) error {
 	if g.setupStep != nil {
 		return g.setupDo(c)
 	}
-	if c.Verb == "auto" {
+	if c.Verb == VerbAuto {
 		// auto on|off: from now on the engine makes (or stops making)
 		// every pending choice by its default.
 		g.auto = c.Args[0] == "on"
@@ -335,28 +332,27 @@ func (g *Game) dispatch(c *Command) error {
 	if g.over {
 		return g.refuse("phase", "the game is over: %s", g.VerdictText())
 	}
-	switch c.Verb {
-	case "retreat", "advance", "noadvance", "loss", "stand", "nostand":
+	if c.Verb.Decision() {
 		return g.decide(c)
 	}
 	if len(g.steps) > 0 {
 		return g.refuse("decision", "first settle the battle: %s", g.pendingText())
 	}
 	switch c.Verb {
-	case "move":
+	case VerbMove:
 		return g.cmdMove(c)
-	case "rail":
+	case VerbRail:
 		return g.cmdRail(c)
-	case "attack":
+	case VerbAttack:
 		return g.cmdAttack(c)
-	case "place":
+	case VerbPlace:
 		if len(c.Args) == 1 && c.Args[0] == "auto" {
 			return g.placeAuto()
 		}
 		return g.cmdPlace(c)
-	case "rebuild":
+	case VerbRebuild:
 		return g.cmdRebuild(c)
-	case "end":
+	case VerbEnd:
 		return g.cmdEnd()
 	}
 	return g.moduleCommand(c)
@@ -401,7 +397,7 @@ func (g *Game) EndWarning() string {
 
 // ownPhase checks that unit k's side is the phasing side and the phase is
 // of the kind given.
-func (g *Game) ownPhase(k int, kind interp.PhaseKind, verb string) error {
+func (g *Game) ownPhase(k int, kind interp.PhaseKind, verb Verb) error {
 	p := g.Phase()
 	u := &g.S.Units[k]
 	if p.Kind != kind {

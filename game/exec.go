@@ -46,7 +46,7 @@ func (g *Game) ExecAs(side core.Side, line string) error {
 // to). It applies wholly or not at all: on any error the game is left
 // exactly as it was (position, log, dice, history, undo).
 func (g *Game) Do(side core.Side, c Command) (err error) {
-	if c.Verb == "undo" {
+	if c.Verb == VerbUndo {
 		return g.doUndo(side)
 	}
 	if own := g.owner(c); side != core.NoSide && own != core.NoSide && side != own {
@@ -94,7 +94,7 @@ func (g *Game) Do(side core.Side, c Command) (err error) {
 	g.history = g.history.push(text)
 	g.flush()
 	crossed := g.pos != pos || g.turn != turn
-	if g.Opts.NoUndo || g.rolls != rolls || g.over || crossed && c.Verb != "end" {
+	if g.Opts.NoUndo || g.rolls != rolls || g.over || crossed && c.Verb != VerbEnd {
 		// Undo stops at a die roll and at a phase's start.
 		g.dropUndo()
 		g.recycle(snap)

@@ -41,7 +41,7 @@ func (g *Game) afterMove(k int, how string, path []int) error {
 func (g *Game) moduleCommand(c *Command) error {
 	g.dice.stream(g.turn, g.pos, purposeCommand, g.commands)
 	g.commands++
-	ok, msg, rule, err := g.Rules.RunCommand(c.Verb, c.Args)
+	ok, msg, rule, err := g.Rules.RunCommand(c.Verb.String(), c.Args)
 	if err != nil {
 		return err
 	}

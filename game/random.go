@@ -15,9 +15,9 @@ import (
 func (a *Actions) Commands() []Command {
 	var out []Command
 	for _, by := range [...]struct {
-		verb  string
+		verb  Verb
 		units []UnitMoves
-	}{{"move", a.Moves}, {"rail", a.Rail}} {
+	}{{VerbMove, a.Moves}, {VerbRail, a.Rail}} {
 		for _, m := range by.units {
 			for _, d := range m.Dest {
 				c := Cmd(by.verb)
@@ -27,25 +27,25 @@ func (a *Actions) Commands() []Command {
 		}
 	}
 	for _, t := range a.Attacks {
-		c := Cmd("attack")
+		c := Cmd(VerbAttack)
 		c.Hex, c.From = t.Hex, t.Attackers
 		out = append(out, c)
 	}
 	for _, p := range a.Place {
 		for _, h := range p.Hexes {
-			c := Cmd("place")
+			c := Cmd(VerbPlace)
 			c.Unit, c.Hex = p.Unit, h
 			out = append(out, c)
 		}
 	}
 	for _, r := range a.Rebuild {
 		if r.OnMap {
-			c := Cmd("rebuild")
+			c := Cmd(VerbRebuild)
 			c.Unit = r.Unit
 			out = append(out, c)
 		}
 		for _, h := range r.Hexes {
-			c := Cmd("rebuild")
+			c := Cmd(VerbRebuild)
 			c.Unit, c.Hex = r.Unit, h
 			out = append(out, c)
 		}
@@ -57,7 +57,7 @@ func (a *Actions) Commands() []Command {
 	}
 	out = append(out, a.ModuleCommands()...)
 	if a.End {
-		out = append(out, Cmd("end"))
+		out = append(out, Cmd(VerbEnd))
 	}
 	return out
 }
@@ -115,7 +115,7 @@ func (p *RandomPlayer) choose(g *Game) (Command, bool, error) {
 	for len(mine) > 0 {
 		i := p.rng.IntN(len(mine))
 		c := mine[i]
-		if c.Verb != "move" && c.Verb != "rail" {
+		if c.Verb != VerbMove && c.Verb != VerbRail {
 			return c, true, nil
 		}
 		err := g.Check(p.Side, c)
@@ -157,13 +157,13 @@ func (g *Game) turnsPlayed(turns int) func() bool {
 func (g *Game) defaultCommand() Command {
 	switch {
 	case g.setupStep != nil && len(g.toPlace(g.SetupSide())) > 0:
-		return Cmd("place", "auto")
+		return Cmd(VerbPlace, "auto")
 	case len(g.steps) > 0:
 		return g.defaultDecision(g.steps[0])
 	case g.Phase().Kind == interp.PhaseReinforcement && g.canPlaceAny(g.Phase().Side):
-		return Cmd("place", "auto")
+		return Cmd(VerbPlace, "auto")
 	}
-	return Cmd("end")
+	return Cmd(VerbEnd)
 }
 
 // canPlaceAny reports whether a waiting reinforcement of side has a hex

@@ -145,7 +145,7 @@ func (g *Game) placeAuto() error {
 	}
 	for _, k := range g.Waiting(p.Side) {
 		if hs := g.placeHexes(k, 1); len(hs) > 0 {
-			c := Command{Verb: "place", Unit: k, Hex: hs[0]}
+			c := Command{Verb: VerbPlace, Unit: k, Hex: hs[0]}
 			if err := g.cmdPlace(&c); err != nil {
 				return err
 			}

@@ -114,14 +114,14 @@ func (g *Game) SetupArea(k int) core.Bitset {
 // while the step lasts).
 func (g *Game) setupDo(c *Command) error {
 	switch c.Verb {
-	case "place":
+	case VerbPlace:
 		if len(c.Args) == 1 && c.Args[0] == "auto" {
 			return g.autoPlace(g.SetupSide())
 		}
 		return g.setupPlace(c.Unit, c.Hex)
-	case "end":
+	case VerbEnd:
 		return g.setupEnd()
-	case "auto":
+	case VerbAuto:
 		g.auto = c.Args[0] == "on" // an option, not a move
 		return nil
 	}

@@ -38,7 +38,7 @@ type Host interface {
 	// Step queues a combat step: retreat, defender_loss,
 	// defender_eliminate, attacker_loss, exchange, advance,
 	// attackers_eliminate. It fails outside a battle's results.
-	Step(kind string, n int, flag bool) error
+	Step(kind StepKind, n int, flag bool) error
 }
 
 // ZoneWeatherHost is a host whose map has weather zones
@@ -48,9 +48,6 @@ type ZoneWeatherHost interface {
 	SetZoneWeather(zone int, w string, die int, cite string)
 	WeatherAt(h int) string
 }
-
-// Steps are the combat steps a results function may queue.
-var Steps = []string{"retreat", "defender_loss", "defender_eliminate", "attacker_loss", "exchange", "advance", "attackers_eliminate"}
 
 // maxStepN bounds the number a combat step takes (hexes of a retreat,
 // steps lost, strength exchanged).
@@ -166,7 +163,7 @@ func installAPI(L *lua.LState, rt *vm) {
 	}
 	api["param"] = paramFn(rt)
 	for _, kind := range Steps {
-		api[kind] = step(rt, kind)
+		api[kind.String()] = step(rt, kind)
 	}
 	t := L.CreateTable(0, len(api)+48)
 	setFuncs(L, t, api)
@@ -206,15 +203,16 @@ func joinSorted[V any](m map[string]V) string {
 
 // step is gpw.retreat(hexes, may_stand), gpw.defender_loss(steps), ...:
 // queue a combat step for the battle whose results are being applied.
-func step(rt *vm, kind string) lua.LGFunction {
+func step(rt *vm, kind StepKind) lua.LGFunction {
+	name := kind.String()
 	return func(L *lua.LState) int {
-		rt.mutate(L, kind)
+		rt.mutate(L, name)
 		hi := maxStepN
-		if kind == "retreat" {
+		if kind == StepRetreat {
 			hi = maxRetreatHexes
 		}
 		n := optInt(L, 1, 0, 0, hi)
-		raise(L, kind, rt.host.Step(kind, n, L.OptBool(2, false)))
+		raise(L, name, rt.host.Step(kind, n, L.OptBool(2, false)))
 		return 0
 	}
 }
@@ -364,7 +362,7 @@ func (NopHost) Note(string, string) error { return nil }
 func (NopHost) Shift(string, int, string) error { return nil }
 
 // Step does nothing.
-func (NopHost) Step(string, int, bool) error { return nil }
+func (NopHost) Step(StepKind, int, bool) error { return nil }
 
 // sides for validation of side arguments.
 func checkSide(L *lua.LState, n int) core.Side {

@@ -19,7 +19,10 @@ func (h *recHost) Turn() TurnInfo                        { return TurnInfo{Name:
 func (h *recHost) SetWeather(w string, d int, c string)  {}
 func (h *recHost) Note(t, c string) error                { h.notes = append(h.notes, t); return nil }
 func (h *recHost) Shift(c string, n int, r string) error { h.shifts = append(h.shifts, c); return nil }
-func (h *recHost) Step(k string, n int, f bool) error    { h.steps = append(h.steps, k); return nil }
+func (h *recHost) Step(k StepKind, n int, f bool) error {
+	h.steps = append(h.steps, k.String())
+	return nil
+}
 
 func loadGDW(t testing.TB, h Host) *Rules {
 	t.Helper()

@@ -231,7 +231,7 @@ func (e *engine) refuseTurn(side string) error {
 }
 
 // serverWords are command words a player may not send: engine options.
-var serverWords = map[string]bool{"auto": true, "undo": true}
+var serverWords = map[game.Verb]bool{game.VerbAuto: true, game.VerbUndo: true}
 
 // Step is what one accepted command did.
 type Step struct {
@@ -248,7 +248,7 @@ func (e *engine) do(side, line string) (*Step, error) {
 	if len(w) == 0 {
 		return nil, &Refusal{Msg: "no command"}
 	}
-	verb := strings.ToLower(w[0])
+	verb := game.ParseVerb(w[0])
 	if serverWords[verb] || strings.HasPrefix(line, "!") {
 		return nil, &Refusal{Msg: fmt.Sprintf("%q is not a command a player sends here", verb)}
 	}
@@ -469,10 +469,10 @@ func (e *engine) listActions() *Actions {
 		a.Module = append(a.Module, ModuleWord{w.Word, w.Help})
 	}
 	if d := ga.Decision; d != nil {
-		a.Decision = &Decision{Kind: d.Kind, Side: d.Side, Text: d.Text}
+		a.Decision = &Decision{Kind: d.Kind.String(), Side: d.Side, Text: d.Text}
 		for _, o := range d.Options {
 			opt := Option{Command: o.Text, Side: o.Side, ZOC: o.ZOC}
-			if o.Command.Verb == "retreat" {
+			if o.Command.Verb == game.VerbRetreat {
 				opt.Path = ids(o.Command.Path)
 			}
 			a.Decision.Options = append(a.Decision.Options, opt)

@@ -58,7 +58,7 @@ func (s *Server) load(row *GameRow, entries []Entry) (*live, error) {
 // who gave them.
 func inForce(entries []Entry) (cmds, sides []string) {
 	for _, en := range entries {
-		if en.Command == "undo" {
+		if en.Command == game.VerbUndo.String() {
 			if n := len(cmds); n > 0 {
 				cmds, sides = cmds[:n-1], sides[:n-1]
 			}
@@ -75,9 +75,9 @@ func (s *Server) act(l *live, side, by, command string) (*Step, error) {
 	var st *Step
 	var err error
 	switch {
-	case command == "undo":
+	case command == game.VerbUndo.String():
 		err = l.e.undo(side)
-		st = &Step{Command: "undo", Side: side, Dice: []int{}}
+		st = &Step{Command: game.VerbUndo.String(), Side: side, Dice: []int{}}
 	case by == "bot" && strings.HasPrefix(command, game.SpentMark):
 		// the computer's command failed after its dice on its replica:
 		// the game spends them too, in the open
@@ -189,7 +189,7 @@ func (s *Server) runBot(l *live) {
 				l.mu.Unlock()
 				return
 			}
-			cmds = []string{"end"} // a bot that cannot go on ends its phase
+			cmds = []string{game.VerbEnd.String()} // a bot that cannot go on ends its phase
 		}
 		for _, c := range cmds {
 			if _, err := s.act(l, side, "bot", c); err != nil {

@@ -185,7 +185,7 @@ func Verify(r *Record, lib *Library) (Verdict, error) {
 	}
 	for i := range r.Entries {
 		en := &r.Entries[i]
-		if en.Command == "undo" {
+		if en.Command == game.VerbUndo.String() {
 			if err := e.undo(en.Side); err != nil {
 				return v, fmt.Errorf("entry %d: undo by %s: %v", en.Seq, en.Side, err)
 			}

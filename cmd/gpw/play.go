@@ -235,7 +235,7 @@ func (p *player) do(line string) bool {
 		p.answer(word, v, err)
 		return false
 	}
-	if word == "end" && len(w) == 1 && !p.confirm {
+	if game.ParseVerb(word) == game.VerbEnd && len(w) == 1 && !p.confirm {
 		if warn := p.g.EndWarning(); warn != "" {
 			p.confirm = true
 			p.answer("end", confirmEnd(warn), nil)

@@ -135,7 +135,7 @@ func (ref Reference) Compute(variant string, builtin fs.FS, odds, weathers []str
 	mod := &Module{Variant: variant, ID: r.ID, Name: r.Name, Columns: r.CRTColumns, Weathers: weathers}
 	phase := ""
 	for _, p := range r.Phases {
-		if p.Kind == "combat" && p.Side == core.Axis {
+		if p.Kind == interp.PhaseCombat && p.Side == core.Axis {
 			phase = p.ID
 			break
 		}
