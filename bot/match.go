@@ -67,7 +67,7 @@ func summarise(g *game.Game, before snapshot, turn string) Summary {
 	// units placed or rebuilt during the turn count from that strength
 	was := append([]int(nil), before.strength...)
 	for _, e := range g.Log()[before.events:] {
-		if e.Kind != "place" && e.Kind != "rebuild" {
+		if e.Kind != game.EventPlace && e.Kind != game.EventRebuild {
 			continue
 		}
 		if k, ok := s.UnitByID(fmt.Sprint(e.Get("unit"))); ok {
@@ -91,9 +91,9 @@ func summarise(g *game.Game, before snapshot, turn string) Summary {
 	}
 	for _, e := range g.Log()[before.events:] {
 		switch e.Kind {
-		case "combat":
+		case game.EventCombat:
 			sum.Battles++
-		case "victory", "verdict":
+		case game.EventVictory, game.EventVerdict:
 			sum.Result = append(sum.Result, e)
 		}
 	}
@@ -131,6 +131,9 @@ func Objectives(g *game.Game) [2][]string {
 type Match struct {
 	G    *game.Game
 	Bots [2]*Bot // nil for a side no bot plays
+	// Others play the sides without a bot (a script's lines); Run stops
+	// when a side with neither must act.
+	Others [2]game.Player
 	// OnTurn receives each turn's summary as the turn ends.
 	OnTurn func(Summary)
 
@@ -173,9 +176,10 @@ func (m *Match) Done() bool {
 	return m.started && m.turnsLimit > 0 && m.turn-m.start >= m.turnsLimit
 }
 
-// Run plays until the game ends, a side without a bot must act, or
-// turns turns have been played since the match began (turns > 0). The
-// bots play through the engine's one game loop, game.Play.
+// Run plays until the game ends, a side without a bot or another player
+// must act, or turns turns have been played since the match began (turns
+// > 0). The players play through the engine's one game loop, game.Play;
+// an error of one of them stops Run with it.
 func (m *Match) Run(turns int) error {
 	g := m.G
 	if !m.started {
@@ -188,12 +192,14 @@ func (m *Match) Run(turns int) error {
 	for side, b := range m.Bots {
 		if b != nil {
 			players[side] = b
+		} else {
+			players[side] = m.Others[side]
 		}
 	}
 	err := game.Play(g, players, func() bool {
 		m.turnEnded() // a person, or the last bot, may have ended the turn
 		side := Actor(g)
-		return m.Done() || side == core.NoSide || m.Bots[side] == nil
+		return m.Done() || side == core.NoSide || players[side] == nil
 	})
 	if err != nil {
 		return err
@@ -207,7 +213,7 @@ func (m *Match) Run(turns int) error {
 // turn then comes as the next turn's first phase begins, before its
 // events, rather than when a bot next returns.
 func (m *Match) Observe(e game.Event) {
-	if m.started && (e.Kind == "phase" || e.Kind == "end") {
+	if m.started && (e.Kind == game.EventPhase || e.Kind == game.EventEnd) {
 		m.turnEnded()
 	}
 }

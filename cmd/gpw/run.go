@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -130,28 +129,25 @@ func runGame(o *runOptions) error {
 	case o.Turns == 0 && len(o.Bots) < 2:
 		in = o.IO.In
 	}
+	var script *scriptPlayer
+	if in != nil {
+		script = newScriptPlayer(in, name, o.KeepGoing)
+	}
 	if bots[0] != nil || bots[1] != nil {
-		return runBots(o, g, bots, in)
+		return runBots(o, g, bots, script)
 	}
 	refused := 0
-	if in != nil {
-		err := lines(in, name, func(line int, text string) error {
-			err := g.Exec(text)
-			if err == nil {
-				return nil
-			}
-			if _, ok := err.(*game.Refusal); !ok {
-				return fmt.Errorf("%s:%d: %w", name, line, err)
-			}
-			refused++
-			if !o.KeepGoing {
-				return silentError{fmt.Sprintf("%s:%d: refused", name, line)}
-			}
-			return nil
-		})
-		if err != nil {
+	if script != nil {
+		// the script plays both sides until its lines run out; lines
+		// left once the game is over are refused as before
+		err := game.Play(g, [2]game.Player{script, script}, nil)
+		if err == nil {
+			err = script.rest(g)
+		}
+		if err != nil && !errors.Is(err, errScriptEnd) {
 			return err
 		}
+		refused = script.refused
 	}
 	if o.Turns > 0 {
 		if err := g.PlayTurns(o.Turns); err != nil {
@@ -181,39 +177,24 @@ func finish(o *runOptions, g *game.Game) error {
 }
 
 // runBots plays a game with bots: each bot plays when its side must act;
-// the script's lines play a side without a bot, until they run out.
-func runBots(o *runOptions, g *game.Game, bots [2]*bot.Bot, in io.Reader) error {
+// the script's lines (nil for none) play a side without a bot, until
+// they run out.
+func runBots(o *runOptions, g *game.Game, bots [2]*bot.Bot, script *scriptPlayer) error {
 	m := &bot.Match{G: g, Bots: bots, OnTurn: summaryPrinter(o.IO.Out, o.JSON)}
 	o.match = m
-	var rd *plainReader
-	if in != nil {
-		rd = newPlainReader(in)
-	}
-	name := cmp.Or(o.Script, "standard input")
 	refused := 0
-	for !g.Over() {
-		if err := m.Run(o.Turns); err != nil {
-			return err
-		}
-		if g.Over() || m.Done() || rd == nil {
-			break
-		}
-		text, err := rd.next(name)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if err := g.Exec(text); err != nil {
-			if _, ok := err.(*game.Refusal); !ok {
-				return fmt.Errorf("%s:%d: %w", name, rd.n, err)
-			}
-			refused++
-			if !o.KeepGoing {
-				return silentError{fmt.Sprintf("%s:%d: refused", name, rd.n)}
+	if script != nil {
+		for side, b := range bots {
+			if b == nil {
+				m.Others[side] = script
 			}
 		}
+	}
+	if err := m.Run(o.Turns); err != nil && !errors.Is(err, errScriptEnd) {
+		return err
+	}
+	if script != nil {
+		refused = script.refused
 	}
 	if err := finish(o, g); err != nil {
 		return err

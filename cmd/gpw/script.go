@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"gpw/game"
 )
 
 // maxLine is the longest line gpw reads from a script or at the prompt.
@@ -92,4 +94,79 @@ func (p *plainReader) readline(stop bool) (string, error) {
 		return "", lineTooLong{p.n}
 	}
 	return strings.TrimRight(string(b), "\r\n"), nil
+}
+
+// scriptPlayer plays a script's lines (a file, or standard input) as a
+// game.Player, through the engine's one game loop: each turn it runs
+// lines until one is accepted, for whichever side it belongs to. A
+// refused line is counted and, without --keep-going, stops the game; a
+// failure of the rules module stops it with the file and line. At the
+// end of the script Play returns errScriptEnd.
+type scriptPlayer struct {
+	rd        *plainReader
+	name      string
+	keepGoing bool
+	refused   int  // lines refused
+	ended     bool // the script has no more lines
+}
+
+// errScriptEnd is the script player's error once its lines have run out:
+// the game stops there (the caller may play on by other means).
+var errScriptEnd = errors.New("the script has ended")
+
+func newScriptPlayer(in io.Reader, name string, keepGoing bool) *scriptPlayer {
+	return &scriptPlayer{rd: newPlainReader(in), name: name, keepGoing: keepGoing}
+}
+
+// Play runs the script's lines until one is accepted.
+func (p *scriptPlayer) Play(g *game.Game) error {
+	for {
+		text, err := p.rd.next(p.name)
+		if errors.Is(err, io.EOF) {
+			p.ended = true
+			return errScriptEnd
+		}
+		if err != nil {
+			return err
+		}
+		if err := g.Exec(text); err != nil {
+			if _, ok := err.(*game.Refusal); !ok {
+				return fmt.Errorf("%s:%d: %w", p.name, p.rd.n, err)
+			}
+			p.refused++
+			if !p.keepGoing {
+				return silentError{fmt.Sprintf("%s:%d: refused", p.name, p.rd.n)}
+			}
+			continue
+		}
+		if isCommand(text) {
+			return nil // accepted: the game goes on
+		}
+	}
+}
+
+// rest runs the lines left once the game is over (each is refused, as
+// the game is over, and said so as before), until the script ends.
+func (p *scriptPlayer) rest(g *game.Game) error {
+	for {
+		if err := p.Play(g); err != nil {
+			if errors.Is(err, errScriptEnd) {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// isCommand reports whether a line Exec accepted was a command (which
+// the game's history keeps), not a blank line, a comment or a record of
+// spent dice.
+func isCommand(line string) bool {
+	if strings.HasPrefix(line, game.SpentMark) {
+		return false
+	}
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return strings.TrimSpace(line) != ""
 }
