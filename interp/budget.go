@@ -100,15 +100,23 @@ const (
 	memCost  = 8
 )
 
-// memBuilt is how many bytes of long strings built in a call bring the
-// next measure forward.
-const memBuilt = 4 << 20
+// The VM charges every table, entry, closure and string it makes
+// (lua.LState.Charge), and the state is measured again once the charges
+// since the last measure reach what it may still hold, but at least
+// 1/memSlack of its budget: so a call is stopped holding at most
+// 1 + 1/memSlack times its budget, plus the largest single thing made
+// (a string of maxStringLen), however fast it allocates; and the walks
+// cost about what making the objects did. What the VM cannot see (a Go
+// function's nested tables, the stack) the instruction-count measures
+// (memEvery) still catch.
+const memSlack = 8
 
 // stepHook is the Lua state's instruction hook: it stops a call past its
 // count of instructions or its memory, or past the wall-clock valve.
 func (sb *Sandbox) stepHook(L *lua.LState) {
 	if sb.depth == 0 {
 		L.SetStepAt(math.MaxInt64)
+		L.SetChargeAt(math.MaxInt64)
 		return
 	}
 	n := L.Steps()
@@ -123,13 +131,16 @@ func (sb *Sandbox) stepHook(L *lua.LState) {
 		sb.stop("rules module "+sb.pastDue, ErrBudget)
 	case sb.wall > 0 && time.Since(sb.started) > sb.wall:
 		sb.stop(fmt.Sprintf("the machine is overloaded: a call of the rules module took more than %v by the clock (it had run %s, within its budget); the game was stopped, not judged", sb.wall, instructions(n-sb.callStart)), ErrOverloaded)
-	case sb.memory > 0 && (n >= sb.memAt || sb.built >= memBuilt):
-		sb.built = 0
+	case sb.memory > 0 && (n >= sb.memAt || L.Charged() >= sb.chargeAt):
 		held, walked := sb.held(sb.memory)
 		if held > sb.memory {
 			sb.stop(sb.memoryMessage(), ErrBudget)
+			if memoryStopped != nil {
+				memoryStopped(sb)
+			}
 		}
 		sb.memAt = n + max(memEvery, walked*memCost)
+		sb.chargeAt = L.Charged() + max(sb.memory-held, sb.memory/memSlack)
 	}
 	if sb.stopped != "" {
 		L.SetStepAt(n + 1)
@@ -148,6 +159,9 @@ func (sb *Sandbox) arm() {
 	at = min(at, sb.stopAt)
 	if sb.memory > 0 {
 		at = min(at, sb.memAt)
+		sb.L.SetChargeAt(sb.chargeAt)
+	} else {
+		sb.L.SetChargeAt(math.MaxInt64)
 	}
 	sb.L.SetStepAt(max(at, n+1))
 }
@@ -167,6 +181,10 @@ func instructions(n int64) string {
 	}
 	return fmt.Sprintf("%d Lua instructions", n)
 }
+
+// memoryStopped, when set (by tests), sees a state the memory budget
+// stops, before its call unwinds.
+var memoryStopped func(sb *Sandbox)
 
 func (sb *Sandbox) memoryMessage() string {
 	return fmt.Sprintf("rules module took more than its memory budget of %d MiB in one call (--lua-memory)", sb.memory>>20)
@@ -195,7 +213,9 @@ func (sb *Sandbox) begin() {
 		sb.callStart = sb.L.Steps()
 		sb.stopped, sb.stopCause = "", nil
 		sb.memAt = sb.callStart + memEvery
-		sb.built = 0
+		// what a state keeps between calls is at most a quarter of its
+		// budget (Budget.Keep): half of it may be made before a measure
+		sb.chargeAt = sb.L.Charged() + sb.memory/2
 		sb.arm()
 	}
 	sb.depth++
@@ -208,5 +228,6 @@ func (sb *Sandbox) end() {
 		sb.last = sb.L.Steps() - sb.callStart
 		sb.sinceKeep += sb.last
 		sb.L.SetStepAt(math.MaxInt64)
+		sb.L.SetChargeAt(math.MaxInt64)
 	}
 }

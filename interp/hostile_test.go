@@ -180,7 +180,7 @@ func TestKeepLimit(t *testing.T) {
 	DefaultBudget.Memory = 16 << 20
 	defer func() { DefaultBudget = saved }()
 	_, err := compileHouse(t, `local stash = {}
-for i = 1, 200000 do stash[i] = {i} end
+for i = 1, 50000 do stash[i] = {i} end -- about 7 MiB: past what it may keep, within a call's budget
 R.my_stash = stash`)
 	if err == nil || !strings.Contains(err.Error(), "keeps more than 4 MiB in Lua between calls") {
 		t.Fatalf("error %v, want the limit of what a module keeps", err)

@@ -107,7 +107,7 @@ type Sandbox struct {
 	memAt     int64  // the instruction count of the next measure of memory
 	calls     uint64 // outermost calls begun
 	sinceKeep int64  // instructions since the last measure of what it keeps
-	built     int    // long strings built since the last measure during the call, in bytes
+	chargeAt  int64  // the bytes charged (lua.LState.Charge) at which memory is measured next
 	keptBuilt int    // long strings built since the last measure of what it keeps
 	last      int64  // the last outermost call's instructions
 }

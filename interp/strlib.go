@@ -49,20 +49,16 @@ func checked(L *lua.LState, lib *lua.LTable, name string, check func(*lua.LState
 	}
 }
 
-// built tells the memory budget that a library call made a string of n
-// bytes: a long one counts like many instructions, so that a loop of a
-// few instructions building megabytes is looked at as often as it should.
+// built tells the measure of what a state keeps between calls that a
+// library call made a string of n bytes: long ones bring that measure
+// forward (retainBuilt). (The memory budget of a call sees every string
+// as the VM charges a Go function's results: lua.LState.Charge.)
 func built(L *lua.LState, n int) {
 	if n < 64<<10 {
 		return
 	}
 	if sb, ok := L.Owner().(*Sandbox); ok {
-		sb.built += n
 		sb.keptBuilt += n
-		if sb.built >= memBuilt && sb.depth > 0 && sb.memory > 0 {
-			L.SetStepAt(L.Steps()) // measure now
-			L.AddSteps(0)
-		}
 	}
 }
 

@@ -314,6 +314,7 @@ func baseRawGet(L *LState) int {
 func baseRawSet(L *LState) int {
 	tb := L.CheckTable(1)
 	L.checkWrite(tb, L.CheckAny(2)) // gpw
+	L.Charge(ChargeEntry)           // gpw
 	L.RawSet(tb, L.CheckAny(2), L.CheckAny(3))
 	return 0
 }

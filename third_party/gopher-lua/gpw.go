@@ -11,6 +11,65 @@ type stepState struct {
 	steps int64           // instructions run since the state began
 	next  int64           // when steps reaches it, hook is called
 	hook  func(L *LState) // nil: never
+	// charged counts the bytes Lua code has allocated (Charge); when it
+	// reaches chargeNext, hook is called.
+	charged, chargeNext int64
+}
+
+// The bytes Charge counts for what the VM makes: an estimate of what
+// each costs in Go, the same as gpw's measure of what a state holds.
+const (
+	ChargeObject  = 64 // a table, closure or userdata
+	ChargeEntry   = 40 // a table's key and value
+	ChargeString  = 16 // a string's header (its bytes count too)
+	ChargeUpvalue = 16 // a closure's upvalue
+)
+
+// Charge counts n bytes allocated by Lua code or by a library function
+// for it, and runs the hook when the count reaches the mark SetChargeAt
+// set. The VM charges each table, entry set, closure and string it makes
+// (a Go function's results included), so a memory budget can look at a
+// state as soon as it may have grown by a given amount, whatever the
+// number of instructions.
+func (ls *LState) Charge(n int64) {
+	g := &ls.G.step
+	g.charged += n
+	if g.charged >= g.chargeNext {
+		ls.chargeDue()
+	}
+}
+
+// Charged is the bytes charged since the state began (Charge).
+func (ls *LState) Charged() int64 { return ls.G.step.charged }
+
+// SetChargeAt makes the hook run when the bytes charged reach n.
+func (ls *LState) SetChargeAt(n int64) {
+	if ls.G.step.hook == nil {
+		n = math.MaxInt64
+	}
+	ls.G.step.chargeNext = n
+}
+
+// chargeDue runs the hook for the charge.
+//
+//go:noinline
+func (ls *LState) chargeDue() {
+	g := &ls.G.step
+	g.chargeNext = math.MaxInt64
+	if g.hook != nil {
+		g.hook(ls)
+	}
+}
+
+// chargeValue charges a value a Go function returned: a string by its
+// length, a table by its entries (not the tables they hold).
+func (ls *LState) chargeValue(v LValue) {
+	switch v := v.(type) {
+	case LString:
+		ls.Charge(ChargeString + int64(len(v)))
+	case *LTable:
+		ls.Charge(ChargeObject + ChargeEntry*int64(len(v.array)+len(v.dict)+len(v.strdict)))
+	}
 }
 
 // Steps is how many VM instructions the state (and its threads) has run.
@@ -25,6 +84,7 @@ func (ls *LState) SetStepHook(fn func(L *LState)) {
 	ls.G.step.hook = fn
 	if fn == nil {
 		ls.G.step.next = math.MaxInt64
+		ls.G.step.chargeNext = math.MaxInt64
 	}
 }
 

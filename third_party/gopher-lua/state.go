@@ -643,7 +643,7 @@ func newGlobal() *Global {
 		Global:     newLTable(0, 64),
 		builtinMts: make(map[int]LValue),
 		tempFiles:  make([]*os.File, 0, 10),
-		step:       stepState{next: math.MaxInt64}, // gpw
+		step:       stepState{next: math.MaxInt64, chargeNext: math.MaxInt64}, // gpw
 	}
 }
 

@@ -87,6 +87,7 @@ func tableConcat(L *LState) int {
 func tableInsert(L *LState) int {
 	tbl := L.CheckTable(1)
 	L.checkWrite(tbl, nil) // gpw
+	L.Charge(ChargeEntry)  // gpw
 	nargs := L.GetTop()
 	if nargs == 1 {
 		L.RaiseError("wrong number of arguments")

@@ -202,6 +202,11 @@ func switchToParentThread(L *LState, nargs int, haserror bool, kill bool) {
 func callGFunction(L *LState, tailcall bool) bool {
 	frame := L.currentFrame
 	gfnret := frame.Fn.GFunction(L)
+	if gfnret > 0 && gfnret <= L.reg.top { // gpw: charge the results
+		for _, v := range L.reg.array[L.reg.top-gfnret : L.reg.top] {
+			L.chargeValue(v)
+		}
+	}
 	if tailcall {
 		L.currentFrame = L.RemoveCallerFrame()
 	}
@@ -664,6 +669,7 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
+			L.Charge(ChargeEntry)     // gpw
 			L.setField(reg.Get(RA), L.rkValue(B), L.rkValue(C))
 			return 0
 		},
@@ -675,6 +681,7 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
+			L.Charge(ChargeEntry)     // gpw
 			L.setFieldString(reg.Get(RA), L.rkString(B), L.rkValue(C))
 			return 0
 		},
@@ -686,6 +693,7 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
+			L.Charge(ChargeObject)    // gpw
 			v := newLTable(B, C)
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
@@ -1023,6 +1031,7 @@ func init() {
 			RC := lbase + C
 			RB := lbase + B
 			v := stringConcat(L, RC-RB+1, RC)
+			L.chargeValue(v) // gpw
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{
@@ -2073,6 +2082,7 @@ func init() {
 			if B == 0 {
 				nelem = reg.Top() - RA - 1
 			}
+			L.Charge(ChargeEntry * int64(nelem)) // gpw
 			for i := 1; i <= nelem; i++ {
 				table.RawSetInt(offset+i, reg.Get(RA+i))
 			}
@@ -2113,6 +2123,7 @@ func init() {
 			RA := lbase + A
 			Bx := int(inst & 0x3ffff) //GETBX
 			proto := cf.Fn.Proto.FunctionPrototypes[Bx]
+			L.Charge(ChargeObject + ChargeUpvalue*int64(proto.NumUpvalues)) // gpw
 			closure := newLFunctionL(proto, cf.Fn.Env, int(proto.NumUpvalues))
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
