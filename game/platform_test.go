@@ -66,8 +66,10 @@ func playFor(t testing.TB, g *Game, seed uint64, n int) {
 // original and the clone on with the same commands and dice, and compares
 // their logs byte for byte; playing the clone leaves the original alone.
 func TestCloneIsIndependent(t *testing.T) {
+	t.Parallel()
 	for name, rules := range variants(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			g, err := New(loadBuiltin(t, "gdw/barbarossa"), Options{Rules: rules, AutoSetup: true}, gpw.Data, func(Event) {})
 			if err != nil {
 				t.Fatal(err)
@@ -114,8 +116,10 @@ func firstDiff(a, b string) string {
 // listed action on a clone: each must be accepted (legal actions and
 // commands come from the same validators).
 func TestActionsAreAccepted(t *testing.T) {
+	t.Parallel()
 	for name, rules := range variants(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			g, err := New(loadBuiltin(t, "gdw/barbarossa"), Options{Rules: rules, NoUndo: true}, gpw.Data, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -148,6 +152,7 @@ func TestActionsAreAccepted(t *testing.T) {
 // GPW_LONG=1 plays 20 seeds each to the end; the default plays 2 seeds,
 // the campaigns for 3 turns.
 func TestRandomGames(t *testing.T) {
+	t.Parallel() // the package's longest test: its games run beside the others'
 	long := os.Getenv("GPW_LONG") != ""
 	seeds := 2
 	if long {
@@ -161,6 +166,7 @@ func TestRandomGames(t *testing.T) {
 		}
 		for _, rules := range []string{"gdw", "adc2"} {
 			t.Run(name+"/"+rules, func(t *testing.T) {
+				t.Parallel() // each game its own
 				sc := loadBuiltin(t, name)
 				if len(sc.Variants) > 0 && !slices.Contains(sc.Variants, rules) {
 					t.Skipf("%s does not support %s", name, rules)

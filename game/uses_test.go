@@ -13,6 +13,7 @@ import (
 // (R.uses) list on a clone: each must be accepted, and each module's
 // commands must be listed somewhere.
 func TestModuleUsesAreAccepted(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, scenario, rules string
 		want                  []string // words that must be listed at least once (ADC2 drop: when an airborne unit stands with an air unit, which random play seldom leaves)
@@ -22,6 +23,7 @@ func TestModuleUsesAreAccepted(t *testing.T) {
 		{"frost", "gdw/barbarossa", houseRules(t, "frost.lua"), []string{"exchange", "noretreat"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			g, err := New(loadBuiltin(t, c.scenario), Options{Rules: c.rules, NoUndo: true, AutoSetup: true}, gpw.Data, func(Event) {})
 			if err != nil {
 				t.Fatal(err)

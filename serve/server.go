@@ -23,6 +23,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"gpw/core"
+	"gpw/game"
 	"gpw/scenario"
 )
 
@@ -433,7 +434,7 @@ func sideFor(l *live, role, verb string) string {
 	if role != "both" {
 		return role
 	}
-	if verb == "undo" {
+	if game.ParseVerb(verb) == game.VerbUndo {
 		if n := len(l.e.sides); n > 0 {
 			return l.e.sides[n-1]
 		}
