@@ -77,3 +77,29 @@ end`)); err != nil {
 		}
 	}
 }
+
+// TestMemoryOvershootModule: a rules module whose hook joins strings as
+// fast as it can is stopped within maxOvershoot of the game's budget.
+func TestMemoryOvershootModule(t *testing.T) {
+	m, err := compileHouse(t, `function R.on_phase_start(p)
+  local s = string.rep("x", 60000)
+  local h = {}
+  for i = 1, 1e9 do h[i] = s .. i end
+end`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 32 << 20
+	var held int64 = -1
+	memoryStopped = func(s *Sandbox) { held, _ = s.held(math.MaxInt64) }
+	defer func() { memoryStopped = nil }()
+	r := m.Bind(&recHost{})
+	r.SetBudget(Budget{Call: 1e9, Memory: limit})
+	err = r.OnPhaseStart(&Phase{ID: "grow"})
+	if !errors.Is(err, ErrBudget) || held < 0 {
+		t.Fatalf("error %v, want the memory budget's", err)
+	}
+	if ratio := float64(held) / limit; ratio > maxOvershoot {
+		t.Errorf("stopped holding %.2f× the budget, want at most %.2f×", ratio, maxOvershoot)
+	}
+}
