@@ -182,8 +182,10 @@ func firstDiff(a, b string) string {
 // TestLevels: every level plays both sides of a game to its end, and a
 // bot's random stream differs from the dice.
 func TestLevels(t *testing.T) {
+	t.Parallel()
 	for _, l := range Levels {
 		t.Run(l.Name, func(t *testing.T) {
+			t.Parallel()
 			g, log, bots := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 3, l.Name, l.Name, 0)
 			if !g.Over() {
 				t.Errorf("the game did not end")
@@ -303,6 +305,7 @@ func BenchmarkBeatsRandom(b *testing.B) {
 // (gpw bots history prints the whole table): the Axis at Smolensk by
 // August, in Kiev by the end, short of Leningrad and Moscow in the winter.
 func TestHistoryShape(t *testing.T) {
+	t.Parallel()
 	seeds := 20
 	if testing.Short() {
 		seeds = 6

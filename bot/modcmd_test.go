@@ -9,6 +9,7 @@ import (
 // TestModuleCommandsUsed: bot against bot, the modules' own commands are
 // judged and used where they pay, and none is refused.
 func TestModuleCommandsUsed(t *testing.T) {
+	t.Parallel()
 	sariego, err := filepath.Abs("../rules/house/sariego.lua")
 	if err != nil {
 		t.Fatal(err)
@@ -22,6 +23,7 @@ func TestModuleCommandsUsed(t *testing.T) {
 		{"sariego", "scenarios/gdw/barbarossa.toml", sariego, 0, 4, []string{"fortify"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			used := map[string]int{}
 			var all []*Bot
 			for seed := 1; seed <= c.seeds; seed++ {

@@ -11,6 +11,7 @@ import (
 // included, so no reinforcement phase ends with one left waiting while
 // Berlin is held, and the replacement points are spent on rebuilding.
 func TestReinforceLeaders(t *testing.T) {
+	t.Parallel()
 	g, log, _ := match(t, "scenarios/adc2/campaign.toml", "adc2", 1, "normal", "normal", 5)
 	for _, e := range log {
 		if w, _ := e.Get("warning").(string); strings.Contains(w, "wait to be placed") {
