@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"gpw/interp"
@@ -105,4 +106,17 @@ func TestTypedVerbJSON(t *testing.T) {
 	if want := `{"kind":"loss","side":"axis","text":"","options":null}`; string(b) != want {
 		t.Errorf("got %s, want %s", b, want)
 	}
+}
+
+// A command's first word is read once into a Verb: one of the engine's,
+// or a word of the rules module's, which it must declare.
+func ExampleParseVerb() {
+	for _, w := range []string{"Move", "nostand", "fortify"} {
+		v := ParseVerb(w)
+		fmt.Println(v, v.Engine(), v.Module(), v.Decision())
+	}
+	// Output:
+	// move true false false
+	// nostand true false true
+	// fortify false true false
 }
