@@ -60,9 +60,6 @@ func playRun(o *runOptions) error {
 	if err := p.addBots(o); err != nil {
 		return err
 	}
-	if err := p.runBots(); err != nil {
-		return err
-	}
 	if !interactive(o.IO) {
 		// A file or a pipe: plain lines, no prompt and no line editing
 		// (readline's costs grow with the square of a line's length).
@@ -126,27 +123,115 @@ func newLineReader(ios *ioStreams, p *player) (*readline.Instance, error) {
 }
 
 // playLoop reads and runs lines until quit or the end of the input.
+// While the game goes on, the prompt is a game.Player (promptPlayer)
+// played through the engine's one game loop, game.Play, beside the bots;
+// a bot's failure is printed and the prompt goes on. Once the game is
+// over, lines are still answered (queries, save, export).
 func playLoop(p *player, r lineReader) error {
-	for {
-		if sp, ok := r.(interface{ SetPrompt(string) }); ok {
-			sp.SetPrompt(p.prompt())
+	pp := &promptPlayer{p: p, r: r}
+	for !p.g.Over() {
+		var err error
+		if p.match != nil {
+			for side, b := range p.match.Bots {
+				if b == nil {
+					p.match.Others[side] = pp
+				}
+			}
+			err = p.match.Run(0)
+		} else {
+			err = game.Play(p.g, [2]game.Player{pp, pp}, nil)
 		}
-		line, err := r.Readline()
-		switch {
-		case errors.Is(err, readline.ErrInterrupt):
-			continue // ^C drops the line
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.As(err, new(lineTooLong)):
-			p.failed(err)
-			continue
-		case err != nil:
-			return err
+		if err == nil {
+			break
 		}
-		if p.do(line) {
-			return nil
+		if pp.stop != nil {
+			return pp.stopped()
+		}
+		if !pp.read {
+			return err // the bots failed before the first line: play cannot begin
+		}
+		p.failed(err) // a bot failed: the prompt goes on
+		if err := pp.Play(p.g); err != nil {
+			return pp.stopped()
 		}
 	}
+	for {
+		if _, err := pp.one(); err != nil {
+			return pp.stopped()
+		}
+	}
+}
+
+// promptPlayer is play's prompt as a game.Player: each turn it reads
+// lines, answering queries and printing refusals, until a command is
+// accepted. Quit, exit, the end of the input or a failure to read stop
+// it (stop).
+type promptPlayer struct {
+	p    *player
+	r    lineReader
+	owed bool  // a command was accepted: say what the game waits for once the bots have played
+	stop error // errQuit, or the failure to read
+	read bool  // a line has been read
+}
+
+// errQuit stops the prompt: quit, exit or the end of the input.
+var errQuit = errors.New("quit")
+
+// Play reads lines until one command is accepted.
+func (pp *promptPlayer) Play(*game.Game) error {
+	for {
+		accepted, err := pp.one()
+		if err != nil || accepted {
+			return err
+		}
+	}
+}
+
+// stopped is playLoop's result once the prompt has stopped.
+func (pp *promptPlayer) stopped() error {
+	if errors.Is(pp.stop, errQuit) {
+		return nil
+	}
+	return pp.stop
+}
+
+// one reads and runs one line and reports whether it was an accepted
+// command.
+func (pp *promptPlayer) one() (bool, error) {
+	p := pp.p
+	if pp.owed {
+		pp.owed = false
+		p.waiting()
+	}
+	if sp, ok := pp.r.(interface{ SetPrompt(string) }); ok {
+		sp.SetPrompt(p.prompt())
+	}
+	line, err := pp.r.Readline()
+	pp.read = true
+	switch {
+	case errors.Is(err, readline.ErrInterrupt):
+		return false, nil // ^C drops the line
+	case errors.Is(err, io.EOF):
+		pp.stop = errQuit
+		return false, pp.stop
+	case errors.As(err, new(lineTooLong)):
+		p.failed(err)
+		return false, nil
+	case err != nil:
+		pp.stop = err
+		return false, err
+	}
+	quit, ran, accepted := p.line(line)
+	switch {
+	case quit:
+		pp.stop = errQuit
+		return false, pp.stop
+	case accepted:
+		pp.owed = true
+	case ran:
+		p.waiting()
+	}
+	return accepted, nil
 }
 
 // player runs lines against a game and prints the answers.
@@ -211,19 +296,35 @@ func (p *player) save(a []string) (any, error) {
 	return savedTo(a[0]), nil
 }
 
-// do runs one line and reports whether the player quits.
+// do runs one line, then lets the bots play while their sides must act,
+// and reports whether the player quits.
 func (p *player) do(line string) bool {
+	quit, ran, accepted := p.line(line)
+	if accepted {
+		if err := p.runBots(); err != nil {
+			p.failed(err)
+		}
+	}
+	if ran {
+		p.waiting()
+	}
+	return quit
+}
+
+// line runs one line: quit reports quit or exit, ran a command run,
+// accepted one the game accepted.
+func (p *player) line(line string) (quit, ran, accepted bool) {
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}
 	w := strings.Fields(line)
 	if len(w) == 0 {
-		return false
+		return false, false, false
 	}
 	p.remember(w[1:])
 	word := strings.ToLower(w[0])
 	if word == "quit" || word == "exit" {
-		return true
+		return true, false, false
 	}
 	if q, ok := queries[word]; ok {
 		var v any
@@ -233,13 +334,13 @@ func (p *player) do(line string) bool {
 			v, err = p.masked(word, v, err)
 		}
 		p.answer(word, v, err)
-		return false
+		return false, false, false
 	}
 	if game.ParseVerb(word) == game.VerbEnd && len(w) == 1 && !p.confirm {
 		if warn := p.g.EndWarning(); warn != "" {
 			p.confirm = true
 			p.answer("end", confirmEnd(warn), nil)
-			return false
+			return false, false, false
 		}
 	}
 	p.confirm = false
@@ -250,13 +351,8 @@ func (p *player) do(line string) bool {
 		// the engine printed it as an error event
 	case err != nil:
 		p.failed(err)
-	default:
-		if err := p.runBots(); err != nil {
-			p.failed(err)
-		}
 	}
-	p.waiting()
-	return false
+	return false, true, err == nil
 }
 
 // confirmEnd asks for a second end before something is lost.
