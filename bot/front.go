@@ -45,6 +45,10 @@ func (f *front) defence(v *view, u *core.Unit, h int) float64 {
 	return float64(u.DefenseNow()) * float64(f.mult[h])
 }
 
+// frontSlack is how far past its share a sector's line must be before
+// its units leave it for another's at no cost.
+const frontSlack = 1.25
+
 // frontNear is how much an enemy unit ownDist hexes from the side's
 // units, with mp movement points, weighs in a sector's threat: fully if
 // it can strike next turn, half if in two.
@@ -255,13 +259,25 @@ func frontAllocation(p *plan, k, h int) float64 {
 	}
 	var sc float64
 	if from >= 0 {
-		// the shortfall the unit's leaving opens
+		// the shortfall the unit's leaving opens, with a quarter's
+		// slack: a sector near its share keeps its units (the line does
+		// not churn)
 		d := f.defence(v, u, u.Hex)
-		sc -= math.Min(d, math.Max(0, f.want[from]-(f.have[from]-d)))
+		sc -= math.Min(d, math.Max(0, frontSlack*f.want[from]-(f.have[from]-d)))
 	}
 	d := f.defence(v, u, h)
 	if to >= 0 {
 		sc += math.Min(d, f.short(to))
+		if from < 0 && u.Status == core.OnMap {
+			// a unit behind the line: what it brings the other sector
+			// beyond what it would bring its own (whose line the other
+			// tactics bring it to)
+			if own := int(v.sector[u.Hex]); own == to {
+				sc = 0
+			} else if v.posture[own] != attack {
+				sc -= math.Min(d, f.short(own))
+			}
+		}
 	}
 	sc *= w
 	if to < 0 && u.Status == core.OnMap && (from < 0 || f.short(from) == 0) {
@@ -280,4 +296,31 @@ func sum[T int | float64](xs []T) T {
 		t += x
 	}
 	return t
+}
+
+// thin adds to a placement's or a rail move's bonus by hex the pull of
+// the sectors short of their share (front-allocation), fading over
+// twelve hexes from their lines, so that reinforcements and units sent
+// by rail go where the line is thin.
+func (p *plan) thin(bonus []float32) []float32 {
+	f := p.front
+	if f == nil || p.v.doc.Front == 0 || !p.b.uses("front-allocation") {
+		return bonus
+	}
+	out := append([]float32(nil), bonus...)
+	for h, s := range f.needSec {
+		if s >= 0 && f.need[h] < 12 {
+			out[h] += float32(p.v.doc.Front * math.Min(f.short(int(s)), 8) * 0.25 * (1 - float64(f.need[h])/12))
+		}
+	}
+	return out
+}
+
+// railCredit names the tactic a rail move to h serves: front-allocation
+// where it ends near the line of a sector short of its share.
+func (p *plan) railCredit(h int) string {
+	if f := p.front; f != nil && p.v.doc.Front > 0 && p.b.uses("front-allocation") && f.needSec[h] >= 0 && f.need[h] <= 2 && f.short(int(f.needSec[h])) > 0 {
+		return "front-allocation"
+	}
+	return "rail-to-front"
 }

@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"gpw/core"
@@ -12,8 +14,12 @@ import (
 // north, three weak infantry units against the south; one Soviet army
 // holds the north, two the south. extra is added to the scenario.
 func frontBoard(t *testing.T, extra string) (*game.Game, *Bot, *plan) {
+	return frontBoardIn(t, "soviet-general", extra)
+}
+
+func frontBoardIn(t *testing.T, phase, extra string) (*game.Game, *Bot, *plan) {
 	t.Helper()
-	g := newBoard(t, "soviet-general", "\n[bot.soviet]\nattack_ratio = 10\n"+extra+
+	g := newBoard(t, phase, "\n[bot.soviet]\nattack_ratio = 10\n"+extra+
 		units("axis", "panzer", 12, 6, 8, "B-0301", "B-0302", "B-0303")+units("axis", "infantry", 2, 1, 6, "B-0308", "B-0309", "B-0310")+
 		units("soviet", "infantry", 8, 4, 6, "B-0602", "B-0608", "B-0609"), game.Options{})
 	b := bound(t, g, core.Soviet)
@@ -60,8 +66,9 @@ func TestFrontShares(t *testing.T) {
 }
 
 // front-allocation: a unit of the sector with more than its share moves
-// onto the line of the sector short of its share; without the tactic
-// both stay in the south.
+// onto the line of the sector short of its share (at a weight that
+// outweighs the panzers' danger there); without the tactic both stay
+// in the south.
 func TestTacticFrontAllocation(t *testing.T) {
 	moved := func(weight float64) int {
 		g, b, p := frontBoard(t, "")
@@ -80,7 +87,7 @@ func TestTacticFrontAllocation(t *testing.T) {
 		}
 		return n
 	}
-	if n := moved(DefaultDoctrine(core.Soviet).Front); n != 1 {
+	if n := moved(1); n != 1 {
 		t.Errorf("%d units of the south went onto the north's line, want 1", n)
 	}
 	if n := moved(0); n != 0 {
@@ -110,5 +117,41 @@ func TestReserveByThreat(t *testing.T) {
 	f := p.front
 	if f.resWant[north] != 2 || f.resWant[south] != 1 {
 		t.Errorf("reserves wanted north %d, south %d (threat %v, %v)", f.resWant[north], f.resWant[south], f.threat[north], f.threat[south])
+	}
+}
+
+// front-allocation by rail: a unit far behind the front rails onto the
+// line of the sector short of its share (the north), not to the south,
+// which has more than its share and where it would rail without the
+// tactic.
+func TestTacticFrontAllocationRail(t *testing.T) {
+	var line []string
+	for r := 1; r <= 10; r++ {
+		line = append(line, fmt.Sprintf("%q", fmt.Sprintf("B-08%02d", r)))
+	}
+	for c := 9; c <= 16; c++ {
+		line = append(line, fmt.Sprintf("%q", fmt.Sprintf("B-%02d10", c)))
+	}
+	rail := "\n[[map.rail]]\nhexes = [" + strings.Join(line, ", ") + "]\n" + unitTOML("sov-far", "soviet", "infantry", 8, 4, 6, "B-1610")
+	railed := func(weight float64) (string, int) {
+		g, b, p := frontBoardIn(t, "soviet-rail", rail)
+		north, _ := sectorsNS(t, g, p)
+		b.Doctrine.Front = weight
+		b.turnView = nil
+		if err := b.rail(); err != nil {
+			t.Fatal(err)
+		}
+		at := hexOf(g, "sov-far")
+		h := idx(t, g, at)
+		if int(p.v.sector[h]) == north && p.v.foeDist[h] <= p.front.depth[north]+1 {
+			return at, b.Tactics["front-allocation"]
+		}
+		return at, -1
+	}
+	if at, n := railed(DefaultDoctrine(core.Soviet).Front); n != 1 {
+		t.Errorf("sov-far railed to %s, not onto the north's line (front-allocation credited %d)", at, n)
+	}
+	if at, n := railed(0); n >= 0 {
+		t.Errorf("without front-allocation sov-far railed to %s, on the north's line: the position tests nothing", at)
 	}
 }

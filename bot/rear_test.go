@@ -101,3 +101,27 @@ func TestTacticRearSecurityRail(t *testing.T) {
 		t.Errorf("rear-security credited %d times, want 1 (tactics %v)", n, b.Tactics)
 	}
 }
+
+// hold-the-ring: a unit next to a threatened city of the side stays
+// while the city's defence and its ring are short of twice the
+// garrison's want; one farther away does not.
+func TestTacticHoldTheRing(t *testing.T) {
+	n := nbr(t, "B-1005")
+	g := newBoard(t, "soviet-general", victoryTOML("B-1005")+units("axis", "panzer", 12, 6, 8, "B-0505", "B-0506")+
+		units("soviet", "infantry", 8, 4, 6, "B-1005", n[3], "B-1509"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	v := b.newView(b.e, b.Side)
+	h := idx(t, g, "B-1005")
+	if 2*garrisonWant(v, h) <= 8 {
+		t.Fatalf("want %v: the position tests nothing", garrisonWant(v, h))
+	}
+	held, _ := b.secureRear(v)
+	k2, _ := g.Position().UnitByID("sov-in2")
+	k3, _ := g.Position().UnitByID("sov-in3")
+	if !held[k2] || held[k3] {
+		t.Errorf("held %v: want sov-in2 (next to Testgrad), not sov-in3", held)
+	}
+	if b.Tactics["hold-the-ring"] != 1 {
+		t.Errorf("hold-the-ring credited %d times (tactics %v)", b.Tactics["hold-the-ring"], b.Tactics)
+	}
+}
