@@ -45,6 +45,30 @@ func (f *front) defence(v *view, u *core.Unit, h int) float64 {
 	return float64(u.DefenseNow()) * float64(f.mult[h])
 }
 
+// smoothDepths keeps the line continuous across the seams of the
+// sectors: where two neighbouring holding or withdrawing sectors draw
+// their lines more than a hex apart in depth, the shallower is drawn
+// back to a hex in front of the deeper (a step between them would be a
+// gap the enemy walks through).
+func smoothDepths(v *view, depth []int16) {
+	for changed := true; changed; {
+		changed = false
+		for s := 0; s+1 < len(depth); s++ {
+			a, b := s, s+1
+			if v.posture[a] == attack || v.posture[b] == attack {
+				continue
+			}
+			if depth[a] > depth[b] {
+				a, b = b, a
+			}
+			if depth[a] < depth[b]-1 {
+				depth[a] = depth[b] - 1
+				changed = true
+			}
+		}
+	}
+}
+
 // frontSlack is how far past its share a sector's line must be before
 // its units leave it for another's at no cost.
 const frontSlack = 1.25

@@ -155,3 +155,25 @@ func TestTacticFrontAllocationRail(t *testing.T) {
 		t.Errorf("without front-allocation sov-far railed to %s, on the north's line: the position tests nothing", at)
 	}
 }
+
+// The line runs on across the sectors' seams: neighbouring holding or
+// withdrawing sectors draw it at most a hex apart in depth (the
+// shallower drawn back); an attacking sector between them is no seam.
+func TestSmoothDepths(t *testing.T) {
+	for _, c := range []struct {
+		posture []posture
+		depth   []int16
+		want    []int16
+	}{
+		{[]posture{hold, withdraw, withdraw}, []int16{2, 8, 4}, []int16{7, 8, 7}},
+		{[]posture{hold, hold, hold, withdraw}, []int16{2, 2, 2, 6}, []int16{3, 4, 5, 6}},
+		{[]posture{hold, attack, withdraw}, []int16{2, 0, 8}, []int16{2, 0, 8}},
+		{[]posture{hold, hold}, []int16{3, 2}, []int16{3, 2}},
+	} {
+		got := append([]int16(nil), c.depth...)
+		smoothDepths(&view{posture: c.posture}, got)
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%v %v: %v, want %v", c.posture, c.depth, got, c.want)
+		}
+	}
+}

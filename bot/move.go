@@ -214,6 +214,7 @@ func (p *plan) lineDepths() []int16 {
 		}
 		out[sec] = int16(best)
 	}
+	smoothDepths(v, out) // front.go: one line across the sectors' seams
 	return out
 }
 
