@@ -34,6 +34,19 @@ type front struct {
 	need    []int16
 	needSec []int8
 	mult    []float32 // terrainMult by hex, filled as asked (0: not yet)
+	// meanThreat is the mean threat of the holding and withdrawing
+	// sectors that have some
+	meanThreat float64
+}
+
+// pressure is how much sector s's threat stands above the front's mean
+// (1 at the mean, from 0.5 to 2): a breach there is plugged first. A
+// nil front answers 1.
+func (f *front) pressure(s int) float64 {
+	if f == nil || f.meanThreat == 0 {
+		return 1
+	}
+	return math.Max(0.5, math.Min(2, 0.5+0.5*f.threat[s]/f.meanThreat))
 }
 
 // defence is unit u's defence standing in h, times the terrain's
@@ -131,6 +144,16 @@ func newFront(p *plan) *front {
 		if wsum > 0 {
 			f.want[s] = (1 - v.doc.Reserve) * total * w[s] / wsum
 		}
+	}
+	held := 0
+	for s, t := range f.threat {
+		if t > 0 && v.posture[s] != attack {
+			f.meanThreat += t
+			held++
+		}
+	}
+	if held > 0 {
+		f.meanThreat /= float64(held)
 	}
 	f.shareReserves(v, int(math.Round(v.doc.Reserve*float64(units))))
 	for _, k := range v.own {

@@ -177,3 +177,33 @@ func TestSmoothDepths(t *testing.T) {
 		}
 	}
 }
+
+// plug-the-breach: a gap in the line of the sector under more threat
+// than the front's mean is worth more than the same gap elsewhere.
+func TestPlugTheBreachByPressure(t *testing.T) {
+	g, _, p := frontBoard(t, "")
+	north, south := sectorsNS(t, g, p)
+	if pn, ps := p.front.pressure(north), p.front.pressure(south); pn <= 1 || ps >= 1 {
+		t.Fatalf("pressure north %v, south %v", pn, ps)
+	}
+	k, _ := g.Position().UnitByID("sov-in3")
+	found := false
+	for h, x := range p.line {
+		if x <= 0 || p.cover[h] > 0 || p.v.reach[h] <= 0 || int(p.v.sector[h]) != north {
+			continue
+		}
+		with := plugTheBreach(p, k, h)
+		f := p.front
+		p.front = nil
+		without := plugTheBreach(p, k, h)
+		p.front = f
+		if with <= without || without <= 0 {
+			t.Errorf("a breach of the north's line at %s: %v, %v without the front's pressure", g.Position().Map.ID(h), with, without)
+		}
+		found = true
+		break
+	}
+	if !found {
+		t.Fatal("no breach in the north's line: the position tests nothing")
+	}
+}

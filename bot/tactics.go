@@ -315,7 +315,8 @@ func holdTheLine(p *plan, k, h int) float64 {
 }
 
 // plugTheBreach: an unwatched line hex the enemy can enter next turn is
-// a breach; closing it is worth half as much again as the line hex.
+// a breach; closing it is worth half as much again as the line hex,
+// more where the sector's threat is above the front's mean (pressure).
 func plugTheBreach(p *plan, k, h int) float64 {
 	if p.line == nil {
 		return 0
@@ -324,7 +325,7 @@ func plugTheBreach(p *plan, k, h int) float64 {
 	var sc float64
 	check := func(x int) {
 		if p.line[x] > 0 && p.cover[x] == 0 && v.reach[x] > 0 {
-			sc += float64(p.line[x]) / 2
+			sc += float64(p.line[x]) / 2 * p.front.pressure(int(v.sector[x]))
 		}
 	}
 	check(h)
