@@ -207,3 +207,17 @@ func TestPlugTheBreachByPressure(t *testing.T) {
 		t.Fatal("no breach in the north's line: the position tests nothing")
 	}
 }
+
+// The plan's line depths are smoothed: on the front board the south
+// holds (its line two hexes out) and the north withdraws (four), so the
+// south's line is drawn back to three.
+func TestLineRunsAcrossSeams(t *testing.T) {
+	g, _, p := frontBoard(t, "")
+	north, south := sectorsNS(t, g, p)
+	if p.v.posture[north] != withdraw || p.v.posture[south] != hold {
+		t.Fatalf("postures north %v, south %v: the position tests nothing", p.v.posture[north], p.v.posture[south])
+	}
+	if d := p.lineDepths(); d[north] != 4 || d[south] != 3 {
+		t.Errorf("line depths north %d, south %d; want 4 and 3", d[north], d[south])
+	}
+}
