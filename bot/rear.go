@@ -195,8 +195,10 @@ func garrisonCost(v *view, k int) float64 {
 // holdRing is hold-the-ring: where one unit may stand in a hex, a city
 // is held by the ring around it as much as by its garrison (each friendly
 // unit next to it is a hex the enemy cannot attack from). The units next
-// to threatened objective h, strongest first, stay where they are until
-// the city's defence (def) and theirs reach twice the garrison's want.
+// to threatened objective h and not in contact with the enemy (those are
+// the line's, scored as it is), strongest first, stay where they are
+// until the city's defence (def) and theirs reach twice the garrison's
+// want.
 func (b *Bot) holdRing(v *view, h int, def float64, held map[int]bool) {
 	if !b.uses("hold-the-ring") {
 		return
@@ -207,7 +209,7 @@ func (b *Bot) holdRing(v *view, h int, def float64, held map[int]bool) {
 		if nb < 0 {
 			continue
 		}
-		if k := v.s.Occupant(int(nb)); k >= 0 && v.s.Units[k].Side == v.side && combatUnit(&v.s.Units[k]) && !held[k] {
+		if k := v.s.Occupant(int(nb)); k >= 0 && v.s.Units[k].Side == v.side && combatUnit(&v.s.Units[k]) && !held[k] && v.foeDist[nb] > 1 {
 			ring = append(ring, k)
 		}
 	}

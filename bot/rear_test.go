@@ -124,6 +124,15 @@ func TestTacticHoldTheRing(t *testing.T) {
 	if b.Tactics["hold-the-ring"] != 1 {
 		t.Errorf("hold-the-ring credited %d times (tactics %v)", b.Tactics["hold-the-ring"], b.Tactics)
 	}
+	// in contact with the enemy, the ring unit is the line's
+	m := nbr(t, n[3])
+	g = newBoard(t, "soviet-general", victoryTOML("B-1005")+units("axis", "panzer", 12, 6, 8, "B-0505", "B-0506")+
+		unitTOML("axi-x", "axis", "infantry", 2, 1, 6, m[3])+units("soviet", "infantry", 8, 4, 6, "B-1005", n[3], "B-1509"), game.Options{})
+	b = bound(t, g, core.Soviet)
+	held, _ = b.secureRear(b.newView(b.e, b.Side))
+	if k2, _ := g.Position().UnitByID("sov-in2"); held[k2] {
+		t.Errorf("sov-in2, next to an enemy unit, held in the ring")
+	}
 }
 
 // rear-security covers the side's fortresses too: an empty fortress

@@ -56,7 +56,7 @@ var otherTactics = []struct{ name, text string }{
 	{"rebuild", "spend replacement points where they buy the most strength"},
 	{"rear-security", "before moving the rest, send a garrison into each of the side's capitals, victory cities and fortresses the enemy can enter next turn, from the units farthest from the fighting, until its defence is the doctrine's share (garrison, a third) of the enemy strength that can reach it"},
 	{"hold-the-city", "a capital or victory city of the side (its own or one taken) that the enemy can enter next turn keeps the units standing in it, up to a third of that enemy strength"},
-	{"hold-the-ring", "the units next to such a city stay, strongest first, until the city's defence and theirs reach twice its garrison's want: each is a hex the enemy cannot attack from"},
+	{"hold-the-ring", "the units next to such a city and not in contact with the enemy stay, strongest first, until the city's defence and theirs reach twice its garrison's want: each is a hex the enemy cannot attack from"},
 	{"rail-to-front", "rail units far from the fighting to the front"},
 	{"retreat-into-trap", "choose the defender's retreat through the most zones of control, to the weakest hex"},
 	{"stand-fast", "stand instead of retreating when the retreat would cost as much, or the hex is worth it"},
