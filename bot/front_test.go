@@ -221,3 +221,29 @@ func TestLineRunsAcrossSeams(t *testing.T) {
 		t.Errorf("line depths north %d, south %d; want 4 and 3", d[north], d[south])
 	}
 }
+
+// The front's doctrine keys are read from a scenario's [bot] table, and
+// checked.
+func TestDoctrineFrontKeys(t *testing.T) {
+	g := newBoard(t, "axis-combat", "\n[bot.soviet]\nfront = 0.8\nfront_value = 40\ngarrison = 0.5\n"+
+		unitTOML("ger-1", "axis", "infantry", 6, 3, 6, "B-0505"), game.Options{})
+	so, err := doctrineFor(g, core.Soviet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if so.Front != 0.8 || so.FrontValue != 40 || so.Garrison != 0.5 {
+		t.Errorf("soviet doctrine front %v, front_value %v, garrison %v", so.Front, so.FrontValue, so.Garrison)
+	}
+	if ax, _ := doctrineFor(g, core.Axis); ax.Front != DefaultDoctrine(core.Axis).Front {
+		t.Errorf("the Soviet table changed the Axis's front weight: %v", ax.Front)
+	}
+	for _, c := range []struct{ toml, want string }{
+		{"[bot]\nfront = -1\n", "front, front_value: not negative"},
+		{"[bot]\ngarrison = 2\n", "garrison: 2 is not in 0..1"},
+	} {
+		g := newBoard(t, "axis-combat", c.toml+unitTOML("ger-1", "axis", "infantry", 6, 3, 6, "B-0505"), game.Options{})
+		if _, err := doctrineFor(g, core.Axis); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.toml, err, c.want)
+		}
+	}
+}
