@@ -164,7 +164,7 @@ func newFront(p *plan) *front {
 }
 
 // shareReserves shares n reserves among the holding and withdrawing
-// sectors in proportion to their threat (tsum in all), by largest
+// sectors in proportion to their threat, by largest
 // remainder (ties to the lower sector).
 func (f *front) shareReserves(v *view, n int) {
 	var tsum float64
