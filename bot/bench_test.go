@@ -3,6 +3,7 @@ package bot
 import (
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -14,9 +15,12 @@ import (
 
 // benchGames plays whole bot-against-bot games of a scenario under a
 // rules module, loading included, one seed per iteration; it reports the
-// median time a bot's player turn took (ms/side-turn).
+// median time a bot's player turn took (ms/side-turn) and the process's
+// CPU time a game (ms-cpu/game: user and system, every goroutine; less
+// swayed by other load on the machine than the wall time of ns/op).
 func benchGames(b *testing.B, file, rules string) {
 	var think []time.Duration
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		sc, err := scenario.Load(gpw.Data, file, gpw.Data)
 		if err != nil {
@@ -40,6 +44,7 @@ func benchGames(b *testing.B, file, rules string) {
 			}
 		}
 	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "ms-cpu/game")
 	slices.Sort(think)
 	if len(think) > 0 {
 		b.ReportMetric(float64(think[len(think)/2].Microseconds())/1000, "ms/side-turn")
@@ -65,4 +70,13 @@ func houseModule(b *testing.B, name string) string {
 		b.Fatal(err)
 	}
 	return p
+}
+
+// cpuTime is the CPU time the process has used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

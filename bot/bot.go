@@ -166,6 +166,7 @@ func Seed(g *game.Game, side core.Side) uint64 {
 func (b *Bot) bind(g *game.Game) error {
 	if b.g == g {
 		b.e.fault = nil // each turn asks afresh (a bot kept across turns, gpw serve)
+		clear(b.e.destMemo)
 		return nil
 	}
 	b.g, b.e, b.view, b.turnView = g, newEngine(g, b.Side), nil, nil

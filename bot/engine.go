@@ -7,6 +7,7 @@ package bot
 
 import (
 	"errors"
+	"slices"
 
 	"gpw/core"
 	"gpw/game"
@@ -18,7 +19,9 @@ type engine struct {
 	side core.Side
 	s    *core.State
 	m    *core.Map
-	mv   *core.Mover
+	mv   *core.Mover // the raw mover: the enemy's threat only
+
+	destMemo map[int][]game.Dest // legal destinations by unit, until the next command
 
 	refused int    // commands the game refused
 	lastErr string // the last refusal, for reports
@@ -147,11 +150,59 @@ func (e *engine) canMove(k int) bool {
 	return e.fault == nil && e.ok(e.g.CanMove(k))
 }
 
-// reach runs the movement search for unit k with the phase's allowance
-// and weather; read it with e.mv (Spent, CanEnd, Path).
-func (e *engine) reach(k int, weather string) {
-	e.g.WeatherMover(e.mv, weather)
-	e.mv.Reach(k, e.g.MP(k))
+// dests lists unit k's legal destinations in this movement phase, with
+// their paths, as the engine's legal actions list them (game.MoveDests:
+// its closed areas, stacking and sharing rules and the module's path
+// checks): nil when it may not move or has nowhere to go. A stacking
+// unit leaves out the hexes where a stacking friend stands (rules that
+// let a move share a hex for now, ADC2's, would then oblige the friend
+// to leave, which the bot does not plan for). The answer is kept until
+// the bot's next command.
+func (e *engine) dests(k int) []game.Dest {
+	if e.fault != nil {
+		return nil
+	}
+	if d, ok := e.destMemo[k]; ok {
+		return d
+	}
+	um, err := e.g.MoveDests(k, true)
+	if err != nil {
+		e.ok(err)
+		return nil
+	}
+	var d []game.Dest
+	if um != nil {
+		d = um.Dest
+		if e.s.Units[k].Stacks {
+			d = slices.DeleteFunc(d, func(x game.Dest) bool { return e.friendAt(x.Hex) })
+		}
+	}
+	if e.destMemo == nil {
+		e.destMemo = map[int][]game.Dest{}
+	}
+	e.destMemo[k] = d
+	return d
+}
+
+// friendAt reports whether a stacking unit of the side stands in hex h.
+func (e *engine) friendAt(h int) bool {
+	for _, o := range e.s.UnitsAt(h) {
+		if u := &e.s.Units[o]; u.Side == e.side && u.Stacks {
+			return true
+		}
+	}
+	return false
+}
+
+// destPath is unit k's path to hex h among its legal destinations now,
+// nil when h is not one.
+func (e *engine) destPath(k, h int) []int {
+	for _, d := range e.dests(k) {
+		if d.Hex == h {
+			return d.Path
+		}
+	}
+	return nil
 }
 
 // pathOK checks a move or rail path as the command would.
@@ -227,6 +278,7 @@ func (e *engine) mayEnd() (bool, string) {
 // do carries out one command for the side. A refusal is counted and
 // returned; the game is unchanged by it.
 func (e *engine) do(c game.Command) error {
+	clear(e.destMemo) // the position changes
 	err := e.g.Do(e.side, c)
 	var rf *game.Refusal
 	if errors.As(err, &rf) {

@@ -107,15 +107,11 @@ func (b *Bot) garrisonFor(v *view, h int, held map[int]bool) (int, []int) {
 	var bestPath []int
 	for _, k := range v.own {
 		u := &v.s.Units[k]
-		if held[k] || u.Hex == h || u.DefenseNow() == 0 || !e.canMove(k) {
+		if held[k] || u.Hex == h || u.DefenseNow() == 0 {
 			continue
 		}
-		e.reach(k, v.weather)
-		if !e.mv.CanEnd(k, h) {
-			continue
-		}
-		path := e.mv.Path(h)
-		if !e.pathOK(k, path, "move") {
+		path := e.destPath(k, h) // the engine's legal destinations
+		if path == nil {
 			continue
 		}
 		if cost := garrisonCost(v, k); cost < bestCost {
