@@ -89,8 +89,8 @@ func (b *Bot) moduleRound() (int, error) {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
 			continue
 		}
-		if len(m.Uses) == 0 || (b.Judged[m.Word] >= unjudged && !b.moved[m.Word]) {
-			continue // none now, or one it has found it cannot judge
+		if len(m.Uses) == 0 || (b.Judged[m.Word] >= unjudged && !b.moved[m.Word]) || b.ordered[m.Word] {
+			continue // none now, one it has found it cannot judge, or an order (orders.go)
 		}
 		cands := b.prefilter(m)
 		deep := 0
@@ -120,7 +120,9 @@ func (b *Bot) moduleRound() (int, error) {
 			}
 			last, idled := b.idle[m.Word]
 			// (a use judged by the next attack lasts no longer)
-			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {
+			// (none before the first order step, which may find the use
+			// an order: orders.go)
+			if gain == 0 && !battle && b.orderPhase != "" && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {
 				if deepBase == nil {
 					deepBase = b.lookNear(g.Clone())
 				}
@@ -143,7 +145,7 @@ func (b *Bot) moduleRound() (int, error) {
 				good = append(good, judged{u, gain})
 			}
 		}
-		if b.Judged[m.Word] >= unjudged && !b.moved[m.Word] {
+		if b.Judged[m.Word] >= unjudged && !b.moved[m.Word] && b.orderPhase != "" { // the order step has looked too
 			b.say("unjudged-"+m.Word, "cannot judge the %s rules' command %s: %d uses looked ahead changed nothing it measures", g.Rules.ID, m.Word, b.Judged[m.Word])
 		}
 	}
@@ -400,15 +402,20 @@ func (b *Bot) rollTo(c *game.Game, side, still core.Side) (float64, bool) {
 // helper is the noise-free bot that plays side on clone c in a look-ahead.
 func (b *Bot) helper(hs *[2]*Bot, c *game.Game, side core.Side) *Bot {
 	if hs[side] == nil {
-		h, _ := New(side, "hard", nil, 1)
-		if side == b.Side {
-			h.Doctrine, h.doctrineSet = b.Doctrine, true
-		}
-		h.noModule, h.skipAttacks = true, true
-		hs[side] = h
+		hs[side] = b.newHelper(side)
 	}
 	hs[side].bind(c)
 	return hs[side]
+}
+
+// newHelper makes a look-ahead helper for side (helper).
+func (b *Bot) newHelper(side core.Side) *Bot {
+	h, _ := New(side, "hard", nil, 1)
+	if side == b.Side {
+		h.Doctrine, h.doctrineSet = b.Doctrine, true
+	}
+	h.noModule, h.skipAttacks = true, true
+	return h
 }
 
 // potential sums the best attack on each enemy unit the side could make
