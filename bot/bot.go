@@ -169,6 +169,9 @@ func (b *Bot) bind(g *game.Game) error {
 	if b.g == g {
 		b.e.fault = nil // each turn asks afresh (a bot kept across turns, gpw serve)
 		clear(b.e.destMemo)
+		clear(b.e.listed)
+		clear(b.e.rails)
+		clear(b.e.railCan)
 		return nil
 	}
 	b.g, b.e, b.view, b.turnView = g, newEngine(g, b.Side), nil, nil

@@ -424,7 +424,7 @@ func (b *Bot) move() error {
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
-		path := e.destPath(k, h) // legal now, as the engine lists it
+		path := e.pathTo(k, h) // legal now, as the engine lists it
 		if path == nil {
 			return false
 		}
