@@ -314,7 +314,8 @@ func (b *Bot) ownCombat(c *game.Game) bool {
 // battleLook is what clone c is worth to the side after the attack it
 // would make next (its best-scored, on the engine's column), averaged
 // over the six faces of the die: each face forced on a clone of c, the
-// battle's decisions taken by helper bots, the holdings counted after.
+// battle's decisions the engine's defaults (auto on), the holdings
+// counted after.
 // With no attack worth making it is c's holdings.
 func (b *Bot) battleLook(c *game.Game) float64 {
 	var hs [2]*Bot
@@ -334,21 +335,13 @@ func (b *Bot) battleLook(c *game.Game) float64 {
 	for f := 1; f <= 6; f++ {
 		cc := c.Clone()
 		cc.ForceDice(f)
+		if err := cc.Do(core.NoSide, game.Cmd("auto", "on")); err != nil {
+			return b.holdings(c, b.Side)
+		}
 		at := game.Cmd("attack")
 		at.Hex, at.From = best.hex, best.atk
 		if err := cc.Do(b.Side, at); err != nil {
 			return b.holdings(c, b.Side)
-		}
-		for i := 0; i < 16 && !cc.Over(); i++ {
-			if def, _ := cc.BattleUnits(); def < 0 {
-				break
-			}
-			a := cc.Actor()
-			hb := b.helper(&hs, cc, a)
-			hb.halt = func(g *game.Game) bool { d, _ := g.BattleUnits(); return d < 0 }
-			if err := hb.Play(cc); err != nil {
-				break
-			}
 		}
 		sum += b.holdings(cc, b.Side)
 	}

@@ -59,6 +59,11 @@ func (b *Bot) orderStep() error {
 	}
 	turn := g.Turn().Index
 	var base *game.Game // the position played forward without any use
+	type kept struct {
+		x  float64
+		ok bool
+	}
+	baseLooks := map[int]kept{} // defendLook on base, by hex
 	baseOK := true
 	quickBase := math.NaN()
 	for _, m := range ms {
@@ -120,7 +125,12 @@ func (b *Bot) orderStep() error {
 		for _, u := range made {
 			gain, n := 0.0, 0
 			for _, h := range b.orderHexes(u) {
-				without, ok1 := b.defendLook(base, eb, h)
+				bl, seen := baseLooks[h]
+				if !seen {
+					bl.x, bl.ok = b.defendLook(base, eb, h)
+					baseLooks[h] = bl
+				}
+				without, ok1 := bl.x, bl.ok
 				within, ok2 := b.defendLook(with, bh, h)
 				if ok1 && ok2 {
 					gain += within - without
@@ -243,31 +253,28 @@ func (b *Bot) orderHexes(u game.ModuleUse) []int {
 	return hs[:min(3, len(hs))]
 }
 
-// defendLook is what the side keeps after the enemy's best attack on hex
-// h in clone c (the enemy's combat phase, its helper bot eh bound to c),
-// averaged over the die's six faces: its holdings, and the hex's value
-// while a unit of the side still stands there. The battle's choices are
-// the engine's defaults (auto on). ok is false when the enemy would not
-// attack it.
+// defendLook is what the side keeps after the enemy's strongest attack
+// on hex h in clone c (the enemy's combat phase, its helper bot eh bound
+// to c: every enemy unit that may join it), averaged over the die's six
+// faces: its holdings, and the hex's value while a unit of the side
+// still stands there. The battle's choices are the engine's defaults
+// (auto on). ok is false when no enemy unit can attack it.
 func (b *Bot) defendLook(c *game.Game, eh *Bot, h int) (float64, bool) {
 	foe := b.Side.Enemy()
-	v := eh.phaseView()
-	d := c.Position().Occupant(h)
-	if d < 0 || c.Position().Units[d].Side != b.Side {
+	s := c.Position()
+	d := s.Occupant(h)
+	if d < 0 || s.Units[d].Side != b.Side {
 		return 0, false
 	}
-	one := *v
-	one.enemy = []int{d} // the one target
+	// the enemy's reading, cut to what finding the attackers needs
+	one := &view{b: eh, e: eh.e, g: c, s: s, m: s.Map, side: foe, foe: b.Side, doc: &eh.Doctrine,
+		mark: c.Turn().Weather, enemy: []int{d}, supplied: eh.e.supply(foe)}
 	attacked, defended := eh.e.fought()
-	best, found := option{}, false
-	for _, t := range eh.targets(&one, attacked, defended) {
-		if o, ok := eh.leastBad(&one, t); ok && o.score > 0 && (!found || o.score > best.score) {
-			best, found = o, true
-		}
-	}
-	if !found {
+	ts := eh.allTargets(one, attacked, defended)
+	if len(ts) == 0 {
 		return 0, false
 	}
+	best := option{hex: ts[0].hex, atk: ts[0].atk}
 	keep := 0.5
 	if own := b.phaseView(); h < len(own.value) {
 		keep += float64(own.value[h])
