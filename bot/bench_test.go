@@ -26,7 +26,7 @@ func benchGames(b *testing.B, file, rules string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		g, err := game.New(sc, game.Options{Rules: rules, Seed: int64(i + 1), SeedSet: true}, gpw.Data, nil)
+		g, err := game.New(sc, game.Options{Rules: rules, Seed: int64(i + 1), SeedSet: true, NoUndo: true}, gpw.Data, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
