@@ -15,9 +15,10 @@ import (
 
 // benchGames plays whole bot-against-bot games of a scenario under a
 // rules module, loading included, one seed per iteration; it reports the
-// median time a bot's player turn took (ms/side-turn) and the process's
-// CPU time a game (ms-cpu/game: user and system, every goroutine; less
-// swayed by other load on the machine than the wall time of ns/op).
+// median time a bot's player turn took (ms/side-turn), and the process's
+// CPU time a game and a side's player turn on average (ms-cpu/game,
+// ms-cpu/side-turn: user and system, every goroutine, loading included;
+// less swayed by other load on the machine than wall times).
 func benchGames(b *testing.B, file, rules string) {
 	var think []time.Duration
 	cpu0 := cpuTime()
@@ -44,7 +45,11 @@ func benchGames(b *testing.B, file, rules string) {
 			}
 		}
 	}
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "ms-cpu/game")
+	cpu := float64((cpuTime() - cpu0).Microseconds()) / 1000
+	b.ReportMetric(cpu/float64(b.N), "ms-cpu/game")
+	if len(think) > 0 {
+		b.ReportMetric(cpu/float64(len(think)), "ms-cpu/side-turn")
+	}
 	slices.Sort(think)
 	if len(think) > 0 {
 		b.ReportMetric(float64(think[len(think)/2].Microseconds())/1000, "ms/side-turn")

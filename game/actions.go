@@ -312,13 +312,14 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 	if shared {
 		sc = g.newShareCheck(k)
 	}
-	var cands []int
+	cands := make([]int, 0, len(mv.Reached()))
 	for _, h := range mv.Reached() {
 		if int(h) != u.Hex && mv.CanEnd(k, int(h)) {
 			cands = append(cands, int(h))
 		}
 	}
 	slices.Sort(cands)
+	um.Dest = make([]Dest, 0, len(cands))
 	// can_move_paths answers for every destination in one call
 	var refused []bool
 	batch := hook && batchPaths && g.Rules.Has("can_move_paths")
