@@ -348,13 +348,7 @@ func (b *Bot) attackDemanded(why string) error {
 		if len(ts) == 0 {
 			return e.end()
 		}
-		t := ts[0]
-		for _, x := range ts {
-			if strings.Contains(why, e.s.Units[x.def].ID+" ") {
-				t = x
-				break
-			}
-		}
+		t := b.demanded(ts, why) // orders.go
 		atk := t.atk
 		if o, ok := b.leastBad(v, t); ok {
 			atk = o.atk // the attack the bot scores best, a soak-off if it must

@@ -15,6 +15,7 @@ package bot
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -298,4 +299,30 @@ func (b *Bot) defendLook(c *game.Game, eh *Bot, h int) (float64, bool) {
 		sum += x
 	}
 	return sum / 6, true
+}
+
+// demanded is the target among ts whose attack the rules ask for before
+// the phase may end (the end refused with why): the first whose attack,
+// made on a clone with all its attackers and settled by the engine's
+// defaults, lets the phase end or changes the refusal. The refusal's
+// text is compared, never read. ts[0] when none does.
+func (b *Bot) demanded(ts []*target, why string) *target {
+	g := b.e.g
+	for _, t := range ts {
+		c := g.Clone()
+		if c.Do(core.NoSide, game.Cmd("auto", "on")) != nil {
+			break
+		}
+		at := game.Cmd("attack")
+		at.Hex, at.From = t.hex, t.atk
+		if c.Do(b.Side, at) != nil || c.Phase().Kind != "combat" {
+			continue
+		}
+		err := c.Clone().Do(b.Side, game.Cmd("end"))
+		var rf *game.Refusal
+		if !errors.As(err, &rf) || rf.Error() != why {
+			return t
+		}
+	}
+	return ts[0]
 }
