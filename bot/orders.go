@@ -5,7 +5,7 @@ package bot
 // happens when the enemy attacks there (the house card's No Retreat!
 // order turns the results after the die). At the end of the side's last
 // phase before the enemy's, its moves made, two clones are played forward
-// to the enemy's next combat phase, both sides standing still, one as the
+// to the enemy's next combat phase, both sides passing, one as the
 // position stands and one with the uses made; in each the enemy's best
 // attack on each use's hex is played die face by face (game.ForceDice),
 // and a use's gain is what
@@ -176,22 +176,19 @@ func (b *Bot) makeOrder(u game.ModuleUse) error {
 }
 
 // standTo plays clone c forward to the enemy's next combat phase, both
-// sides standing where they are (each still places what it must): an
-// order is judged by the attacks the enemy can make on the position as
-// the side leaves it, which costs a few battles instead of the enemy's
-// moves. It reports whether the phase was reached.
+// sides passing (game.PassCommand: reinforcements placed by the automatic
+// rule, nothing moved, no attack): an order is judged by the attacks the
+// enemy can make on the position as the side leaves it, which costs a
+// few battles instead of the enemy's moves. It reports whether the phase
+// was reached.
 func (b *Bot) standTo(c *game.Game) bool {
 	foe := b.Side.Enemy()
-	var hs [2]*Bot
-	for i := 0; i < 32 && !c.Over(); i++ {
+	for i := 0; i < 256 && !c.Over(); i++ {
 		p := c.Phase()
 		if p.Kind == "combat" && p.Side == foe && c.Actor() == foe {
 			return true
 		}
-		h := b.helper(&hs, c, c.Actor())
-		h.standStill = true
-		h.halt = func(g *game.Game) bool { return g.Phase().Kind == "combat" && g.Phase().Side == foe }
-		if err := h.Play(c); err != nil {
+		if c.Do(c.Actor(), c.PassCommand()) != nil {
 			return false
 		}
 	}
