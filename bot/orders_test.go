@@ -49,3 +49,37 @@ func TestOrderNoRetreat(t *testing.T) {
 		})
 	}
 }
+
+// TestOrdersInBotGames: bot against bot under the house card, the
+// No Retreat! order is judged by both sides in every game, never
+// reported as one the bots cannot judge, and given where it pays in some
+// of the Bagration and Kursk games (seeds 1-6).
+func TestOrdersInBotGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("twelve whole games")
+	}
+	frost, err := filepath.Abs(filepath.Join("..", "rules", "house", "frost.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	made, games := 0, 0
+	for _, sc := range []string{"bagration", "kursk"} {
+		for seed := int64(1); seed <= 6; seed++ {
+			_, _, bots := match(t, "scenarios/gdw/"+sc+".toml", frost, seed, "normal", "normal", 0)
+			games++
+			for _, b := range bots {
+				if b.Refused() > 0 {
+					t.Errorf("%s seed %d %s: refused: %s", sc, seed, b.Side, b.LastRefusal())
+				}
+				if b.Judged["noretreat"] == 0 || slices.Contains(b.Unjudged(), "noretreat") {
+					t.Errorf("%s seed %d %s: noretreat judged %d times, unjudged %v", sc, seed, b.Side, b.Judged["noretreat"], b.Unjudged())
+				}
+				made += b.Tactics["module:noretreat"]
+			}
+		}
+	}
+	if made == 0 {
+		t.Errorf("no No Retreat! order in %d games", games)
+	}
+	t.Logf("%d No Retreat! orders in %d games", made, games)
+}
