@@ -8,7 +8,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"gpw/core"
 	"gpw/game"
@@ -176,10 +175,10 @@ func (e *engine) canMove(k int) bool {
 // their paths, as the engine's legal actions list them (game.MoveDests:
 // its closed areas, stacking and sharing rules and the module's path
 // checks): nil when it may not move or has nowhere to go. A stacking
-// unit leaves out the hexes where a stacking friend stands (rules that
-// let a move share a hex for now, ADC2's, would then oblige the friend
-// to leave, which the bot does not plan for). The answer is kept until
-// the bot's next command.
+// unit's leave out the hexes where a friend's combat unit stands (game.MoveDestsAlone:
+// rules that let a move share a hex for now, ADC2's, would oblige the
+// friend to leave, which the bot does not plan for). The answer is kept
+// until the bot's next command.
 func (e *engine) dests(k int) []game.Dest {
 	if e.fault != nil {
 		return nil
@@ -187,7 +186,11 @@ func (e *engine) dests(k int) []game.Dest {
 	if d, ok := e.destMemo[k]; ok {
 		return d
 	}
-	um, err := e.g.MoveDests(k, true)
+	list := e.g.MoveDests // a leader joins a friend
+	if e.s.Units[k].Stacks {
+		list = e.g.MoveDestsAlone
+	}
+	um, err := list(k, true)
 	if err != nil {
 		e.ok(err)
 		return nil
@@ -195,9 +198,6 @@ func (e *engine) dests(k int) []game.Dest {
 	var d []game.Dest
 	if um != nil {
 		d = um.Dest
-		if e.s.Units[k].Stacks {
-			d = slices.DeleteFunc(d, func(x game.Dest) bool { return e.friendAt(x.Hex) })
-		}
 	}
 	if e.destMemo == nil {
 		e.destMemo = map[int][]game.Dest{}
@@ -212,11 +212,11 @@ func (e *engine) dests(k int) []game.Dest {
 
 // pathTo is unit k's path to hex h for a move now: the path of its last
 // listing (dests) when the move's validator still accepts it, which,
-// without hexes shared for now (whose friends must keep a way out: the
-// listing checks that), is what the listing would say again; else the
-// path of a fresh listing. nil when h is not a legal destination now.
+// while no hex of the side is shared for now (whose friends must keep a
+// way out: the listing checks that), is what the listing would say
+// again; else the path of a fresh listing. nil when h is not a legal destination now.
 func (e *engine) pathTo(k, h int) []int {
-	if !e.g.Rules.ShareUntilMoved {
+	if !e.g.Rules.ShareUntilMoved || len(e.s.Overstacked(e.side)) == 0 {
 		for _, d := range e.listed[k] {
 			if d.Hex == h {
 				if e.pathOK(k, d.Path, "move") {
@@ -229,14 +229,10 @@ func (e *engine) pathTo(k, h int) []int {
 	return e.destPath(k, h)
 }
 
-// friendAt reports whether a stacking unit of the side stands in hex h.
+// friendAt reports whether a combat unit of the side stands in hex h.
 func (e *engine) friendAt(h int) bool {
-	for _, o := range e.s.UnitsAt(h) {
-		if u := &e.s.Units[o]; u.Side == e.side && u.Stacks {
-			return true
-		}
-	}
-	return false
+	o := e.s.Occupant(h)
+	return o >= 0 && e.s.Units[o].Side == e.side
 }
 
 // destPath is unit k's path to hex h among its legal destinations now,

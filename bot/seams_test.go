@@ -15,7 +15,8 @@ import (
 // TestDestsAreLegal plays bot-against-bot games under GDW, ADC2 (closed
 // areas, hexes shared for now, the module's path checks) and the house
 // card, stopping at each movement phase, and checks that the destinations the bot plans with are the
-// engine's legal ones (Actions), less the hexes a stacking friend holds.
+// engine's legal ones (Actions), less, for a stacking unit, the hexes a
+// friend's combat unit holds.
 func TestDestsAreLegal(t *testing.T) {
 	frost, err := filepath.Abs(filepath.Join("..", "rules", "house", "frost.lua"))
 	if err != nil {

@@ -10,7 +10,8 @@ import (
 // TestMoveDestsMatchActions walks random games under GDW, ADC2 (closed
 // areas, shared hexes, can_move_paths) and the house card (can_move_path
 // per path) and checks that MoveDests lists, for every unit of the
-// moving side, exactly the destinations and paths ActionsWith does.
+// moving side, exactly the destinations and paths ActionsWith does, and
+// MoveDestsAlone those less the hexes a friend's combat unit holds.
 func TestMoveDestsMatchActions(t *testing.T) {
 	for name, rules := range variants(t) {
 		t.Run(name, func(t *testing.T) {
@@ -51,6 +52,23 @@ func TestMoveDestsMatchActions(t *testing.T) {
 						if um != nil {
 							units++
 							dests += len(um.Dest)
+						}
+						// alone: less the hexes a friend's combat unit holds
+						al, err := g.MoveDestsAlone(k, true)
+						if err != nil {
+							t.Fatal(err)
+						}
+						var got, wantAlone []Dest
+						if al != nil {
+							got = al.Dest
+						}
+						for _, d := range w.Dest {
+							if o := g.S.Occupant(d.Hex); o < 0 || g.S.Units[o].Side != g.S.Units[k].Side {
+								wantAlone = append(wantAlone, d)
+							}
+						}
+						if len(got) != len(wantAlone) || (len(got) > 0 && !reflect.DeepEqual(got, wantAlone)) {
+							t.Fatalf("%s %s: %s: MoveDestsAlone lists %d destinations, Actions %d without friends' hexes", g.TurnName(g.turn), g.Phase().ID, g.S.Units[k].ID, len(got), len(wantAlone))
 						}
 					}
 				}
