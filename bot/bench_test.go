@@ -3,6 +3,7 @@ package bot
 import (
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -14,15 +15,19 @@ import (
 
 // benchGames plays whole bot-against-bot games of a scenario under a
 // rules module, loading included, one seed per iteration; it reports the
-// median time a bot's player turn took (ms/side-turn).
+// median time a bot's player turn took (ms/side-turn), and the process's
+// CPU time a game and a side's player turn on average (ms-cpu/game,
+// ms-cpu/side-turn: user and system, every goroutine, loading included;
+// less swayed by other load on the machine than wall times).
 func benchGames(b *testing.B, file, rules string) {
 	var think []time.Duration
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		sc, err := scenario.Load(gpw.Data, file, gpw.Data)
 		if err != nil {
 			b.Fatal(err)
 		}
-		g, err := game.New(sc, game.Options{Rules: rules, Seed: int64(i + 1), SeedSet: true}, gpw.Data, nil)
+		g, err := game.New(sc, game.Options{Rules: rules, Seed: int64(i + 1), SeedSet: true, NoUndo: true}, gpw.Data, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -39,6 +44,11 @@ func benchGames(b *testing.B, file, rules string) {
 				think = append(think, d)
 			}
 		}
+	}
+	cpu := float64((cpuTime() - cpu0).Microseconds()) / 1000
+	b.ReportMetric(cpu/float64(b.N), "ms-cpu/game")
+	if len(think) > 0 {
+		b.ReportMetric(cpu/float64(len(think)), "ms-cpu/side-turn")
 	}
 	slices.Sort(think)
 	if len(think) > 0 {
@@ -65,4 +75,13 @@ func houseModule(b *testing.B, name string) string {
 		b.Fatal(err)
 	}
 	return p
+}
+
+// cpuTime is the CPU time the process has used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -98,6 +98,8 @@ type Bot struct {
 	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once
 	halt        func(*game.Game) bool // a look-ahead helper stops where this says
 	modPhase    string                // the phase whose module commands were judged
+	orderPhase  string                // the phase whose orders were judged (orders.go)
+	ordered     map[string]bool       // module words judged as orders, by the enemy's attacks (orders.go)
 
 	// Think is the time Play took in each of the side's player turns
 	// (thinking and the engine carrying out its commands), by turn.
@@ -134,7 +136,7 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 		return nil, fmt.Errorf("bot: side %v is not axis or soviet", side)
 	}
 	b := &Bot{Side: side, Level: l, rng: rand.New(rand.NewPCG(seed, uint64(side)+0x5eed)), said: map[string]bool{},
-		Tactics: map[string]int{}, Judged: map[string]int{}, moved: map[string]bool{}, idle: map[string]int{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
+		Tactics: map[string]int{}, Judged: map[string]int{}, moved: map[string]bool{}, idle: map[string]int{}, ordered: map[string]bool{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
 	for _, t := range l.Skip {
 		b.skip[t] = true
 	}
@@ -167,6 +169,10 @@ func Seed(g *game.Game, side core.Side) uint64 {
 func (b *Bot) bind(g *game.Game) error {
 	if b.g == g {
 		b.e.fault = nil // each turn asks afresh (a bot kept across turns, gpw serve)
+		clear(b.e.destMemo)
+		clear(b.e.listed)
+		clear(b.e.rails)
+		clear(b.e.railCan)
 		return nil
 	}
 	b.g, b.e, b.view, b.turnView = g, newEngine(g, b.Side), nil, nil
@@ -311,6 +317,9 @@ func (b *Bot) Play(g *game.Game) error {
 // phase may end.
 func (b *Bot) endPhase() error {
 	e := b.e
+	if err := b.orderStep(); err != nil { // orders.go
+		return err
+	}
 	if e.g.Phase().Kind == interp.PhaseCombat && e.g.Rules.Has("on_phase_end") {
 		if ok, why := e.mayEnd(); !ok {
 			b.say("end-refused", "the rules would not let the combat phase end (%s): it makes the attacks they ask for", why)
@@ -340,13 +349,7 @@ func (b *Bot) attackDemanded(why string) error {
 		if len(ts) == 0 {
 			return e.end()
 		}
-		t := ts[0]
-		for _, x := range ts {
-			if strings.Contains(why, e.s.Units[x.def].ID+" ") {
-				t = x
-				break
-			}
-		}
+		t := b.demanded(ts, why) // orders.go
 		atk := t.atk
 		if o, ok := b.leastBad(v, t); ok {
 			atk = o.atk // the attack the bot scores best, a soak-off if it must

@@ -7,6 +7,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 
 	"gpw/core"
 	"gpw/game"
@@ -19,7 +20,16 @@ type engine struct {
 	side core.Side
 	s    *core.State
 	m    *core.Map
-	mv   *core.Mover
+	mv   *core.Mover // the raw mover: the enemy's threat only
+
+	destMemo map[int][]game.Dest      // legal destinations by unit, until the next command
+	listed   map[int][]game.Dest      // each unit's last listing (pathTo)
+	rails    map[int]*core.RailRoutes // rail routes by unit, until the next command
+	railCan  map[int]bool             // whether each unit may rail, until the next command
+	supKey   string                   // the phase and log length supMemo holds for
+	supMemo  [2]core.Bitset           // each side's supply (supply)
+	dists    [4]distMemo              // the last distance fields (view.distance)
+	distNext int
 
 	refused int    // commands the game refused
 	lastErr string // the last refusal, for reports
@@ -135,8 +145,22 @@ func (e *engine) fought() (attacked, defended []bool) {
 }
 
 // supply traces side's supply now, as the engine does at a phase start
-// (the rules' supply sources included). The answer is a copy.
-func (e *engine) supply(side core.Side) core.Bitset { return e.g.Trace(side) }
+// (the rules' supply sources included). The answer is kept while the
+// game stays in the same phase and logs no event (no command changed
+// it), and shared: callers do not change it.
+func (e *engine) supply(side core.Side) core.Bitset {
+	key := fmt.Sprintf("%d/%s/%d", e.g.Turn().Index, e.g.Phase().ID, len(e.g.Log()))
+	if e.supKey != key {
+		e.supKey, e.supMemo = key, [2]core.Bitset{}
+	}
+	if side != core.Axis && side != core.Soviet {
+		return e.g.Trace(side)
+	}
+	if e.supMemo[side] == nil {
+		e.supMemo[side] = e.g.Trace(side)
+	}
+	return e.supMemo[side]
+}
 
 // canMove reports whether unit k may move in this movement phase.
 func (e *engine) canMove(k int) bool {
@@ -148,11 +172,79 @@ func (e *engine) canMove(k int) bool {
 	return e.fault == nil && e.ok(e.g.CanMove(k))
 }
 
-// reach runs the movement search for unit k with the phase's allowance
-// and weather; read it with e.mv (Spent, CanEnd, Path).
-func (e *engine) reach(k int, weather string) {
-	e.g.WeatherMover(e.mv, weather)
-	e.mv.Reach(k, e.g.MP(k))
+// dests lists unit k's legal destinations in this movement phase, with
+// their paths, as the engine's legal actions list them (game.MoveDests:
+// its closed areas, stacking and sharing rules and the module's path
+// checks): nil when it may not move or has nowhere to go. A stacking
+// unit's leave out the hexes where a friend's combat unit stands (game.MoveDestsAlone:
+// rules that let a move share a hex for now, ADC2's, would oblige the
+// friend to leave, which the bot does not plan for). The answer is kept
+// until the bot's next command.
+func (e *engine) dests(k int) []game.Dest {
+	if e.fault != nil {
+		return nil
+	}
+	if d, ok := e.destMemo[k]; ok {
+		return d
+	}
+	list := e.g.MoveDests // a leader joins a friend
+	if e.s.Units[k].Stacks {
+		list = e.g.MoveDestsAlone
+	}
+	um, err := list(k, true)
+	if err != nil {
+		e.ok(err)
+		return nil
+	}
+	var d []game.Dest
+	if um != nil {
+		d = um.Dest
+	}
+	if e.destMemo == nil {
+		e.destMemo = map[int][]game.Dest{}
+	}
+	e.destMemo[k] = d
+	if e.listed == nil {
+		e.listed = map[int][]game.Dest{}
+	}
+	e.listed[k] = d
+	return d
+}
+
+// pathTo is unit k's path to hex h for a move now: the path of its last
+// listing (dests) when the move's validator still accepts it, which,
+// while no hex of the side is shared for now (whose friends must keep a
+// way out: the listing checks that), is what the listing would say
+// again; else the path of a fresh listing. nil when h is not a legal destination now.
+func (e *engine) pathTo(k, h int) []int {
+	if !e.g.Rules.ShareUntilMoved || len(e.s.Overstacked(e.side)) == 0 {
+		for _, d := range e.listed[k] {
+			if d.Hex == h {
+				if e.pathOK(k, d.Path, "move") {
+					return d.Path
+				}
+				break
+			}
+		}
+	}
+	return e.destPath(k, h)
+}
+
+// friendAt reports whether a combat unit of the side stands in hex h.
+func (e *engine) friendAt(h int) bool {
+	o := e.s.Occupant(h)
+	return o >= 0 && e.s.Units[o].Side == e.side
+}
+
+// destPath is unit k's path to hex h among its legal destinations now,
+// nil when h is not one.
+func (e *engine) destPath(k, h int) []int {
+	for _, d := range e.dests(k) {
+		if d.Hex == h {
+			return d.Path
+		}
+	}
+	return nil
 }
 
 // pathOK checks a move or rail path as the command would.
@@ -168,12 +260,33 @@ func (e *engine) canRail(k int) bool {
 	if g.InSetup() || p.Kind != interp.PhaseRail || u.Side != p.Side || u.Status != core.OnMap || !e.m.IsRail(u.Hex) {
 		return false
 	}
-	return e.fault == nil && e.ok(g.CanRail(k))
+	if e.fault != nil {
+		return false
+	}
+	can, ok := e.railCan[k]
+	if !ok {
+		can = e.ok(g.CanRail(k))
+		if e.railCan == nil {
+			e.railCan = map[int]bool{}
+		}
+		e.railCan[k] = can
+	}
+	return can
 }
 
 // railDests lists the hexes unit k can reach by rail, as the engine finds
-// them (read a route with RailRoutes.Path).
-func (e *engine) railDests(k int) *core.RailRoutes { return e.g.RailRoutes(k) }
+// them (read a route with RailRoutes.Path), kept until the next command.
+func (e *engine) railDests(k int) *core.RailRoutes {
+	r, ok := e.rails[k]
+	if !ok {
+		r = e.g.RailRoutes(k)
+		if e.rails == nil {
+			e.rails = map[int]*core.RailRoutes{}
+		}
+		e.rails[k] = r
+	}
+	return r
+}
 
 // entryOK judges whether unit k may enter hex h as a reinforcement
 // ("place") or a rebuilt unit ("rebuild"), as the game does.
@@ -228,6 +341,9 @@ func (e *engine) mayEnd() (bool, string) {
 // do carries out one command for the side. A refusal is counted and
 // returned; the game is unchanged by it.
 func (e *engine) do(c game.Command) error {
+	clear(e.destMemo) // the position changes
+	clear(e.rails)
+	clear(e.railCan)
 	err := e.g.Do(e.side, c)
 	var rf *game.Refusal
 	if errors.As(err, &rf) {

@@ -89,7 +89,7 @@ func PlayHistory(o HistoryOptions) (*History, error) {
 			defer wg.Done()
 			for seed := range next {
 				r := result{seed: seed}
-				g, err := game.New(o.Scenario, game.Options{Rules: o.Rules, Seed: int64(seed), SeedSet: true}, o.Builtin, nil)
+				g, err := game.New(o.Scenario, game.Options{Rules: o.Rules, Seed: int64(seed), SeedSet: true, NoUndo: true}, o.Builtin, nil)
 				if err != nil {
 					r.err = err
 					results[seed-1] = r

@@ -161,7 +161,7 @@ func eloOf(p float64) float64 {
 // ladderGame plays seed with levels (axis, soviet) and answers the Axis's
 // score: 1 a win, 0 a loss, 0.5 a draw.
 func ladderGame(o LadderOptions, seed int, levels [2]string) (float64, error) {
-	g, err := game.New(o.Scenario, game.Options{Rules: o.Rules, Seed: int64(seed), SeedSet: true}, o.Builtin, nil)
+	g, err := game.New(o.Scenario, game.Options{Rules: o.Rules, Seed: int64(seed), SeedSet: true, NoUndo: true}, o.Builtin, nil)
 	if err != nil {
 		return 0, err
 	}

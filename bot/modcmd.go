@@ -90,8 +90,8 @@ func (b *Bot) moduleRound() (int, error) {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
 			continue
 		}
-		if len(m.Uses) == 0 || (b.Judged[m.Word] >= unjudged && !b.moved[m.Word]) {
-			continue // none now, or one it has found it cannot judge
+		if len(m.Uses) == 0 || (b.Judged[m.Word] >= unjudged && !b.moved[m.Word]) || b.ordered[m.Word] {
+			continue // none now, one it has found it cannot judge, or an order (orders.go)
 		}
 		cands := b.prefilter(m)
 		deep := 0
@@ -121,7 +121,9 @@ func (b *Bot) moduleRound() (int, error) {
 			}
 			last, idled := b.idle[m.Word]
 			// (a use judged by the next attack lasts no longer)
-			if gain == 0 && !battle && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {
+			// (none before the first order step, which may find the use
+			// an order: orders.go)
+			if gain == 0 && !battle && b.orderPhase != "" && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {
 				if deepBase == nil {
 					deepBase = b.lookNear(g.Clone())
 				}
@@ -144,7 +146,7 @@ func (b *Bot) moduleRound() (int, error) {
 				good = append(good, judged{u, gain})
 			}
 		}
-		if b.Judged[m.Word] >= unjudged && !b.moved[m.Word] {
+		if b.Judged[m.Word] >= unjudged && !b.moved[m.Word] && b.orderPhase != "" { // the order step has looked too
 			b.say("unjudged-"+m.Word, "cannot judge the %s rules' command %s: %d uses looked ahead changed nothing it measures", g.Rules.ID, m.Word, b.Judged[m.Word])
 		}
 	}
@@ -313,7 +315,8 @@ func (b *Bot) ownCombat(c *game.Game) bool {
 // battleLook is what clone c is worth to the side after the attack it
 // would make next (its best-scored, on the engine's column), averaged
 // over the six faces of the die: each face forced on a clone of c, the
-// battle's decisions taken by helper bots, the holdings counted after.
+// battle's decisions the engine's defaults (auto on), the holdings
+// counted after.
 // With no attack worth making it is c's holdings.
 func (b *Bot) battleLook(c *game.Game) float64 {
 	var hs [2]*Bot
@@ -333,21 +336,13 @@ func (b *Bot) battleLook(c *game.Game) float64 {
 	for f := 1; f <= 6; f++ {
 		cc := c.Clone()
 		cc.ForceDice(f)
+		if err := cc.Do(core.NoSide, game.Cmd(game.VerbAuto, "on")); err != nil {
+			return b.holdings(c, b.Side)
+		}
 		at := game.Cmd(game.VerbAttack)
 		at.Hex, at.From = best.hex, best.atk
 		if err := cc.Do(b.Side, at); err != nil {
 			return b.holdings(c, b.Side)
-		}
-		for i := 0; i < 16 && !cc.Over(); i++ {
-			if def, _ := cc.BattleUnits(); def < 0 {
-				break
-			}
-			a := cc.Actor()
-			hb := b.helper(&hs, cc, a)
-			hb.halt = func(g *game.Game) bool { d, _ := g.BattleUnits(); return d < 0 }
-			if err := hb.Play(cc); err != nil {
-				break
-			}
 		}
 		sum += b.holdings(cc, b.Side)
 	}
@@ -401,15 +396,20 @@ func (b *Bot) rollTo(c *game.Game, side, still core.Side) (float64, bool) {
 // helper is the noise-free bot that plays side on clone c in a look-ahead.
 func (b *Bot) helper(hs *[2]*Bot, c *game.Game, side core.Side) *Bot {
 	if hs[side] == nil {
-		h, _ := New(side, "hard", nil, 1)
-		if side == b.Side {
-			h.Doctrine, h.doctrineSet = b.Doctrine, true
-		}
-		h.noModule, h.skipAttacks = true, true
-		hs[side] = h
+		hs[side] = b.newHelper(side)
 	}
 	hs[side].bind(c)
 	return hs[side]
+}
+
+// newHelper makes a look-ahead helper for side (helper).
+func (b *Bot) newHelper(side core.Side) *Bot {
+	h, _ := New(side, "hard", nil, 1)
+	if side == b.Side {
+		h.Doctrine, h.doctrineSet = b.Doctrine, true
+	}
+	h.noModule, h.skipAttacks = true, true
+	return h
 }
 
 // potential sums the best attack on each enemy unit the side could make

@@ -384,29 +384,29 @@ func (b *Bot) move() error {
 	p.pre = attacksLater(v)
 	p.next = !p.pre
 	for _, k := range v.own {
-		if held[k] || !e.canMove(k) {
+		if held[k] {
 			continue
 		}
-		e.reach(k, v.weather)
+		// the engine's legal destinations (engine.dests)
+		ds := e.dests(k)
+		if ds == nil {
+			continue
+		}
 		// paths matter only where a hex worth taking lies within reach
 		paths := false
-		for _, hh := range e.mv.Reached() {
-			if h := int(hh); v.value[h] > 0 && v.s.Control[h] != v.side {
+		for _, d := range ds {
+			if v.value[d.Hex] > 0 && v.s.Control[d.Hex] != v.side {
 				paths = true
 				break
 			}
 		}
 		var cs []cand
-		for _, hh := range e.mv.Reached() {
-			h := int(hh)
-			if h == v.s.Units[k].Hex || !e.mv.CanEnd(k, h) {
-				continue
-			}
+		for _, d := range ds {
 			var path []int
 			if paths {
-				path = e.mv.Path(h)
+				path = d.Path
 			}
-			cs = append(cs, cand{h: int32(h), static: p.staticScore(k, h, path)})
+			cs = append(cs, cand{h: int32(d.Hex), static: p.staticScore(k, d.Hex, path)})
 		}
 		cs = prune(p, cs)
 		p.units = append(p.units, k)
@@ -415,12 +415,8 @@ func (b *Bot) move() error {
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
-		e.reach(k, v.weather)
-		if !e.mv.CanEnd(k, h) {
-			return false
-		}
-		path := e.mv.Path(h)
-		if !e.pathOK(k, path, "move") {
+		path := e.pathTo(k, h) // legal now, as the engine lists it
+		if path == nil {
 			return false
 		}
 		why := p.why(k, h, path) // before the move takes what it passes
@@ -483,15 +479,15 @@ func (b *Bot) moveFollowers(v *view) {
 	s := v.s
 	for k := range s.Units {
 		u := &s.Units[k]
-		if u.Side != v.side || u.Stacks || u.Status != core.OnMap || !e.canMove(k) {
+		if u.Side != v.side || u.Stacks || u.Status != core.OnMap {
 			continue
 		}
-		e.reach(k, v.weather)
 		best, bestScore := -1, 0.0
-		for _, hh := range e.mv.Reached() {
-			h := int(hh)
+		var bestPath []int
+		for _, d := range e.dests(k) {
+			h := d.Hex
 			o := s.Occupant(h)
-			if h == u.Hex || o < 0 || s.Units[o].Side != v.side || !e.mv.CanEnd(k, h) {
+			if o < 0 || s.Units[o].Side != v.side {
 				continue
 			}
 			sc := float64(s.Units[o].AttackNow()) - b.risk(v, o, h)*0.5 + float64(v.pull[h])*0.05
@@ -499,14 +495,11 @@ func (b *Bot) moveFollowers(v *view) {
 				sc -= float64(s.Units[cur].AttackNow())
 			}
 			if sc > bestScore {
-				best, bestScore = h, sc
+				best, bestScore, bestPath = h, sc, d.Path
 			}
 		}
 		if best >= 0 {
-			path := e.mv.Path(best)
-			if e.pathOK(k, path, "move") {
-				_ = e.move(k, path)
-			}
+			_ = e.move(k, bestPath)
 		}
 	}
 }

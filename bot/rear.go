@@ -9,6 +9,7 @@ package bot
 // (rear-security).
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -111,26 +112,22 @@ func (b *Bot) secureRear(v *view) (held map[int]bool, moved bool) {
 // front least (farthest from the enemy, then weakest); -1 when none can.
 func (b *Bot) garrisonFor(v *view, h int, held map[int]bool) (int, []int) {
 	e := b.e
-	best, bestCost := -1, math.Inf(1)
-	var bestPath []int
+	// the cheapest first: the first that can end there is the one (each
+	// asked of the engine's legal destinations, a listing a unit)
+	var ks []int
 	for _, k := range v.own {
 		u := &v.s.Units[k]
-		if held[k] || u.Hex == h || u.DefenseNow() == 0 || !e.canMove(k) {
-			continue
-		}
-		e.reach(k, v.weather)
-		if !e.mv.CanEnd(k, h) {
-			continue
-		}
-		path := e.mv.Path(h)
-		if !e.pathOK(k, path, "move") {
-			continue
-		}
-		if cost := garrisonCost(v, k); cost < bestCost {
-			best, bestCost, bestPath = k, cost, path
+		if !held[k] && u.Hex != h && u.DefenseNow() > 0 {
+			ks = append(ks, k)
 		}
 	}
-	return best, bestPath
+	slices.SortStableFunc(ks, func(a, c int) int { return cmp.Compare(garrisonCost(v, a), garrisonCost(v, c)) })
+	for _, k := range ks {
+		if path := e.destPath(k, h); path != nil {
+			return k, path
+		}
+	}
+	return -1, nil
 }
 
 // railRear is rear-security in a rail phase: each threatened objective

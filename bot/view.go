@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,13 +121,29 @@ func supplyIfHeld(m *core.Map, s *core.State, side core.Side, traced core.Bitset
 }
 
 // distance is each hex's distance in hexes to the nearest of units,
-// through land hexes (32767 when none).
+// through land hexes (32767 when none). The answer is shared: the engine
+// keeps the last few, by the hexes they were measured from.
 func (v *view) distance(units []int) []int16 {
 	src := make([]int, len(units))
 	for i, k := range units {
 		src[i] = v.s.Units[k].Hex
 	}
-	return v.distanceFrom(src)
+	e := v.e
+	for _, m := range e.dists {
+		if m.d != nil && slices.Equal(m.src, src) {
+			return m.d
+		}
+	}
+	d := v.distanceFrom(src)
+	e.dists[e.distNext] = distMemo{src, d}
+	e.distNext = (e.distNext + 1) % len(e.dists)
+	return d
+}
+
+// distMemo is a distance field and the hexes it was measured from.
+type distMemo struct {
+	src []int
+	d   []int16
 }
 
 // distanceFrom is each hex's distance in hexes to the nearest of the

@@ -289,6 +289,12 @@ func (g *Game) placement(k int, hs []int) Placement {
 // may not move): every hex the movement search reaches where it may end,
 // each checked by the rules' can_move_path along the cheapest path.
 func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
+	return g.movesWhere(k, paths, checked, false)
+}
+
+// movesWhere is movesOf, leaving out (alone) the hexes where a combat
+// unit of k's side stands: those k could only share.
+func (g *Game) movesWhere(k int, paths, checked, alone bool) *UnitMoves {
 	u := &g.S.Units[k]
 	if u.Status != core.OnMap || u.Side != g.Phase().Side {
 		return nil
@@ -312,13 +318,19 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 	if shared {
 		sc = g.newShareCheck(k)
 	}
-	var cands []int
+	cands := make([]int, 0, len(mv.Reached()))
 	for _, h := range mv.Reached() {
+		if alone {
+			if o := g.S.Occupant(int(h)); o >= 0 && o != k && g.S.Units[o].Side == u.Side {
+				continue
+			}
+		}
 		if int(h) != u.Hex && mv.CanEnd(k, int(h)) {
 			cands = append(cands, int(h))
 		}
 	}
 	slices.Sort(cands)
+	um.Dest = make([]Dest, 0, len(cands))
 	// can_move_paths answers for every destination in one call
 	var refused []bool
 	batch := hook && batchPaths && g.Rules.Has("can_move_paths")

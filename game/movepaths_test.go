@@ -8,19 +8,29 @@ import (
 )
 
 // TestCanMovePathsAgrees: the legal moves listed with can_move_paths (once
-// per unit) are those listed with can_move_path per destination, over the
-// ADC2 campaign's movement phases under random play.
+// per unit) are those listed with can_move_path per destination, over
+// movement phases of the ADC2 campaign and of Barbarossa under the house
+// card (whose can_move_paths wraps the book's checks) under random play.
 func TestCanMovePathsAgrees(t *testing.T) {
-	sc, err := scenario.Load(gpw.Data, "scenarios/adc2/campaign.toml", gpw.Data)
+	for _, c := range []struct{ name, file, rules string }{
+		{"adc2", "scenarios/adc2/campaign.toml", "adc2"},
+		{"frost", "scenarios/gdw/barbarossa.toml", houseRules(t, "frost.lua")},
+	} {
+		t.Run(c.name, func(t *testing.T) { canMovePathsAgree(t, c.file, c.rules) })
+	}
+}
+
+func canMovePathsAgree(t *testing.T, file, rules string) {
+	sc, err := scenario.Load(gpw.Data, file, gpw.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(sc, Options{Rules: "adc2", AutoSetup: true, NoUndo: true}, gpw.Data, nil)
+	g, err := New(sc, Options{Rules: rules, AutoSetup: true, NoUndo: true}, gpw.Data, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !g.Rules.Has("can_move_paths") {
-		t.Fatal("adc2 has no can_move_paths")
+		t.Fatalf("%s has no can_move_paths", rules)
 	}
 	defer func() { batchPaths = true }()
 	compared, dests := 0, 0

@@ -563,6 +563,23 @@ function R.can_move_path(u, path, how)
   if dispersed(u.id) then return false, u.id .. " is dispersed and may not move", cite.dispersed end
   if prev_can_move_path then return prev_can_move_path(u, path, how) end
 end
+-- The same for all of a unit's move destinations in one call (the legal
+-- actions ask once per unit): a dispersed unit may take none of them.
+local prev_can_move_paths = R.can_move_paths
+function R.can_move_paths(u, paths, how)
+  if dispersed(u.id) then
+    local all = {}
+    for i = 1, #paths do all[i] = i end
+    return all
+  end
+  if prev_can_move_paths then return prev_can_move_paths(u, paths, how) end
+  if not prev_can_move_path then return nil end
+  local out = {}
+  for i = 1, #paths do
+    if prev_can_move_path(u, paths[i], how) == false then out[#out + 1] = i end
+  end
+  return out
+end
 function R.can_attack(a, d)
   if dispersed(a.id) then return false, a.id .. " is dispersed and may not attack", cite.dispersed end
   if prev_can_attack then return prev_can_attack(a, d) end
