@@ -313,7 +313,7 @@ func (b *Bot) demanded(ts []*target, why string) *target {
 		}
 		at := game.Cmd(game.VerbAttack)
 		at.Hex, at.From = t.hex, t.atk
-		if c.Do(b.Side, at) != nil || c.Phase().Kind != "combat" {
+		if c.Do(b.Side, at) != nil || c.Phase().Kind != interp.PhaseCombat {
 			continue
 		}
 		err := c.Clone().Do(b.Side, game.Cmd(game.VerbEnd))
