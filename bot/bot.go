@@ -27,6 +27,9 @@ type Level struct {
 	Skip  []string // tactics it does not use
 	// Random plays a uniformly random legal action instead of thinking.
 	Random bool
+	// Search is how many plans the bot compares by look-ahead for each
+	// stretch of its player turn (search.go); 0: none.
+	Search int
 	Text   string
 }
 
@@ -37,6 +40,8 @@ var Levels = []Level{
 		Text: "no encircling, pockets or breakthroughs, and noisy judgement"},
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
 	{Name: "hard", Text: "every tactic, no noise"},
+	{Name: "expert", Search: 6,
+		Text: "hard, choosing the moves before and after combat among 6 plans, each played forward on a copy of the game to the enemy's attacks"},
 }
 
 // DefaultLevel is the level of --bot SIDE without =LEVEL.
@@ -101,6 +106,16 @@ type Bot struct {
 	// Think is the time Play took in each of the side's player turns
 	// (thinking and the engine carrying out its commands), by turn.
 	Think map[int]time.Duration
+
+	// Searched lists the expert's searches, a turn each (search.go).
+	Searched   []SearchResult
+	planKey    string   // the phase the stretch whose plan the bot plays began in ("" for none)
+	planTurn   int      // its turn
+	planPhases []string // its phases
+	base       Doctrine // the doctrine the search's plans change
+	baseSet    bool
+	savedRNG   *rand.Rand // the bot's own stream, while a noisy plan plays
+	victory    []int      // the victory conditions' city hexes
 
 	// scratch for searches over the map
 	stamp  []int32
@@ -267,6 +282,13 @@ func (b *Bot) Play(g *game.Game) error {
 		case g.InSetup():
 			err = b.setup()
 		default:
+			if b.Level.Search > 0 {
+				if g.Phase().Side == b.Side {
+					b.search(g)
+				} else {
+					b.endPlan()
+				}
+			}
 			if err = b.moduleStep(); err != nil {
 				return err
 			}

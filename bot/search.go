@@ -1,0 +1,320 @@
+package bot
+
+// search.go is the expert level's search: at the start of each of its
+// player turns the bot compares a few plans for the turn by playing each
+// forward on clones of the game, through its own turn and the enemy's
+// reply, and plays the one that leaves it best placed.
+//
+// A plan is the hard bot's way of playing with its doctrine changed
+// (bolder, more careful, attacking on thinner odds, holding more in
+// reserve): each is a policy the whole turn follows, so that what it
+// does answers the dice as they fall. Each plan is played on Samples
+// clones whose dice come from the bot's own random stream (ReseedDice:
+// never the game's dice, which a clone would roll before the game does),
+// the same dice for every plan (common random numbers: the plans are
+// compared on the same luck, pair by pair). The enemy's reply is played
+// by the hard bot. Budgets are counts, never time, so the same seed
+// gives the same commands on any machine.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gpw/core"
+	"gpw/game"
+	"gpw/interp"
+)
+
+// searchPlan is one way to play a stretch of the turn: the hard bot's
+// doctrine changed by change (nil: as it is), and noise added to its
+// move scores (a different plan of moves of about the same worth).
+type searchPlan struct {
+	name   string
+	change func(d *Doctrine)
+	noise  float64
+	seed   uint64 // the noisy plan's random stream
+}
+
+// searchVariants are the doctrine changes the expert compares, the hard
+// bot's own first; the level's further plans are the hard bot's with
+// noise (searchNoise), each on its own stream.
+var searchVariants = []searchPlan{
+	{name: "as-is"},
+	{name: "careful", change: func(d *Doctrine) {
+		d.Caution = min(d.Caution+0.25, 1)
+		d.WithdrawRatio *= 1.25
+	}},
+	{name: "bold", change: func(d *Doctrine) {
+		d.Caution *= 0.6
+		d.AttackRatio *= 0.8
+	}},
+	{name: "reserve", change: func(d *Doctrine) {
+		d.Reserve = min(d.Reserve+0.15, 0.4)
+		d.AttackRatio *= 1.3
+	}},
+}
+
+// searchNoise is the noise of the expert's noisy plans (the normal
+// level's).
+const searchNoise = 3
+
+// searchMargin is what a plan other than the hard bot's own must gain
+// over it, in the look-ahead's strength points, to be played.
+const searchMargin = 0.5
+
+// searchWin is what a game won (lost) in a look-ahead is worth.
+const searchWin = 500
+
+// search plans a stretch of the side's player turn: the phases from
+// where it stands to its next combat phase or to the enemy's turn (the
+// moves before combat, those after). Once a stretch, it plays each of
+// the level's plans on a clone through the stretch and values where
+// each leaves the side (stretchValue), and sets the bot to play the
+// best.
+func (b *Bot) search(g *game.Game) {
+	p := g.Phase()
+	if p.Kind == "combat" {
+		b.endPlan()
+		return
+	}
+	if b.planKey != "" && b.planTurn == g.Turn().Index && slices.Contains(b.planPhases, p.ID) {
+		return // a stretch under way
+	}
+	b.endPlan()
+	b.planKey, b.planTurn, b.planPhases = p.ID, g.Turn().Index, stretch(g, b.Side)
+	if !b.baseSet {
+		b.base, b.baseSet = b.Doctrine, true
+	}
+	b.Doctrine = b.base
+	foe, err := doctrineFor(g, b.Side.Enemy())
+	if err != nil {
+		foe = DefaultDoctrine(b.Side.Enemy())
+	}
+	plans := b.searchPlans()
+	dice := b.rng.Uint64()
+	scores := make([]float64, len(plans))
+	for i, pl := range plans {
+		c := g.Clone()
+		c.ReseedDice(dice) // no game die is rolled on the clone; the same for every plan
+		scores[i] = b.playPlan(c, pl, foe)
+	}
+	best := 0
+	for i := range plans {
+		if scores[i] > scores[0]+searchMargin && scores[i] > scores[best] {
+			best = i
+		}
+	}
+	b.startPlan(plans[best])
+	b.Tactics["plan:"+plans[best].name]++
+	r := SearchResult{Turn: g.TurnName(g.Turn().Index), Phase: p.ID, Scores: scores, Chosen: best}
+	for _, pl := range plans {
+		r.Plans = append(r.Plans, pl.name)
+	}
+	b.Searched = append(b.Searched, r)
+}
+
+// stretch lists the phases of the stretch that begins with g's phase:
+// the side's phases from it up to its next combat phase or the enemy's.
+func stretch(g *game.Game, side core.Side) []string {
+	ph := g.Rules.Phases
+	i := slices.IndexFunc(ph, func(p interp.Phase) bool { return p.ID == g.Phase().ID })
+	var out []string
+	for j := max(i, 0); j < len(ph) && ph[j].Side == side && ph[j].Kind != "combat"; j++ {
+		out = append(out, ph[j].ID)
+	}
+	return out
+}
+
+// searchPlans are the level's plans for a stretch: the doctrine
+// variants, then noisy plans on streams drawn from the bot's own.
+func (b *Bot) searchPlans() []searchPlan {
+	n := b.Level.Search
+	var out []searchPlan
+	for i := 0; i < n; i++ {
+		seed := b.rng.Uint64()
+		if i < len(searchVariants) {
+			pl := searchVariants[i]
+			pl.seed = seed
+			out = append(out, pl)
+			continue
+		}
+		out = append(out, searchPlan{name: fmt.Sprintf("noisy-%d", i-len(searchVariants)+1), noise: searchNoise, seed: seed})
+	}
+	return out
+}
+
+// startPlan sets the bot to play plan pl until the stretch ends.
+func (b *Bot) startPlan(pl searchPlan) {
+	b.Doctrine = b.base
+	if pl.change != nil {
+		pl.change(&b.Doctrine)
+	}
+	b.view, b.turnView = nil, nil // read the position again with the plan's doctrine
+	if pl.noise > 0 {
+		b.savedRNG, b.rng = b.rng, planRNG(pl.seed, b.Side)
+		b.Level.Noise = pl.noise
+	}
+}
+
+// endPlan ends the stretch's plan: the base doctrine, no noise, the
+// bot's own stream.
+func (b *Bot) endPlan() {
+	if b.planKey == "" {
+		return
+	}
+	b.planKey = ""
+	b.Doctrine, b.Level.Noise = b.base, 0
+	b.view, b.turnView = nil, nil
+	if b.savedRNG != nil {
+		b.rng, b.savedRNG = b.savedRNG, nil
+	}
+}
+
+// planRNG is a noisy plan's random stream.
+func planRNG(seed uint64, side core.Side) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(side)+0x91a2))
+}
+
+// SearchResult is one stretch's search: the plans' values and the plan
+// played.
+type SearchResult struct {
+	Turn, Phase string
+	Plans       []string
+	Scores      []float64
+	Chosen      int
+}
+
+func (r SearchResult) String() string {
+	s := r.Turn + " " + r.Phase + ":"
+	for i, p := range r.Plans {
+		mark := ""
+		if i == r.Chosen {
+			mark = "*"
+		}
+		s += fmt.Sprintf(" %s%s %.1f", mark, p, r.Scores[i])
+	}
+	return s
+}
+
+// playPlan plays plan pl on clone c (which it consumes) through the
+// stretch, the side by the hard bot playing the plan, and answers
+// stretchValue there.
+func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine) float64 {
+	side := b.Side
+	d := b.base
+	if pl.change != nil {
+		pl.change(&d)
+	}
+	var hs [2]*Bot
+	hs[side], _ = New(side, "hard", &d, 1)
+	hs[side.Enemy()], _ = New(side.Enemy(), "hard", &foe, 2)
+	if pl.noise > 0 {
+		hs[side].rng, hs[side].Level.Noise = planRNG(pl.seed, side), pl.noise
+	}
+	for _, h := range hs {
+		h.noModule = true
+	}
+	playUntil(c, hs, func(g *game.Game) bool {
+		p := g.Phase()
+		return p.Side != side || p.Kind == "combat"
+	})
+	return b.stretchValue(c)
+}
+
+// stretchValue is what clone c, at the end of a stretch, is worth to the
+// side, judged without dice: its value (strength, points, the victory
+// cities); plus, at its combat phase, the best attack it could make on
+// each enemy unit (its attack potential, on the engine's odds); less,
+// weighed by caution, the enemy's potential when the enemy's combat phase
+// begins, the side making no more moves or attacks and the enemy's moves
+// played by the hard bot.
+func (b *Bot) stretchValue(c *game.Game) float64 {
+	side := b.Side
+	x := b.value(c)
+	if c.Over() {
+		return x
+	}
+	if b.ownCombat(c) {
+		if own, ok := b.rollTo(c.Clone(), side, core.NoSide); ok {
+			x += own
+		}
+	}
+	if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
+		x -= foe * b.base.Caution
+	}
+	return x
+}
+
+// playUntil plays clone c by the helpers hs until stop says or the game
+// ends.
+func playUntil(c *game.Game, hs [2]*Bot, stop func(*game.Game) bool) {
+	for _, h := range hs {
+		h.halt = stop
+	}
+	for i := 0; i < 64 && !c.Over() && !stop(c); i++ {
+		a := c.Actor()
+		if a != core.Axis && a != core.Soviet {
+			return
+		}
+		if err := hs[a].Play(c); err != nil {
+			return
+		}
+	}
+}
+
+// value is what position c is worth to the side: its strength on the
+// map less the enemy's and its replacement points (holdings), plus each
+// city the victory conditions name at the doctrine's worth (a capital's
+// or a victory city's), less those the enemy holds; a game over is won
+// or lost.
+func (b *Bot) value(c *game.Game) float64 {
+	side := b.Side
+	x := b.holdings(c, side)
+	if c.Over() {
+		switch Winner(c) {
+		case side:
+			x += searchWin
+		case side.Enemy():
+			x -= searchWin
+		}
+	}
+	pos := c.Position()
+	for _, h := range b.victoryHexes(c) {
+		w := b.base.VictoryCity
+		if city, _ := pos.Map.City(h); city.Capital != core.NoSide {
+			w = b.base.Capital
+		}
+		switch pos.Control[h] {
+		case side:
+			x += w
+		case side.Enemy():
+			x -= w
+		}
+	}
+	return x
+}
+
+// victoryHexes are the hexes of the cities the scenario's victory
+// conditions name, in map order (found once a game).
+func (b *Bot) victoryHexes(g *game.Game) []int {
+	if b.victory != nil {
+		return b.victory
+	}
+	pos := g.Position()
+	named := map[string]bool{}
+	for _, c := range g.Sc.Victory.Condition {
+		for _, n := range append(append([]string(nil), c.Cities...), c.Require...) {
+			if city, ok := pos.Map.FindCity(n); ok {
+				named[city.Name] = true
+			}
+		}
+	}
+	b.victory = []int{}
+	for _, c := range pos.Map.Cities {
+		if named[c.Name] {
+			b.victory = append(b.victory, c.Hex)
+		}
+	}
+	return b.victory
+}
