@@ -40,8 +40,8 @@ var Levels = []Level{
 		Text: "no encircling, pockets or breakthroughs, and noisy judgement"},
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
 	{Name: "hard", Text: "every tactic, no noise"},
-	{Name: "expert", Search: 6,
-		Text: "hard, choosing the moves before and after combat among 6 plans, each played forward on a copy of the game to the enemy's attacks"},
+	{Name: "expert", Search: 7,
+		Text: "hard, choosing the moves before and after combat among 7 plans, each played forward on a copy of the game to the enemy's attacks"},
 }
 
 // DefaultLevel is the level of --bot SIDE without =LEVEL.

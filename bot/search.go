@@ -17,7 +17,9 @@ package bot
 // gives the same commands on any machine.
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"slices"
 
@@ -34,6 +36,7 @@ type searchPlan struct {
 	change func(d *Doctrine)
 	noise  float64
 	seed   uint64 // the noisy plan's random stream
+	still  bool   // the side moves nothing (the stretch's phases end at once)
 }
 
 // searchVariants are the doctrine changes the expert compares, the hard
@@ -53,6 +56,7 @@ var searchVariants = []searchPlan{
 		d.Reserve = min(d.Reserve+0.15, 0.4)
 		d.AttackRatio *= 1.3
 	}},
+	{name: "stand", still: true},
 }
 
 // searchNoise is the noise of the expert's noisy plans (the normal
@@ -94,10 +98,11 @@ func (b *Bot) search(g *game.Game) {
 	plans := b.searchPlans()
 	dice := b.rng.Uint64()
 	scores := make([]float64, len(plans))
+	known := map[uint64]float64{} // by the position a plan leaves: plans that leave the same are valued once
 	for i, pl := range plans {
 		c := g.Clone()
 		c.ReseedDice(dice) // no game die is rolled on the clone; the same for every plan
-		scores[i] = b.playPlan(c, pl, foe)
+		scores[i] = b.playPlan(c, pl, foe, known)
 	}
 	best := 0
 	for i := range plans {
@@ -155,6 +160,7 @@ func (b *Bot) startPlan(pl searchPlan) {
 		b.savedRNG, b.rng = b.rng, planRNG(pl.seed, b.Side)
 		b.Level.Noise = pl.noise
 	}
+	b.standStill = pl.still
 }
 
 // endPlan ends the stretch's plan: the base doctrine, no noise, the
@@ -164,7 +170,7 @@ func (b *Bot) endPlan() {
 		return
 	}
 	b.planKey = ""
-	b.Doctrine, b.Level.Noise = b.base, 0
+	b.Doctrine, b.Level.Noise, b.standStill = b.base, 0, false
 	b.view, b.turnView = nil, nil
 	if b.savedRNG != nil {
 		b.rng, b.savedRNG = b.savedRNG, nil
@@ -200,7 +206,7 @@ func (r SearchResult) String() string {
 // playPlan plays plan pl on clone c (which it consumes) through the
 // stretch, the side by the hard bot playing the plan, and answers
 // stretchValue there.
-func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine) float64 {
+func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint64]float64) float64 {
 	side := b.Side
 	d := b.base
 	if pl.change != nil {
@@ -215,20 +221,52 @@ func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine) float64 {
 	for _, h := range hs {
 		h.noModule = true
 	}
+	hs[side].standStill = pl.still
 	playUntil(c, hs, func(g *game.Game) bool {
 		p := g.Phase()
 		return p.Side != side || p.Kind == "combat"
 	})
-	return b.stretchValue(c)
+	key := positionKey(c)
+	if v, ok := known[key]; ok {
+		return v
+	}
+	v := b.stretchValue(c)
+	known[key] = v
+	return v
+}
+
+// positionKey hashes what the rest of a look-ahead depends on: the turn
+// and phase, each unit's hex, step and status, each hex's control and
+// the sides' points.
+func positionKey(c *game.Game) uint64 {
+	h := fnv.New64a()
+	s := c.Position()
+	fmt.Fprintf(h, "%d/%s/%d/%d;", c.Turn().Index, c.Phase().ID, c.Points(core.Axis), c.Points(core.Soviet))
+	buf := make([]byte, 0, 8*len(s.Units)+len(s.Control))
+	for k := range s.Units {
+		u := &s.Units[k]
+		r := byte(0)
+		if u.Reduced {
+			r = 1
+		}
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(int32(u.Hex)))
+		buf = append(buf, r, byte(u.Status))
+	}
+	for _, x := range s.Control {
+		buf = append(buf, byte(x))
+	}
+	h.Write(buf)
+	return h.Sum64()
 }
 
 // stretchValue is what clone c, at the end of a stretch, is worth to the
 // side, judged without dice: its value (strength, points, the victory
-// cities); plus, at its combat phase, the best attack it could make on
-// each enemy unit (its attack potential, on the engine's odds); less,
-// weighed by caution, the enemy's potential when the enemy's combat phase
-// begins, the side making no more moves or attacks and the enemy's moves
-// played by the hard bot.
+// cities); plus the best attack it could make on each enemy unit when
+// its next combat phase begins (its attack potential, on the engine's
+// odds; the enemy moving first when that phase is next turn's); less,
+// weighed by caution, the enemy's potential when the enemy's combat
+// phase begins, the side making no more moves or attacks. Every move on
+// the way is the hard bot's, and no attack is made.
 func (b *Bot) stretchValue(c *game.Game) float64 {
 	side := b.Side
 	x := b.value(c)
@@ -239,9 +277,19 @@ func (b *Bot) stretchValue(c *game.Game) float64 {
 		if own, ok := b.rollTo(c.Clone(), side, core.NoSide); ok {
 			x += own
 		}
+		if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
+			x -= foe * b.base.Caution
+		}
+		return x
 	}
-	if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
-		x -= foe * b.base.Caution
+	// the enemy's combat phase comes first: one clone played on to both
+	foe, ok := b.rollTo(c, side.Enemy(), side)
+	if !ok {
+		return x
+	}
+	x -= foe * b.base.Caution
+	if own, ok := b.rollTo(c, side, core.NoSide); ok {
+		x += own
 	}
 	return x
 }
