@@ -6,9 +6,13 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"gpw"
 
 	"gpw/core"
 	"gpw/game"
+	"gpw/scenario"
 )
 
 // searchBoard is a position where the hard bot's greedy move is wrong: a
@@ -134,3 +138,42 @@ func TestSearchNoRefusals(t *testing.T) {
 		}
 	}
 }
+
+// benchLevels plays whole Barbarossa games (gdw), seed i+1 per
+// iteration, with the given levels (axis, soviet), and reports the
+// median time a player turn of each side took.
+func benchLevels(b *testing.B, axis, soviet string) {
+	var think [2][]time.Duration
+	for i := 0; i < b.N; i++ {
+		sc, err := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := game.New(sc, game.Options{Rules: "gdw", Seed: int64(i + 1), SeedSet: true}, gpw.Data, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ax, _ := ForGame(g, core.Axis, axis)
+		so, _ := ForGame(g, core.Soviet, soviet)
+		if err := PlayGame(g, ax, so, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+		for side, bt := range []*Bot{ax, so} {
+			for _, d := range bt.Think {
+				think[side] = append(think[side], d)
+			}
+		}
+	}
+	for side, ts := range think {
+		slices.Sort(ts)
+		if len(ts) > 0 {
+			b.ReportMetric(float64(ts[len(ts)/2].Microseconds())/1000, "ms/"+core.Side(side).String()+"-turn")
+		}
+	}
+}
+
+// The expert against itself and against hard, beside hard against
+// itself: the search's cost per game.
+func BenchmarkBarbarossaHard(b *testing.B)       { benchLevels(b, "hard", "hard") }
+func BenchmarkBarbarossaExpert(b *testing.B)     { benchLevels(b, "expert", "expert") }
+func BenchmarkBarbarossaExpertAxis(b *testing.B) { benchLevels(b, "expert", "hard") }
