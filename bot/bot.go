@@ -40,7 +40,7 @@ var Levels = []Level{
 		Text: "no encircling, pockets or breakthroughs, and noisy judgement"},
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
 	{Name: "hard", Text: "every tactic, no noise"},
-	{Name: "expert", Search: 7,
+	{Name: "expert", Search: 9,
 		Text: "hard, choosing the moves before and after combat among 7 plans, each played forward on a copy of the game to the enemy's attacks"},
 }
 

@@ -37,6 +37,9 @@ type searchPlan struct {
 	noise  float64
 	seed   uint64 // the noisy plan's random stream
 	still  bool   // the side moves nothing (the stretch's phases end at once)
+	// passive: a plan that gives up ground or time, not for a side
+	// that loses when the time runs out (mustWin)
+	passive bool
 }
 
 // searchVariants are the doctrine changes the expert compares, the hard
@@ -44,7 +47,7 @@ type searchPlan struct {
 // noise (searchNoise), each on its own stream.
 var searchVariants = []searchPlan{
 	{name: "as-is"},
-	{name: "careful", change: func(d *Doctrine) {
+	{name: "careful", passive: true, change: func(d *Doctrine) {
 		d.Caution = min(d.Caution+0.25, 1)
 		d.WithdrawRatio *= 1.25
 	}},
@@ -52,11 +55,15 @@ var searchVariants = []searchPlan{
 		d.Caution *= 0.6
 		d.AttackRatio *= 0.8
 	}},
-	{name: "reserve", change: func(d *Doctrine) {
+	{name: "withdraw", passive: true, change: func(d *Doctrine) {
+		d.WithdrawRatio *= 2
+		d.Depth++
+	}},
+	{name: "reserve", passive: true, change: func(d *Doctrine) {
 		d.Reserve = min(d.Reserve+0.15, 0.4)
 		d.AttackRatio *= 1.3
 	}},
-	{name: "stand", still: true},
+	{name: "stand", still: true, passive: true},
 }
 
 // searchNoise is the noise of the expert's noisy plans (the normal
@@ -66,6 +73,11 @@ const searchNoise = 3
 // searchMargin is what a plan other than the hard bot's own must gain
 // over it, in the look-ahead's strength points, to be played.
 const searchMargin = 0.5
+
+// searchCity and searchCapital are the least a victory city and a
+// capital the victory conditions name are worth in the search's value:
+// the verdict is theirs.
+var searchCity, searchCapital = 25.0, 60.0
 
 // searchWin is what a game won (lost) in a look-ahead is worth.
 const searchWin = 500
@@ -85,6 +97,9 @@ func (b *Bot) search(g *game.Game) {
 	if b.planKey != "" && b.planTurn == g.Turn().Index && slices.Contains(b.planPhases, p.ID) {
 		return // a stretch under way
 	}
+	if b.mustWin() && !b.lastTurn(g) {
+		return // a side that must win searches its last turn only (searchPlans)
+	}
 	b.endPlan()
 	b.planKey, b.planTurn, b.planPhases = p.ID, g.Turn().Index, stretch(g, b.Side)
 	if !b.baseSet {
@@ -97,12 +112,18 @@ func (b *Bot) search(g *game.Game) {
 	}
 	plans := b.searchPlans()
 	dice := b.rng.Uint64()
+	var ends []uint64 // the last turn: the dice of each play to the end
+	if b.lastTurn(g) {
+		for range searchEnds {
+			ends = append(ends, b.rng.Uint64())
+		}
+	}
 	scores := make([]float64, len(plans))
 	known := map[uint64]float64{} // by the position a plan leaves: plans that leave the same are valued once
 	for i, pl := range plans {
 		c := g.Clone()
 		c.ReseedDice(dice) // no game die is rolled on the clone; the same for every plan
-		scores[i] = b.playPlan(c, pl, foe, known)
+		scores[i] = b.playPlan(c, pl, foe, known, ends)
 	}
 	best := 0
 	for i := range plans {
@@ -135,18 +156,31 @@ func stretch(g *game.Game, side core.Side) []string {
 // variants, then noisy plans on streams drawn from the bot's own.
 func (b *Bot) searchPlans() []searchPlan {
 	n := b.Level.Search
+	var vs []searchPlan
+	for _, pl := range searchVariants {
+		if !pl.passive || !b.mustWin() {
+			vs = append(vs, pl)
+		}
+	}
 	var out []searchPlan
 	for i := 0; i < n; i++ {
 		seed := b.rng.Uint64()
-		if i < len(searchVariants) {
-			pl := searchVariants[i]
+		if i < len(vs) {
+			pl := vs[i]
 			pl.seed = seed
 			out = append(out, pl)
 			continue
 		}
-		out = append(out, searchPlan{name: fmt.Sprintf("noisy-%d", i-len(searchVariants)+1), noise: searchNoise, seed: seed})
+		out = append(out, searchPlan{name: fmt.Sprintf("noisy-%d", i-len(vs)+1), noise: searchNoise, seed: seed})
 	}
 	return out
+}
+
+// mustWin reports whether the side loses when no victory condition
+// holds at the end (the scenario's default winner is the enemy): time
+// works against it, and the search plays no passive plan.
+func (b *Bot) mustWin() bool {
+	return b.g != nil && b.g.Sc.Victory.Default == b.Side.Enemy().String()
 }
 
 // startPlan sets the bot to play plan pl until the stretch ends.
@@ -206,7 +240,7 @@ func (r SearchResult) String() string {
 // playPlan plays plan pl on clone c (which it consumes) through the
 // stretch, the side by the hard bot playing the plan, and answers
 // stretchValue there.
-func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint64]float64) float64 {
+func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint64]float64, ends []uint64) float64 {
 	side := b.Side
 	d := b.base
 	if pl.change != nil {
@@ -230,9 +264,56 @@ func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint
 	if v, ok := known[key]; ok {
 		return v
 	}
-	v := b.stretchValue(c)
+	var v float64
+	if ends == nil {
+		v = b.stretchValue(c)
+	} else {
+		v = b.endValue(c, foe, ends)
+	}
 	known[key] = v
 	return v
+}
+
+// searchEnds is how many times a plan of the last turn is played to the
+// game's end, each on its own dice.
+const searchEnds = 4
+
+// lastTurn reports whether g's turn is the scenario's last.
+func (b *Bot) lastTurn(g *game.Game) bool {
+	if g.Sc.End == "" {
+		return false
+	}
+	t, err := g.ParseTurn(g.Sc.End)
+	return err == nil && g.Turn().Index == t
+}
+
+// endValue is what clone c is worth to the side at the game's end,
+// averaged over plays to the end on the dice of ends (the same for every
+// plan), both sides played by the hard bot with dice: the verdict
+// (searchWin) and value.
+func (b *Bot) endValue(c *game.Game, foe Doctrine, ends []uint64) float64 {
+	var sum float64
+	for _, seed := range ends {
+		cc := c.Clone()
+		cc.ReseedDice(seed)
+		var hs [2]*Bot
+		hs[b.Side], _ = New(b.Side, "hard", &b.base, 1)
+		hs[b.Side.Enemy()], _ = New(b.Side.Enemy(), "hard", &foe, 2)
+		for _, h := range hs {
+			h.noModule = true
+		}
+		for i := 0; i < 400 && !cc.Over(); i++ {
+			a := cc.Actor()
+			if a != core.Axis && a != core.Soviet {
+				break
+			}
+			if err := hs[a].Play(cc); err != nil {
+				break
+			}
+		}
+		sum += b.value(cc)
+	}
+	return sum / float64(len(ends))
 }
 
 // positionKey hashes what the rest of a look-ahead depends on: the turn
@@ -329,9 +410,9 @@ func (b *Bot) value(c *game.Game) float64 {
 	}
 	pos := c.Position()
 	for _, h := range b.victoryHexes(c) {
-		w := b.base.VictoryCity
+		w := max(b.base.VictoryCity, searchCity)
 		if city, _ := pos.Map.City(h); city.Capital != core.NoSide {
-			w = b.base.Capital
+			w = max(b.base.Capital, searchCapital)
 		}
 		switch pos.Control[h] {
 		case side:
