@@ -109,10 +109,11 @@ type Bot struct {
 
 	// Searched lists the expert's searches, a turn each (search.go).
 	Searched   []SearchResult
-	planKey    string   // the phase the stretch whose plan the bot plays began in ("" for none)
-	planTurn   int      // its turn
-	planPhases []string // its phases
-	base       Doctrine // the doctrine the search's plans change
+	planKey    string                // the phase the stretch whose plan the bot plays began in ("" for none)
+	planTurn   int                   // its turn
+	planPhases []string              // its phases
+	planned    map[uint64]searchPlan // the plans found, by the position the stretch began in
+	base       Doctrine              // the doctrine the search's plans change
 	baseSet    bool
 	savedRNG   *rand.Rand // the bot's own stream, while a noisy plan plays
 	victory    []int      // the victory conditions' city hexes
@@ -245,8 +246,10 @@ var errStuck = errors.New("bot: no progress")
 // retreat, which unit loses a step, which advances, and for a defender
 // that may, whether to stand).
 func (b *Bot) Play(g *game.Game) error {
-	if g.Fog() != nil && !g.IsMasked() {
-		return g.PlayMasked(b.Side, b.Play) // it sees what its side sees (game/fogplay.go)
+	if g.Fog() != nil && !g.IsMasked() && !b.noModule {
+		// it sees what its side sees (game/fogplay.go); a look-ahead
+		// helper (noModule) plays a clone of what its bot sees as it is
+		return g.PlayMasked(b.Side, b.Play)
 	}
 	if err := b.bind(g); err != nil {
 		return err

@@ -102,6 +102,14 @@ func (b *Bot) search(g *game.Game) {
 	}
 	b.endPlan()
 	b.planKey, b.planTurn, b.planPhases = p.ID, g.Turn().Index, stretch(g, b.Side)
+	// the same stretch from the same position: the plan found then (a
+	// bot under fog thinks again on a fresh copy after each die, and may
+	// reach the stretch on each)
+	at := positionKey(g)
+	if pl, ok := b.planned[at]; ok {
+		b.startPlan(pl)
+		return
+	}
 	if !b.baseSet {
 		b.base, b.baseSet = b.Doctrine, true
 	}
@@ -132,6 +140,10 @@ func (b *Bot) search(g *game.Game) {
 		}
 	}
 	b.startPlan(plans[best])
+	if b.planned == nil {
+		b.planned = map[uint64]searchPlan{}
+	}
+	b.planned[at] = plans[best]
 	b.Tactics["plan:"+plans[best].name]++
 	r := SearchResult{Turn: g.TurnName(g.Turn().Index), Phase: p.ID, Scores: scores, Chosen: best}
 	for _, pl := range plans {

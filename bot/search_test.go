@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -177,3 +178,31 @@ func benchLevels(b *testing.B, axis, soviet string) {
 func BenchmarkBarbarossaHard(b *testing.B)       { benchLevels(b, "hard", "hard") }
 func BenchmarkBarbarossaExpert(b *testing.B)     { benchLevels(b, "expert", "expert") }
 func BenchmarkBarbarossaExpertAxis(b *testing.B) { benchLevels(b, "expert", "hard") }
+
+// TestSearchUnderFog: under hidden information (the house fog module)
+// the expert thinks on its side's masked copy and searches each stretch
+// once, though it thinks again on a fresh copy after every die, and is
+// refused nothing.
+func TestSearchUnderFog(t *testing.T) {
+	mod, err := filepath.Abs(filepath.Join("..", "rules", "house", "fog.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, bots := match(t, "scenarios/gdw/barbarossa.toml", mod, 2, "expert", "expert", 2)
+	for _, b := range bots {
+		if b.Refused() > 0 {
+			t.Errorf("the %s expert had %d command(s) refused; the last: %s", b.Side, b.Refused(), b.LastRefusal())
+		}
+		seen := map[string]bool{}
+		for _, r := range b.Searched {
+			k := r.Turn + " " + r.Phase
+			if seen[k] {
+				t.Errorf("the %s expert searched %s twice", b.Side, k)
+			}
+			seen[k] = true
+		}
+	}
+	if len(bots[core.Soviet].Searched) == 0 {
+		t.Errorf("the Soviet expert searched nothing")
+	}
+}
