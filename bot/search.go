@@ -459,3 +459,7 @@ func (b *Bot) victoryHexes(g *game.Game) []int {
 	}
 	return b.victory
 }
+
+// thorough reports whether the bot judges module commands as the hard
+// bot does (two rounds a phase, none rested early): hard and above.
+func (b *Bot) thorough() bool { return b.Level.Name == "hard" || b.Level.Search > 0 }
