@@ -28,6 +28,9 @@ type Level struct {
 	Skip  []string // tactics it does not use
 	// Random plays a uniformly random legal action instead of thinking.
 	Random bool
+	// Search is how many plans the bot compares by look-ahead for each
+	// stretch of its player turn (search.go); 0: none.
+	Search int
 	Text   string
 }
 
@@ -38,6 +41,8 @@ var Levels = []Level{
 		Text: "no encircling, pockets or breakthroughs, and noisy judgement"},
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
 	{Name: "hard", Text: "every tactic, no noise"},
+	{Name: "expert", Search: 9,
+		Text: "hard, choosing its moves before and after combat among 9 plans played forward on copies of the game (a side that must win: its last turn only, to the end)"},
 }
 
 // DefaultLevel is the level of --bot SIDE without =LEVEL.
@@ -104,6 +109,17 @@ type Bot struct {
 	// Think is the time Play took in each of the side's player turns
 	// (thinking and the engine carrying out its commands), by turn.
 	Think map[int]time.Duration
+
+	// Searched lists the expert's searches, a turn each (search.go).
+	Searched   []SearchResult
+	planKey    string                // the phase the stretch whose plan the bot plays began in ("" for none)
+	planTurn   int                   // its turn
+	planPhases []string              // its phases
+	planned    map[uint64]searchPlan // the plans found, by the position the stretch began in
+	base       Doctrine              // the doctrine the search's plans change
+	baseSet    bool
+	savedRNG   *rand.Rand // the bot's own stream, while a noisy plan plays
+	victory    []int      // the victory conditions' city hexes
 
 	// scratch for searches over the map
 	stamp  []int32
@@ -237,8 +253,10 @@ var errStuck = errors.New("bot: no progress")
 // retreat, which unit loses a step, which advances, and for a defender
 // that may, whether to stand).
 func (b *Bot) Play(g *game.Game) error {
-	if g.Fog() != nil && !g.IsMasked() {
-		return g.PlayMasked(b.Side, b.Play) // it sees what its side sees (game/fogplay.go)
+	if g.Fog() != nil && !g.IsMasked() && !b.noModule {
+		// it sees what its side sees (game/fogplay.go); a look-ahead
+		// helper (noModule) plays a clone of what its bot sees as it is
+		return g.PlayMasked(b.Side, b.Play)
 	}
 	if err := b.bind(g); err != nil {
 		return err
@@ -274,6 +292,13 @@ func (b *Bot) Play(g *game.Game) error {
 		case g.InSetup():
 			err = b.setup()
 		default:
+			if b.Level.Search > 0 {
+				if g.Phase().Side == b.Side {
+					b.search(g)
+				} else {
+					b.endPlan()
+				}
+			}
 			if err = b.moduleStep(); err != nil {
 				return err
 			}

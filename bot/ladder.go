@@ -20,7 +20,7 @@ import (
 type LadderOptions struct {
 	Scenario *scenario.Scenario
 	Rules    string   // "" for the scenario's
-	Levels   []string // weakest first (nil: easy, normal, hard)
+	Levels   []string // weakest first (nil: easy, normal, hard, expert)
 	Seeds    int      // pairs of games per step, seeds 1..Seeds
 	Workers  int      // games played at once (0: one per CPU)
 	Builtin  fs.FS
@@ -57,7 +57,7 @@ type Ladder struct {
 // PlayLadder plays every pair of adjacent levels on o.Seeds paired seeds.
 func PlayLadder(o LadderOptions) (*Ladder, error) {
 	if o.Levels == nil {
-		o.Levels = []string{"easy", "normal", "hard"}
+		o.Levels = []string{"easy", "normal", "hard", "expert"}
 	}
 	for _, l := range o.Levels {
 		if _, err := LevelByName(l); err != nil {

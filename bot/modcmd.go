@@ -55,7 +55,7 @@ func (b *Bot) moduleStep() error {
 	}
 	b.modPhase = key
 	rounds := modRounds
-	if b.Level.Name != "hard" {
+	if !b.thorough() {
 		rounds = 1 // the look-ahead's cost: a second round at hard only
 	}
 	for r := 0; r < rounds; r++ {
@@ -134,7 +134,7 @@ func (b *Bot) moduleRound() (int, error) {
 				}
 				deep++
 				b.deepResult(m.Word, turn, gain > payMargin)
-				if gain <= payMargin && b.Level.Name != "hard" {
+				if gain <= payMargin && !b.thorough() {
 					b.idle[m.Word] = turn // not looked at over the turns next turn
 				}
 			}

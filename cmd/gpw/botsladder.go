@@ -22,7 +22,7 @@ type botsLadderOptions struct {
 
 func newBotsLadderCmd(o *botsLadderOptions) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "ladder [--seeds N] [--levels easy,normal,hard]",
+		Use:   "ladder [--seeds N] [--levels easy,normal,hard,expert]",
 		Short: "Rate the bot levels by paired games: Elo ratings with 95% intervals",
 		Long: `Ladder plays each level against the one below on paired seeds: every
 seed from 1 to --seeds twice, each level taking each side once, so that
@@ -36,7 +36,7 @@ even match, and whether the step holds (a score above half, p < 0.05).`,
 	f := cmd.Flags()
 	f.StringVar(&o.Scenario, "scenario", "gdw/barbarossa", "scenario file, or the name of a built-in scenario")
 	f.StringVar(&o.Rules, "rules", "gdw", "rules: gdw, adc2 or a .lua file")
-	f.StringVar(&o.Levels, "levels", "easy,normal,hard", "the levels, weakest first, comma-separated")
+	f.StringVar(&o.Levels, "levels", "easy,normal,hard,expert", "the levels, weakest first, comma-separated")
 	f.IntVar(&o.Seeds, "seeds", 150, "pairs of games per step (seeds 1 to N)")
 	f.BoolVar(&o.JSON, "json", false, "print the ladder as JSON")
 	return cmd
