@@ -90,7 +90,7 @@ const searchWin = 500
 // best.
 func (b *Bot) search(g *game.Game) {
 	p := g.Phase()
-	if p.Kind == "combat" {
+	if p.Kind == interp.PhaseCombat {
 		b.endPlan()
 		return
 	}
@@ -158,7 +158,7 @@ func stretch(g *game.Game, side core.Side) []string {
 	ph := g.Rules.Phases
 	i := slices.IndexFunc(ph, func(p interp.Phase) bool { return p.ID == g.Phase().ID })
 	var out []string
-	for j := max(i, 0); j < len(ph) && ph[j].Side == side && ph[j].Kind != "combat"; j++ {
+	for j := max(i, 0); j < len(ph) && ph[j].Side == side && ph[j].Kind != interp.PhaseCombat; j++ {
 		out = append(out, ph[j].ID)
 	}
 	return out
@@ -270,7 +270,7 @@ func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint
 	hs[side].standStill = pl.still
 	playUntil(c, hs, func(g *game.Game) bool {
 		p := g.Phase()
-		return p.Side != side || p.Kind == "combat"
+		return p.Side != side || p.Kind == interp.PhaseCombat
 	})
 	key := positionKey(c)
 	if v, ok := known[key]; ok {
