@@ -83,6 +83,7 @@ type Bot struct {
 	turnView  *view // the player turn's first reading (its slow parts)
 	turnKey   string
 	retreats  map[int]retreatInfo
+	ax        *axes       // this player turn's axes of advance (axes.go)
 	costs     map[int]int // rebuild costs, -1 when not allowed, this phase
 
 	// Judged counts the uses of each module command the bot looked ahead

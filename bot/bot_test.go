@@ -318,7 +318,7 @@ func TestHistoryShape(t *testing.T) {
 	share := func(city, turn string) float64 {
 		for i, c := range h.Cities {
 			for j, name := range h.Turns {
-				if c.City == city && name == turn {
+				if c.Label() == city && name == turn {
 					return float64(h.Held[i][j]) / float64(h.Games)
 				}
 			}

@@ -33,6 +33,13 @@ type Doctrine struct {
 	// Depth is how many hexes behind a withdrawing sector's front the
 	// new line is drawn.
 	Depth int
+	// Axes is what each hex a unit gains toward the objective of its
+	// axis of advance is worth in an attacking sector (a third of it in
+	// a holding one; axes.go).
+	Axes float64
+	// MopUp weighs the attack massed against enemy units cut off from
+	// supply, by units other than the spearheads (axes.go).
+	MopUp float64
 	// Results says what each CRT result does, for scoring attacks.
 	Results map[string]Result
 	// Terrain multiplies a defender's strength for the bot's estimates of
@@ -61,6 +68,7 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		Capital: 40, VictoryCity: 14, MajorCity: 6, MinorCity: 2, RailJunction: 1,
 		Encircle:    0.6,
 		AttackRatio: 1.5, WithdrawRatio: 0.6, Reserve: 0.1, Depth: 2,
+		Axes: 0.3, MopUp: 0.5,
 		Results: defaultResults(),
 		Terrain: map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
 	}
@@ -136,6 +144,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 		"aggression": &d.Aggression, "caution": &d.Caution, "capital": &d.Capital, "victory_city": &d.VictoryCity,
 		"major_city": &d.MajorCity, "minor_city": &d.MinorCity, "rail_junction": &d.RailJunction, "encircle": &d.Encircle,
 		"attack_ratio": &d.AttackRatio, "withdraw_ratio": &d.WithdrawRatio, "reserve": &d.Reserve,
+		"axes": &d.Axes, "mop_up": &d.MopUp,
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -197,7 +206,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 }
 
 var doctrineKeys = []string{"aggression", "caution", "capital", "victory_city", "major_city", "minor_city", "rail_junction",
-	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "depth", "terrain", "results", "axis", "soviet"}
+	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "axes", "mop_up", "depth", "terrain", "results", "axis", "soviet"}
 
 func (d *Doctrine) check() error {
 	for _, c := range []struct {

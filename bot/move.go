@@ -45,6 +45,7 @@ type plan struct {
 	keep []int
 	// reserves wanted behind holding sectors, and how many stand there
 	reserveWant, reserveHave int
+	meanMP                   float64 // the side's units' mean movement points (spearhead)
 }
 
 // goodRatio is the attack ratio the bot masses for: the first CRT column
