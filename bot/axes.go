@@ -21,18 +21,32 @@ import (
 	"gpw/core"
 )
 
-// axisKeep is how many hexes nearer an objective a unit counts the one
-// it drove at last turn (groups keep their objectives).
-const axisKeep = 4
+const (
+	// axisKeep is how many hexes nearer an objective a unit counts the
+	// one it drove at last turn (groups keep their objectives).
+	axisKeep = 4
+	// axisNear: an objective's want of strength is its value times
+	// axisNear / (axisNear + its mean distance from the side's units),
+	// so the objectives in front of the side come first.
+	axisNear = 20
+	// axisHold is the share of the drive a holding sector keeps when the
+	// side is on the offensive (most of its strength in attacking
+	// sectors).
+	axisHold = 0.5
+)
 
 // axes is the side's allocation of units to objectives for one player
 // turn.
 type axes struct {
 	key     int       // the turn index it was made for (+1: 0 is none)
 	target  []int32   // per unit index: the objective hex, -1 none
+	step    []int32   // per unit index: the objective on the way to it
 	dist    [][]int16 // per objective: hexes to it over land
 	targets []int     // the objective hexes, in the order of dist
 	index   map[int]int
+	// offensive: most of the side's attack strength stands in attacking
+	// sectors
+	offensive bool
 }
 
 // axisTargets are the objectives an attacker drives at: the enemy-held
@@ -67,6 +81,15 @@ func (b *Bot) axesFor(v *view) *axes {
 		a.index[o] = i
 	}
 	b.ax = a
+	var on, all float64
+	for _, k := range v.own {
+		x := float64(v.s.Units[k].AttackNow())
+		all += x
+		if v.postureAt(v.s.Units[k].Hex) == attack {
+			on += x
+		}
+	}
+	a.offensive = all > 0 && on >= all/2
 	allocate(v, a, prev)
 	return a
 }
@@ -93,14 +116,10 @@ func allocate(v *view, a *axes, prev *axes) {
 	if len(units) == 0 {
 		return
 	}
-	var sumValue float64
-	for _, o := range a.targets {
-		sumValue += float64(v.value[o])
-	}
 	want := make([]float64, len(a.targets))
 	mean := make([]float64, len(a.targets))
 	for i, o := range a.targets {
-		want[i] = total * float64(v.value[o]) / sumValue
+		want[i] = float64(v.value[o])
 		n := 0
 		for _, k := range units {
 			if d := a.dist[i][v.s.Units[k].Hex]; d != math.MaxInt16 {
@@ -111,6 +130,14 @@ func allocate(v *view, a *axes, prev *axes) {
 		if n > 0 {
 			mean[i] /= float64(n)
 		}
+		want[i] *= axisNear / (axisNear + mean[i])
+	}
+	var sumWant float64
+	for _, w := range want {
+		sumWant += w
+	}
+	for i := range want {
+		want[i] *= total / sumWant
 	}
 	type pair struct {
 		k, i int
@@ -147,20 +174,60 @@ func allocate(v *view, a *axes, prev *axes) {
 		a.target[p.k] = int32(a.targets[p.i])
 		have[p.i] += float64(v.s.Units[p.k].AttackNow())
 	}
+	// the objectives on the way come first (phase lines): a unit drives
+	// at the nearest enemy-held objective that lies on its road to its
+	// own, within axisSlack hexes of the straight way
+	a.step = append([]int32(nil), a.target...)
+	for _, k := range units {
+		o := int(a.target[k])
+		if o < 0 {
+			continue
+		}
+		h := v.s.Units[k].Hex
+		do := a.dist[a.index[o]]
+		best := -1
+		for j, x := range a.targets {
+			if x == o {
+				continue
+			}
+			dx := a.dist[j]
+			if dx[h] >= do[h] || int(dx[h])+int(do[x]) > int(do[h])+axisSlack {
+				continue
+			}
+			if best < 0 || dx[h] < a.dist[best][h] {
+				best = j
+			}
+		}
+		if best >= 0 {
+			a.step[k] = int32(a.targets[best])
+		}
+	}
 }
 
+// axisSlack is how many hexes longer the road through an objective on
+// the way may be than the direct one.
+const axisSlack = 2
+
 // axisWeight is what a hex nearer the unit's objective is worth, by the
-// posture of the sector it ends in: only an attacking sector drives on
-// (a holding one keeps its line).
+// posture of the sector it ends in: an attacking sector drives on, a
+// holding one at axisHold of it while the side is on the offensive (a
+// defender keeps its line).
 func (v *view) axisWeight(h int) float64 {
-	if v.postureAt(h) == attack {
+	switch v.postureAt(h) {
+	case attack:
 		return v.doc.Axes
+	case hold:
+		if v.b.ax != nil && v.b.ax.offensive {
+			return v.doc.Axes * axisHold
+		}
 	}
 	return 0
 }
 
 // axisOfAdvance: the hexes the unit gains toward the objective of its
-// axis (by road distance over land), in attacking sectors.
+// axis (by road distance over land), in attacking sectors, and none for
+// a hex beyond the support of the other units (supportRange: the
+// spearheads stay within support).
 func axisOfAdvance(p *plan, k, h int, path []int) float64 {
 	v := p.v
 	u := &v.s.Units[k]
@@ -171,10 +238,13 @@ func axisOfAdvance(p *plan, k, h int, path []int) float64 {
 	if k >= len(a.target) || a.target[k] < 0 {
 		return 0
 	}
-	d := a.dist[a.index[int(a.target[k])]]
+	d := a.dist[a.index[int(a.step[k])]]
 	from, to := d[u.Hex], d[h]
 	if from == math.MaxInt16 || to == math.MaxInt16 {
 		return 0
+	}
+	if supportDist(v, k, h) > supportRange {
+		return 0 // no drive past the support of the other units
 	}
 	return float64(from-to) * v.axisWeight(h)
 }
@@ -236,4 +306,22 @@ func mopUp(p *plan, k, h int) float64 {
 		sc += w * gain * worth(&s.Units[e])
 	}
 	return sc
+}
+
+// axisShare is the share of the general advance (the pull of every
+// objective, tactic advance) left to unit k ending in h: none for a unit
+// of an axis of a side on the offensive beyond the support of the other
+// units (supportRange), all of it otherwise. The spearheads stay within
+// support: a lone panzer does not run on to an empty capital ten hexes
+// ahead of its army.
+func (p *plan) axisShare(k, h int) float64 {
+	v := p.v
+	if v.doc.Axes == 0 || v.s.Units[k].Status != core.OnMap {
+		return 1
+	}
+	a := p.b.axesFor(v)
+	if !a.offensive || k >= len(a.target) || a.target[k] < 0 || supportDist(v, k, h) <= supportRange {
+		return 1
+	}
+	return 0
 }

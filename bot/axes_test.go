@@ -69,7 +69,8 @@ func TestAxesKeep(t *testing.T) {
 }
 
 // axis-of-advance: a unit far from every objective (beyond the reach of
-// the objectives' pull) still closes on its own objective.
+// the objectives' pull) still closes on its own objective, but not past
+// the support of the other units.
 func TestTacticAxisOfAdvance(t *testing.T) {
 	g := newBoard(t, "axis-general", twoCities("B-1902", "B-1909")+
 		units("axis", "panzer", 12, 6, 8, "B-0102", "B-0109")+units("soviet", "infantry", 2, 1, 6, "B-2005"), game.Options{})
@@ -87,6 +88,10 @@ func TestTacticAxisOfAdvance(t *testing.T) {
 	toward, away := axisOfAdvance(p, k, idx(t, g, "B-0502"), nil), axisOfAdvance(p, k, idx(t, g, "B-0107"), nil)
 	if toward <= 0 || toward <= away {
 		t.Errorf("toward Nordgrad %v, toward Sudgrad's side %v", toward, away)
+	}
+	// a hex past the support of every other unit gains nothing
+	if x := axisOfAdvance(p, k, idx(t, g, "B-0802"), nil); x != 0 {
+		t.Errorf("six hexes ahead of every other unit: %v", x)
 	}
 	b.Doctrine.Axes = 0
 	if x := axisOfAdvance(p, k, idx(t, g, "B-0502"), nil); x != 0 {
@@ -126,4 +131,46 @@ func hexName(g *game.Game, h int32) string {
 		return "none"
 	}
 	return g.Position().Map.ID(int(h))
+}
+
+// axis-of-advance drives at the objective on the unit's road first
+// (phase lines): with Ostgrad behind Mittegrad, the unit allotted to
+// Ostgrad steps toward Mittegrad.
+func TestAxesPhaseLines(t *testing.T) {
+	cities := "\n[[map.city]]\nhex = \"B-0905\"\nname = \"Mittegrad\"\nkind = \"major\"\n" +
+		"\n[[map.city]]\nhex = \"B-1805\"\nname = \"Ostgrad\"\nkind = \"major\"\n" +
+		"\n[[victory.condition]]\nside = \"axis\"\ncities = [\"Ostgrad\"]\nresult = \"decisive\"\n" +
+		"\n[[victory.condition]]\nside = \"axis\"\ncities = [\"Mittegrad\"]\nresult = \"marginal\"\n"
+	g := newBoard(t, "axis-general", cities+units("axis", "panzer", 12, 6, 8, "B-0205")+units("soviet", "infantry", 2, 1, 6, "B-2009"), game.Options{})
+	b := bound(t, g, core.Axis)
+	v := b.newView(b.e, b.Side)
+	a := b.axesFor(v)
+	k, _ := g.Position().UnitByID("axi-pa1")
+	if got := hexName(g, a.target[k]); got != "B-1805" {
+		t.Fatalf("axi-pa1's objective is %s, want Ostgrad (B-1805), the more valuable", got)
+	}
+	if got := hexName(g, a.step[k]); got != "B-0905" {
+		t.Errorf("axi-pa1 drives first at %s, want Mittegrad (B-0905), on its road", got)
+	}
+}
+
+// Spearheads stay within support: on the offensive, a unit of an axis
+// gains nothing from the general advance in a hex beyond the support of
+// the other units, and all of it within support.
+func TestAxesSpearheadSupport(t *testing.T) {
+	g := newBoard(t, "axis-general", twoCities("B-1902", "B-1909")+
+		units("axis", "panzer", 12, 6, 8, "B-0102", "B-0109")+units("soviet", "infantry", 2, 1, 6, "B-2005"), game.Options{})
+	b := bound(t, g, core.Axis)
+	v := b.newView(b.e, b.Side)
+	p := newPlan(b, v)
+	k, _ := g.Position().UnitByID("axi-pa1")
+	if a := b.axesFor(v); !a.offensive {
+		t.Fatal("the side is not on the offensive: the position tests nothing")
+	}
+	if x := p.axisShare(k, idx(t, g, "B-0502")); x != 1 {
+		t.Errorf("within support: %v of the advance, want all", x)
+	}
+	if x := p.axisShare(k, idx(t, g, "B-0802")); x != 0 {
+		t.Errorf("six hexes ahead of every other unit: %v of the advance, want none", x)
+	}
 }

@@ -34,8 +34,7 @@ type Doctrine struct {
 	// new line is drawn.
 	Depth int
 	// Axes is what each hex a unit gains toward the objective of its
-	// axis of advance is worth in an attacking sector (a third of it in
-	// a holding one; axes.go).
+	// axis of advance is worth in an attacking sector (axes.go).
 	Axes float64
 	// MopUp weighs the attack massed against enemy units cut off from
 	// supply, by units other than the spearheads (axes.go).
@@ -68,7 +67,7 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		Capital: 40, VictoryCity: 14, MajorCity: 6, MinorCity: 2, RailJunction: 1,
 		Encircle:    0.6,
 		AttackRatio: 1.5, WithdrawRatio: 0.6, Reserve: 0.1, Depth: 2,
-		Axes: 0.3, MopUp: 0.5,
+		Axes: 0.4, MopUp: 0.5,
 		Results: defaultResults(),
 		Terrain: map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
 	}

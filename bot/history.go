@@ -121,7 +121,7 @@ func PlayHistory(o HistoryOptions) (*History, error) {
 						pos := g.Position()
 						for i, c := range o.Cities {
 							if city, ok := pos.Map.FindCity(c.City); ok {
-								row[i] = pos.Control[city.Hex] == core.Axis || c.Near > 0 && axisNear(pos, city.Hex, c.Near)
+								row[i] = pos.Control[city.Hex] == core.Axis || c.Near > 0 && axisUnitNear(pos, city.Hex, c.Near)
 							}
 						}
 						r.held = append(r.held, row)
@@ -220,9 +220,9 @@ func (c Milestone) heldIn(now string, so []string) bool {
 	return taken && !lost
 }
 
-// axisNear reports whether an Axis combat unit stands within n hexes of
+// axisUnitNear reports whether an Axis combat unit stands within n hexes of
 // hex h.
-func axisNear(s *core.State, h, n int) bool {
+func axisUnitNear(s *core.State, h, n int) bool {
 	for k := range s.Units {
 		u := &s.Units[k]
 		if u.Side == core.Axis && combatUnit(u) && s.Map.Distance(u.Hex, h) <= n {

@@ -215,6 +215,7 @@ func advance(p *plan, k, h int, path []int) float64 {
 	if u.Status == core.OnMap {
 		gain -= float64(v.pull[u.Hex])
 	}
+	gain *= p.axisShare(k, h) // a unit of an axis drives at its own objective (axes.go)
 	switch v.postureAt(h) {
 	case attack:
 		return gain * 0.35
