@@ -76,8 +76,10 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		// the attacker's aim is the enemy's army more than his cities
 		d.Capital, d.VictoryCity, d.Encircle = 20, 8, 1
 	case core.Soviet:
-		// the defender holds his cities at any cost
+		// the defender holds his cities at any cost, and advances
+		// methodically
 		d.Aggression, d.Caution = 0.25, 0.7
+		d.Axes = 0.15
 		d.Capital, d.VictoryCity = 60, 20
 	}
 	return d
