@@ -3,8 +3,10 @@ package bot
 import (
 	"testing"
 
+	"gpw"
 	"gpw/core"
 	"gpw/game"
+	"gpw/scenario"
 )
 
 // twoCities is two Soviet victory cities of equal worth, one in the
@@ -172,5 +174,28 @@ func TestAxesSpearheadSupport(t *testing.T) {
 	}
 	if x := p.axisShare(k, idx(t, g, "B-0802")); x != 0 {
 		t.Errorf("six hexes ahead of every other unit: %v of the advance, want none", x)
+	}
+}
+
+// BenchmarkAxes: the allocation of Barbarossa's Axis units to its
+// objectives at the start of the game (once a player turn in play).
+func BenchmarkAxes(b *testing.B) {
+	sc, err := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := game.New(sc, game.Options{Rules: "gdw", Seed: 1, SeedSet: true, AutoSetup: true}, gpw.Data, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bt := bound(b, g, core.Axis)
+	v := bt.newView(bt.e, core.Axis)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bt.ax = nil
+		a := bt.axesFor(v)
+		if len(a.targets) == 0 {
+			b.Fatal("no objectives")
+		}
 	}
 }
