@@ -4,15 +4,18 @@ package bot
 // operational plan). Once a player turn the side's combat units are
 // shared out among the enemy-held objectives (the victory cities and
 // capitals of the scenario): each objective gets a share of the side's
-// attack strength in proportion to its value, and takes the units that
+// attack strength by its value and distance, and takes the units that
 // stand most on its side of the front (nearest to it compared with the
 // side as a whole), a unit keeping the objective it drove at last turn
-// when it can. A unit then scores the hexes that bring it nearer its
-// objective by road distance (axis-of-advance), however far the
-// objective lies: a group keeps pursuing Leningrad or Kiev after the
-// cities in front of it fall, rather than drifting toward the nearest
-// fight. Nothing here knows a scenario: the objectives, values and
-// distances come from the scenario's victory conditions and the map.
+// when it can. A unit then scores the hexes that bring it nearer the
+// objective on its road (phase lines) and so its own, by road distance
+// (axis-of-advance), however far the objective lies: a group keeps
+// pursuing Leningrad or Kiev after the cities in front of it fall,
+// rather than drifting toward the nearest fight, and its spearheads stay
+// within support. Enemy units cut off from supply are attacked by the
+// units following the spearheads (mop-up). Nothing here knows a
+// scenario: the objectives, values and distances come from the
+// scenario's victory conditions and the map.
 
 import (
 	"math"
@@ -96,7 +99,8 @@ func (b *Bot) axesFor(v *view) *axes {
 
 // allocate shares the side's combat units out among the objectives (see
 // the file comment): each objective wants the share of the side's attack
-// strength its value bears among all the objectives; the (unit,
+// strength its value, discounted by its distance (axisNear), bears among
+// all the objectives; the (unit,
 // objective) pairs are taken in order of how much nearer the unit is to
 // the objective than the side's units are on average, and a unit joins
 // the first objective of its pairs still short of its want.
