@@ -30,6 +30,15 @@ type Doctrine struct {
 	AttackRatio, WithdrawRatio float64
 	// Reserve is the share of the side's units kept behind the front.
 	Reserve float64
+	// Front weighs, per strength point, the shortfall of a sector's
+	// share of the line a move closes or opens (front-allocation; 0
+	// turns it off). FrontValue is the value behind a sector (in
+	// strength points) that doubles its claim on the line.
+	Front, FrontValue float64
+	// Garrison is the share of the enemy strength that can strike a
+	// capital, victory city or fortress of the side next turn that its
+	// garrison should match (its ring twice as much).
+	Garrison float64
 	// Depth is how many hexes behind a withdrawing sector's front the
 	// new line is drawn.
 	Depth int
@@ -67,7 +76,7 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		Capital: 40, VictoryCity: 14, MajorCity: 6, MinorCity: 2, RailJunction: 1,
 		Encircle:    0.6,
 		AttackRatio: 1.5, WithdrawRatio: 0.6, Reserve: 0.1, Depth: 2,
-		Axes: 0.4, MopUp: 0.5,
+		Axes: 0.4, MopUp: 0.5, Front: 0.3, FrontValue: 20, Garrison: 1.0 / 3,
 		Results: defaultResults(),
 		Terrain: map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
 	}
@@ -145,7 +154,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 		"aggression": &d.Aggression, "caution": &d.Caution, "capital": &d.Capital, "victory_city": &d.VictoryCity,
 		"major_city": &d.MajorCity, "minor_city": &d.MinorCity, "rail_junction": &d.RailJunction, "encircle": &d.Encircle,
 		"attack_ratio": &d.AttackRatio, "withdraw_ratio": &d.WithdrawRatio, "reserve": &d.Reserve,
-		"axes": &d.Axes, "mop_up": &d.MopUp,
+		"axes": &d.Axes, "mop_up": &d.MopUp, "front": &d.Front, "front_value": &d.FrontValue, "garrison": &d.Garrison,
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -207,16 +216,19 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 }
 
 var doctrineKeys = []string{"aggression", "caution", "capital", "victory_city", "major_city", "minor_city", "rail_junction",
-	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "axes", "mop_up", "depth", "terrain", "results", "axis", "soviet"}
+	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "axes", "mop_up", "front", "front_value", "garrison", "depth", "terrain", "results", "axis", "soviet"}
 
 func (d *Doctrine) check() error {
 	for _, c := range []struct {
 		name string
 		v    float64
-	}{{"aggression", d.Aggression}, {"caution", d.Caution}, {"reserve", d.Reserve}} {
+	}{{"aggression", d.Aggression}, {"caution", d.Caution}, {"reserve", d.Reserve}, {"garrison", d.Garrison}} {
 		if c.v < 0 || c.v > 1 {
 			return fmt.Errorf("%s: %g is not in 0..1", c.name, c.v)
 		}
+	}
+	if d.Front < 0 || d.FrontValue < 0 {
+		return fmt.Errorf("front, front_value: not negative (%g, %g)", d.Front, d.FrontValue)
 	}
 	if d.Depth < 0 || d.Depth > 10 {
 		return fmt.Errorf("depth: %d is not in 0..10", d.Depth)

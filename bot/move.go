@@ -43,9 +43,10 @@ type plan struct {
 	stayBonus []float32
 	// keep lists the side's objectives the enemy may come for.
 	keep []int
-	// reserves wanted behind holding sectors, and how many stand there
-	reserveWant, reserveHave int
-	meanMP                   float64 // the side's units' mean movement points (spearhead)
+	// front is the side's front by sector (front.go): the line and
+	// reserve strength each sector has and wants
+	front *front
+	meanMP float64 // the side's units' mean movement points (spearhead)
 }
 
 // goodRatio is the attack ratio the bot masses for: the first CRT column
@@ -93,22 +94,10 @@ func newPlan(b *Bot, v *view) *plan {
 			p.keep = append(p.keep, h)
 		}
 	}
-	p.reserveWant = int(math.Round(v.doc.Reserve * float64(len(v.own))))
-	for _, k := range v.own {
-		if p.inReserve(v.s.Units[k].Hex) {
-			p.reserveHave++
-		}
+	if b.uses("front-allocation") || b.uses("reserve") {
+		p.front = newFront(p)
 	}
 	return p
-}
-
-// inReserve reports whether hex h is a reserve's place: behind a holding
-// or withdrawing sector's line, four to eight hexes from the enemy, in
-// supply.
-func (p *plan) inReserve(h int) bool {
-	v := p.v
-	d := v.foeDist[h]
-	return d >= 4 && d <= 8 && v.postureAt(h) != attack && v.supOK.Has(h)
 }
 
 // covered reports whether a friendly unit stands in objective o or can
@@ -226,6 +215,7 @@ func (p *plan) lineDepths() []int16 {
 		}
 		out[sec] = int16(best)
 	}
+	smoothDepths(v, out) // front.go: one line across the sectors' seams
 	return out
 }
 
@@ -312,16 +302,16 @@ func (p *plan) run() {
 		if onMap {
 			p.addCover(from, -1)
 			p.mass(k, from, -1)
-			if p.inReserve(from) {
-				p.reserveHave--
+			if p.front != nil {
+				p.front.add(p, k, from, -1)
 			}
 		}
 		if p.v.s.Units[k].Status == core.OnMap {
 			to := p.v.s.Units[k].Hex
 			p.addCover(to, 1)
 			p.mass(k, to, 1)
-			if p.inReserve(to) {
-				p.reserveHave++
+			if p.front != nil {
+				p.front.add(p, k, to, 1)
 			}
 		}
 	}

@@ -191,6 +191,7 @@ func (b *Bot) reinforce() error {
 	p := newPlan(b, v)
 	p.next = true
 	front := p.toFront()
+	thin := p.thin(front) // front.go: where the line is thin
 	entries := b.entryHexes(v)
 	for _, k := range e.awaiting() {
 		if s.Units[k].Side != b.Side {
@@ -198,7 +199,7 @@ func (b *Bot) reinforce() error {
 		}
 		// the engine's own list: a unit the rules send to one hex (an
 		// ADC2 leader to its capital) finds it among its best choices
-		p.add(k, e.placeHexes(k), front, 24, false, func(h int) bool { return s.CanPlace(k, h) == nil })
+		p.add(k, e.placeHexes(k), thin, 24, false, func(h int) bool { return s.CanPlace(k, h) == nil })
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
@@ -354,6 +355,7 @@ func (b *Bot) rail() error {
 	p := newPlan(b, v)
 	p.next = true
 	front := p.toFront()
+	thin := p.thin(front) // front.go: where the line is thin
 	for _, k := range v.own {
 		u := &s.Units[k]
 		if v.foeDist[u.Hex] < 4 || !e.canRail(k) {
@@ -361,7 +363,7 @@ func (b *Bot) rail() error {
 		}
 		// only toward the front: at least three hexes nearer the enemy
 		here := v.foeDist[u.Hex]
-		p.add(k, e.railDests(k).Dests, front, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d+3 <= here })
+		p.add(k, e.railDests(k).Dests, thin, 16, true, func(h int) bool { d := v.foeDist[h]; return d >= 2 && d+3 <= here })
 	}
 	// staying where it is counts its distance from the front too
 	p.exec = func(i, h int) bool {
@@ -375,7 +377,7 @@ func (b *Bot) rail() error {
 		}
 		return e.pathOK(k, r.Path(h), "rail") && e.rail(k, h) == nil
 	}
-	p.credit = func(i, h int) string { return "rail-to-front" }
+	p.credit = func(i, h int) string { return p.railCredit(h) }
 	p.stayBonus = front
 	p.run()
 	return b.endPhase()

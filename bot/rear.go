@@ -12,6 +12,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"gpw/core"
 )
 
 // rearShare bounds the share of the side's units the rear-security step
@@ -19,10 +21,11 @@ import (
 const rearShare = 6
 
 // garrisonWant is the defence a threatened objective of the side wants:
-// a third of the enemy strength that can enter or attack it next turn (so the
-// enemy must bring its good odds to take it), at least one unit's worth.
+// the doctrine's share (a third) of the enemy strength that can enter or
+// attack it next turn (so the enemy must bring its good odds to take
+// it), at least one unit's worth.
 func garrisonWant(v *view, h int) float64 {
-	return math.Max(1, enemyAt(v, h)/3)
+	return math.Max(1, enemyAt(v, h)*v.doc.Garrison)
 }
 
 // enemyAt is the enemy strength that can enter hex h next turn, or, where
@@ -31,15 +34,19 @@ func enemyAt(v *view, h int) float64 {
 	return math.Max(float64(v.reach[h]), float64(v.threat[h]))
 }
 
-// threatenedObjectives lists the side's objectives the enemy can enter
-// or attack in its next player turn, most valuable first.
+// threatenedObjectives lists the side's objectives (capitals, victory
+// cities, fortresses) the enemy can enter or attack in its next player
+// turn, most valuable first.
 func threatenedObjectives(v *view) []int {
 	var out []int
-	for h := 0; h < v.m.Len(); h++ {
-		if v.key.Has(h) && v.s.Control[h] == v.side && enemyAt(v, h) > 0 {
+	for _, c := range v.m.Cities {
+		h := c.Hex
+		if (v.key.Has(h) || c.Kind == core.Fortress) && v.s.Control[h] == v.side && enemyAt(v, h) > 0 && !slices.Contains(out, h) {
 			out = append(out, h)
 		}
 	}
+	slices.Sort(out) // map order, as before
+
 	sort.SliceStable(out, func(i, j int) bool { return v.value[out[i]] > v.value[out[j]] })
 	return out
 }
@@ -77,6 +84,7 @@ func (b *Bot) secureRear(v *view) (held map[int]bool, moved bool) {
 				}
 			}
 		}
+		b.holdRing(v, h, def, held)
 		if !b.uses("rear-security") {
 			continue
 		}
@@ -182,4 +190,38 @@ func garrisonCost(v *view, k int) float64 {
 		cost += 100
 	}
 	return cost
+}
+
+// holdRing is hold-the-ring: where one unit may stand in a hex, a city
+// is held by the ring around it as much as by its garrison (each friendly
+// unit next to it is a hex the enemy cannot attack from). The units next
+// to threatened objective h, strongest first, stay where they are until
+// the city's defence (def) and theirs reach twice the garrison's want.
+func (b *Bot) holdRing(v *view, h int, def float64, held map[int]bool) {
+	if !b.uses("hold-the-ring") {
+		return
+	}
+	want := 2 * garrisonWant(v, h)
+	var ring []int
+	for _, nb := range v.m.Nbr[h] {
+		if nb < 0 {
+			continue
+		}
+		if k := v.s.Occupant(int(nb)); k >= 0 && v.s.Units[k].Side == v.side && combatUnit(&v.s.Units[k]) && !held[k] {
+			ring = append(ring, k)
+		}
+	}
+	sort.SliceStable(ring, func(i, j int) bool {
+		return v.s.Units[ring[i]].DefenseNow() > v.s.Units[ring[j]].DefenseNow()
+	})
+	for _, k := range ring {
+		if def >= want {
+			return
+		}
+		def += float64(v.s.Units[k].DefenseNow())
+		if b.e.canMove(k) {
+			held[k] = true
+			b.Tactics["hold-the-ring"]++
+		}
+	}
 }

@@ -101,3 +101,50 @@ func TestTacticRearSecurityRail(t *testing.T) {
 		t.Errorf("rear-security credited %d times, want 1 (tactics %v)", n, b.Tactics)
 	}
 }
+
+// hold-the-ring: a unit next to a threatened city of the side stays
+// while the city's defence and its ring are short of twice the
+// garrison's want; one farther away does not.
+func TestTacticHoldTheRing(t *testing.T) {
+	n := nbr(t, "B-1005")
+	g := newBoard(t, "soviet-general", victoryTOML("B-1005")+units("axis", "panzer", 12, 6, 8, "B-0505", "B-0506")+
+		units("soviet", "infantry", 8, 4, 6, "B-1005", n[3], "B-1509"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	v := b.newView(b.e, b.Side)
+	h := idx(t, g, "B-1005")
+	if 2*garrisonWant(v, h) <= 8 {
+		t.Fatalf("want %v: the position tests nothing", garrisonWant(v, h))
+	}
+	held, _ := b.secureRear(v)
+	k2, _ := g.Position().UnitByID("sov-in2")
+	k3, _ := g.Position().UnitByID("sov-in3")
+	if !held[k2] || held[k3] {
+		t.Errorf("held %v: want sov-in2 (next to Testgrad), not sov-in3", held)
+	}
+	if b.Tactics["hold-the-ring"] != 1 {
+		t.Errorf("hold-the-ring credited %d times (tactics %v)", b.Tactics["hold-the-ring"], b.Tactics)
+	}
+}
+
+// rear-security covers the side's fortresses too: an empty fortress
+// (no victory city, no capital) an enemy panzer can enter next turn gets
+// a garrison.
+func TestTacticRearSecurityFortress(t *testing.T) {
+	fort := "\n[[map.city]]\nhex = \"B-1005\"\nname = \"Testburg\"\nkind = \"fortress\"\n"
+	g := newBoard(t, "soviet-general", fort+units("axis", "panzer", 12, 6, 8, "B-0505")+
+		units("soviet", "infantry", 8, 4, 6, "B-1308"), game.Options{})
+	b := bound(t, g, core.Soviet)
+	v := b.newView(b.e, b.Side)
+	if h := idx(t, g, "B-1005"); v.reach[h] <= 0 || v.key.Has(h) {
+		t.Fatal("Testburg is out of the panzer's reach, or an objective: the position tests nothing")
+	}
+	if err := b.move(); err != nil {
+		t.Fatal(err)
+	}
+	if at := hexOf(g, "sov-in1"); at != "B-1005" {
+		t.Errorf("sov-in1 went to %s, not into Testburg (B-1005)", at)
+	}
+	if n := b.Tactics["rear-security"]; n != 1 {
+		t.Errorf("rear-security credited %d times, want 1 (tactics %v)", n, b.Tactics)
+	}
+}

@@ -30,7 +30,8 @@ var moveTactics = []moveTactic{
 	{name: "encircle", text: "close the ring: stand where an enemy unit is left with no hex to retreat or move to", dynamic: encircle},
 	{name: "hold-the-line", text: "hold a continuous line of zones of control at the depth that best uses terrain and rivers, deeper where the sector withdraws", dynamic: holdTheLine},
 	{name: "plug-the-breach", text: "first close the gaps in the line that the enemy can reach next turn", dynamic: plugTheBreach},
-	{name: "reserve", text: "keep a share of the units (the doctrine's reserve) four to eight hexes behind a holding line", dynamic: reserve},
+	{name: "reserve", text: "keep a share of the units (the doctrine's reserve) one to three hexes behind a holding line, more where the sector's threat is greater", dynamic: reserve},
+	{name: "front-allocation", text: "share the line's defence among the sectors in proportion to enemy threat × what each covers: move onto a sector short of its share, do not leave one", dynamic: frontAllocation},
 	{name: "take-objectives", text: "take enemy cities and rail junctions by passing through them", static: takeObjectives},
 	{name: "garrison", text: "hold threatened cities", static: garrison},
 	{name: "guard-objectives", text: "send the nearest units toward objectives no unit can reach in a move, before the enemy comes for them", dynamic: guardObjectives},
@@ -55,8 +56,9 @@ var otherTactics = []struct{ name, text string }{
 	{"setup", "set up by the movement scores: the line, the massing, terrain and danger"},
 	{"reinforce-the-front", "place reinforcements where they reach the line soonest"},
 	{"rebuild", "spend replacement points where they buy the most strength"},
-	{"rear-security", "before moving the rest, send a garrison into each of the side's capitals and victory cities the enemy can enter next turn, from the units farthest from the fighting, until its defence is a third of the enemy strength that can reach it"},
+	{"rear-security", "before moving the rest, send a garrison into each of the side's capitals, victory cities and fortresses the enemy can enter next turn, from the units farthest from the fighting, until its defence is the doctrine's share (garrison, a third) of the enemy strength that can reach it"},
 	{"hold-the-city", "a capital or victory city of the side (its own or one taken) that the enemy can enter next turn keeps the units standing in it, up to a third of that enemy strength"},
+	{"hold-the-ring", "the units next to such a city stay, strongest first, until the city's defence and theirs reach twice its garrison's want: each is a hex the enemy cannot attack from"},
 	{"rail-to-front", "rail units far from the fighting to the front"},
 	{"retreat-into-trap", "choose the defender's retreat through the most zones of control, to the weakest hex"},
 	{"stand-fast", "stand instead of retreating when the retreat would cost as much, or the hex is worth it"},
@@ -316,7 +318,8 @@ func holdTheLine(p *plan, k, h int) float64 {
 }
 
 // plugTheBreach: an unwatched line hex the enemy can enter next turn is
-// a breach; closing it is worth half as much again as the line hex.
+// a breach; closing it is worth half as much again as the line hex,
+// more where the sector's threat is above the front's mean (pressure).
 func plugTheBreach(p *plan, k, h int) float64 {
 	if p.line == nil {
 		return 0
@@ -325,7 +328,7 @@ func plugTheBreach(p *plan, k, h int) float64 {
 	var sc float64
 	check := func(x int) {
 		if p.line[x] > 0 && p.cover[x] == 0 && v.reach[x] > 0 {
-			sc += float64(p.line[x]) / 2
+			sc += float64(p.line[x]) / 2 * p.front.pressure(int(v.sector[x]))
 		}
 	}
 	check(h)
@@ -337,22 +340,28 @@ func plugTheBreach(p *plan, k, h int) float64 {
 	return sc
 }
 
-// reserve: while fewer units than the doctrine wants stand in reserve,
-// a reserve's place is worth a little; leaving one when there are too
-// few costs as much.
+// reserve: while fewer units than a sector wants (the doctrine's share
+// of the side's units, spread over the holding sectors by their threat)
+// stand one to three hexes behind its line, a reserve's place there is
+// worth a little; leaving one when there are too few costs as much.
 func reserve(p *plan, k, h int) float64 {
 	u := &p.v.s.Units[k]
-	if u.Status != core.OnMap || p.reserveWant == 0 {
+	f := p.front
+	if u.Status != core.OnMap || f == nil {
 		return 0
 	}
-	in, was := p.inReserve(h), p.inReserve(u.Hex)
-	switch {
-	case in && !was && p.reserveHave < p.reserveWant:
-		return 1.5
-	case was && !in && p.reserveHave <= p.reserveWant:
-		return -1.5
+	in, was := f.reserveAt(p.v, h), f.reserveAt(p.v, u.Hex)
+	if in == was {
+		return 0
 	}
-	return 0
+	var sc float64
+	if in >= 0 && f.resHave[in] < f.resWant[in] {
+		sc += 1.5
+	}
+	if was >= 0 && f.resHave[was] <= f.resWant[was] {
+		sc -= 1.5
+	}
+	return sc
 }
 
 // mass: the share of the good odds against each enemy unit next to h

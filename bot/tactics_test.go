@@ -197,8 +197,8 @@ func TestTacticReserve(t *testing.T) {
 	}
 	v := b.newView(b.e, core.Soviet)
 	p := newPlan(b, v)
-	if p.reserveWant != 1 {
-		t.Fatalf("reserves wanted: %d", p.reserveWant)
+	if n := sum(p.front.resWant); n != 1 {
+		t.Fatalf("reserves wanted: %d", n)
 	}
 	k, _ := g.Position().UnitByID("sov-in2")
 	if in, out := reserve(p, k, idx(t, g, "B-1005")), reserve(p, k, idx(t, g, "B-1405")); in <= out {
@@ -636,7 +636,7 @@ func TestEveryTacticTested(t *testing.T) {
 	tested := map[string]bool{"mass": true, "encircle": true, "hold-the-line": true, "plug-the-breach": true, "reserve": true, "take-objectives": true, "garrison": true, "guard-objectives": true,
 		"advance": true, "river-line": true, "keep-supply": true, "avoid-danger": true, "withdraw": true, "escape": true,
 		"march": true, "assault": true, "pocket": true, "counterattack": true, "breakthrough": true, "setup": true, "reinforce-the-front": true,
-		"rebuild": true, "keep-support": true, "axis-of-advance": true, "mop-up": true, "rear-security": true, "hold-the-city": true, "rail-to-front": true, "retreat-into-trap": true, "stand-fast": true}
+		"rebuild": true, "keep-support": true, "axis-of-advance": true, "mop-up": true, "front-allocation": true, "hold-the-ring": true, "rear-security": true, "hold-the-city": true, "rail-to-front": true, "retreat-into-trap": true, "stand-fast": true}
 	for _, tc := range TacticNames() {
 		if !tested[tc[0]] {
 			t.Errorf("tactic %s has no test", tc[0])
