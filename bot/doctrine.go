@@ -48,6 +48,10 @@ type Doctrine struct {
 	// MopUp weighs the attack massed against enemy units cut off from
 	// supply, by units other than the spearheads (axes.go).
 	MopUp float64
+	// DefendRatio: a side whose strength on the map is below this times
+	// the enemy's (or below half as much again while falling) takes the
+	// defensive stance (posture.go); 0 never does.
+	DefendRatio float64
 	// Results says what each CRT result does, for scoring attacks.
 	Results map[string]Result
 	// Terrain multiplies a defender's strength for the bot's estimates of
@@ -77,8 +81,9 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		Encircle:    0.6,
 		AttackRatio: 1.5, WithdrawRatio: 0.6, Reserve: 0.1, Depth: 2,
 		Axes: 0.4, MopUp: 0.5, Front: 0.3, FrontValue: 20, Garrison: 1.0 / 3,
-		Results: defaultResults(),
-		Terrain: map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
+		DefendRatio: 1,
+		Results:     defaultResults(),
+		Terrain:     map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
 	}
 	switch side {
 	case core.Axis:
@@ -89,6 +94,7 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		// methodically
 		d.Aggression, d.Caution = 0.25, 0.7
 		d.Axes = 0.15
+		d.DefendRatio = 0 // its doctrine is the defender's already
 		d.Capital, d.VictoryCity = 60, 20
 	}
 	return d
@@ -155,6 +161,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 		"major_city": &d.MajorCity, "minor_city": &d.MinorCity, "rail_junction": &d.RailJunction, "encircle": &d.Encircle,
 		"attack_ratio": &d.AttackRatio, "withdraw_ratio": &d.WithdrawRatio, "reserve": &d.Reserve,
 		"axes": &d.Axes, "mop_up": &d.MopUp, "front": &d.Front, "front_value": &d.FrontValue, "garrison": &d.Garrison,
+		"defend_ratio": &d.DefendRatio,
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
