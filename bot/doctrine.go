@@ -52,6 +52,10 @@ type Doctrine struct {
 	// the enemy's (or below half as much again while falling) takes the
 	// defensive stance (posture.go); 0 never does.
 	DefendRatio float64
+	// HoldObjectives: a withdrawing sector in which the side holds an
+	// objective within this many hexes of the enemy holds instead
+	// (posture.go); 0 turns it off.
+	HoldObjectives float64
 	// Results says what each CRT result does, for scoring attacks.
 	Results map[string]Result
 	// Terrain multiplies a defender's strength for the bot's estimates of
@@ -161,7 +165,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 		"major_city": &d.MajorCity, "minor_city": &d.MinorCity, "rail_junction": &d.RailJunction, "encircle": &d.Encircle,
 		"attack_ratio": &d.AttackRatio, "withdraw_ratio": &d.WithdrawRatio, "reserve": &d.Reserve,
 		"axes": &d.Axes, "mop_up": &d.MopUp, "front": &d.Front, "front_value": &d.FrontValue, "garrison": &d.Garrison,
-		"defend_ratio": &d.DefendRatio,
+		"defend_ratio": &d.DefendRatio, "hold_objectives": &d.HoldObjectives,
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {

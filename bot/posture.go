@@ -110,3 +110,44 @@ func (b *Bot) readStance(g *game.Game) {
 
 // Stance is the bot's strategic posture this turn.
 func (b *Bot) Stance() Stance { return b.stance.stance }
+
+// holdObjectives turns back to hold each withdrawing sector in which the
+// side holds, in supply and within the doctrine's HoldObjectives hexes
+// of the enemy, one of its objectives (a city of the victory conditions
+// or a capital): the sector stands on its line before the city instead
+// of falling back past it. The sectors that withdraw for want of supply
+// still do.
+func (v *view) holdObjectives() {
+	reach := int(v.doc.HoldObjectives)
+	if reach <= 0 {
+		return
+	}
+	keep := make([]bool, len(v.posture))
+	v.key.Each(func(h int) {
+		if v.m.OnMap[h] && v.s.Control[h] == v.side && v.supplied.Has(h) && int(v.foeDist[h]) <= reach {
+			keep[v.sector[h]] = true
+		}
+	})
+	for s, p := range v.posture {
+		if p == withdraw && keep[s] && !v.sectorCutOff(s) {
+			v.posture[s] = hold
+		}
+	}
+}
+
+// sectorCutOff reports whether half the side's strength near the front in
+// sector s is out of supply.
+func (v *view) sectorCutOff(s int) bool {
+	var all, out float64
+	for _, k := range v.own {
+		u := &v.s.Units[k]
+		if int(v.sector[u.Hex]) != s || int(v.foeDist[u.Hex]) > u.MP+3 {
+			continue
+		}
+		all += float64(u.AttackNow())
+		if !v.supplied.Has(u.Hex) {
+			out += float64(u.AttackNow())
+		}
+	}
+	return out > all/2
+}

@@ -82,3 +82,32 @@ func TestStanceFollowsStrength(t *testing.T) {
 		t.Errorf("Axis aggression %.2f (want at most 0.15 when defensive), Soviet stance %v", ax.Doctrine.Aggression, so.Stance())
 	}
 }
+
+// TestHoldObjectives: a sector far weaker than the enemy withdraws,
+// unless the doctrine's hold_objectives keeps it before an objective of
+// the side within that many hexes of the enemy.
+func TestHoldObjectives(t *testing.T) {
+	for _, c := range []struct {
+		name, city string
+		reach      float64
+		want       posture
+	}{
+		{"off", "B-0905", 0, withdraw},
+		{"objective behind the sector", "B-0905", 8, hold},
+		{"objective beyond the reach", "B-1805", 8, withdraw},
+	} {
+		cities := "\n[[map.city]]\nhex = \"" + c.city + "\"\nname = \"Mittegrad\"\nkind = \"major\"\n" +
+			"\n[[victory.condition]]\nside = \"axis\"\ncities = [\"Mittegrad\"]\nresult = \"decisive\"\n"
+		g := newBoard(t, "soviet-general", units("axis", "panzer", 12, 6, 8, "B-0503", "B-0505", "B-0507", "B-0504")+
+			units("soviet", "infantry", 8, 4, 6, "B-0805")+cities, game.Options{})
+		b := bound(t, g, core.Soviet)
+		b.Doctrine.HoldObjectives = c.reach
+		v := b.newView(b.e, core.Soviet)
+		if !v.key.Has(idx(t, g, c.city)) {
+			t.Fatalf("%s: Mittegrad is no objective", c.name)
+		}
+		if p := v.postureAt(idx(t, g, "B-0805")); p != c.want {
+			t.Errorf("%s: posture %s, want %s", c.name, p, c.want)
+		}
+	}
+}
