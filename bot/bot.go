@@ -89,6 +89,8 @@ type Bot struct {
 	turnView  *view // the player turn's first reading (its slow parts)
 	turnKey   string
 	retreats  map[int]retreatInfo
+	ax        *axes       // this player turn's axes of advance (axes.go)
+	stance    stanceState // the strategic posture (posture.go)
 	costs     map[int]int // rebuild costs, -1 when not allowed, this phase
 
 	// Judged counts the uses of each module command the bot looked ahead
@@ -261,6 +263,7 @@ func (b *Bot) Play(g *game.Game) error {
 	if err := b.bind(g); err != nil {
 		return err
 	}
+	b.readStance(g)
 	start, turn := time.Now(), g.Turn().Index
 	defer func() { b.Think[turn] += time.Since(start) }()
 	if b.Level.Random {

@@ -302,8 +302,10 @@ func BenchmarkBeatsRandom(b *testing.B) {
 }
 
 // TestHistoryShape: bot against bot, Barbarossa keeps the shape of 1941
-// (gpw bots history prints the whole table): the Axis at Smolensk by
-// August, in Kiev by the end, short of Leningrad and Moscow in the winter.
+// (gpw bots history prints the whole table): the Axis in Riga and at
+// Smolensk by August, in Pskov by the autumn and at the gates of
+// Leningrad by the end (its axes of advance), not in Kiev in July but in
+// Kiev by the end, short of Leningrad and Moscow in the winter.
 func TestHistoryShape(t *testing.T) {
 	t.Parallel()
 	seeds := 20
@@ -321,7 +323,7 @@ func TestHistoryShape(t *testing.T) {
 	share := func(city, turn string) float64 {
 		for i, c := range h.Cities {
 			for j, name := range h.Turns {
-				if c.City == city && name == turn {
+				if c.Label() == city && name == turn {
 					return float64(h.Held[i][j]) / float64(h.Games)
 				}
 			}
@@ -333,7 +335,11 @@ func TestHistoryShape(t *testing.T) {
 		city, turn string
 		lo, hi     float64
 	}{
+		{"Riga", "Aug 1941", 0.7, 1},
 		{"Smolensk", "Aug 1941", 0.6, 1},
+		{"Pskov", "Sep/Oct 1941", 0.4, 1},
+		{"Leningrad ≤2", "Nov/Dec 1941", 0.25, 1},
+		{"Kiev", "Jul 1941", 0, 0.2},
 		{"Kiev", "Nov/Dec 1941", 0.6, 1},
 		{"Leningrad", "Nov/Dec 1941", 0, 0.2},
 		{"Moscow", "Nov/Dec 1941", 0, 0.35},

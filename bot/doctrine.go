@@ -42,6 +42,20 @@ type Doctrine struct {
 	// Depth is how many hexes behind a withdrawing sector's front the
 	// new line is drawn.
 	Depth int
+	// Axes is what each hex a unit gains toward the objective of its
+	// axis of advance is worth in an attacking sector (axes.go).
+	Axes float64
+	// MopUp weighs the attack massed against enemy units cut off from
+	// supply, by units other than the spearheads (axes.go).
+	MopUp float64
+	// DefendRatio: a side whose strength on the map is below this times
+	// the enemy's (or below half as much again while falling) takes the
+	// defensive stance (posture.go); 0 never does.
+	DefendRatio float64
+	// HoldObjectives: a withdrawing sector in which the side holds an
+	// objective within this many hexes of the enemy holds instead
+	// (posture.go); 0 turns it off.
+	HoldObjectives float64
 	// Results says what each CRT result does, for scoring attacks.
 	Results map[string]Result
 	// Terrain multiplies a defender's strength for the bot's estimates of
@@ -70,17 +84,21 @@ func DefaultDoctrine(side core.Side) Doctrine {
 		Capital: 40, VictoryCity: 14, MajorCity: 6, MinorCity: 2, RailJunction: 1,
 		Encircle:    0.6,
 		AttackRatio: 1.5, WithdrawRatio: 0.6, Reserve: 0.1, Depth: 2,
-		Front: 0.3, FrontValue: 20, Garrison: 1.0 / 3,
-		Results: defaultResults(),
-		Terrain: map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
+		Axes: 0.4, MopUp: 0.5, Front: 0.3, FrontValue: 20, Garrison: 1.0 / 3,
+		DefendRatio: 1,
+		Results:     defaultResults(),
+		Terrain:     map[string]float64{"forest": 1.5, "rough": 1.5, "swamp": 2, "mountain": 2, "major": 1.5, "fortress": 2, "river": 1.5},
 	}
 	switch side {
 	case core.Axis:
 		// the attacker's aim is the enemy's army more than his cities
 		d.Capital, d.VictoryCity, d.Encircle = 20, 8, 1
 	case core.Soviet:
-		// the defender holds his cities at any cost
+		// the defender holds his cities at any cost, and advances
+		// methodically
 		d.Aggression, d.Caution = 0.25, 0.7
+		d.Axes = 0.15
+		d.DefendRatio = 0 // its doctrine is the defender's already
 		d.Capital, d.VictoryCity = 60, 20
 	}
 	return d
@@ -146,7 +164,8 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 		"aggression": &d.Aggression, "caution": &d.Caution, "capital": &d.Capital, "victory_city": &d.VictoryCity,
 		"major_city": &d.MajorCity, "minor_city": &d.MinorCity, "rail_junction": &d.RailJunction, "encircle": &d.Encircle,
 		"attack_ratio": &d.AttackRatio, "withdraw_ratio": &d.WithdrawRatio, "reserve": &d.Reserve,
-		"front": &d.Front, "front_value": &d.FrontValue, "garrison": &d.Garrison,
+		"axes": &d.Axes, "mop_up": &d.MopUp, "front": &d.Front, "front_value": &d.FrontValue, "garrison": &d.Garrison,
+		"defend_ratio": &d.DefendRatio, "hold_objectives": &d.HoldObjectives,
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -208,7 +227,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 }
 
 var doctrineKeys = []string{"aggression", "caution", "capital", "victory_city", "major_city", "minor_city", "rail_junction",
-	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "front", "front_value", "garrison", "depth", "terrain", "results", "axis", "soviet"}
+	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "axes", "mop_up", "front", "front_value", "garrison", "depth", "terrain", "results", "axis", "soviet"}
 
 func (d *Doctrine) check() error {
 	for _, c := range []struct {

@@ -13,27 +13,42 @@ import (
 )
 
 // Milestone is a city and when the Axis took it in 1941 (and whether it
-// still held it at the end of that turn and after).
+// still held it at the end of that turn and after). A milestone with
+// Near > 0 counts instead the games in which an Axis combat unit stands
+// within Near hexes of the city (or the Axis holds it): the city reached.
 type Milestone struct {
 	City  string
-	Taken string // the turn it fell, "" if it never did
+	Taken string // the turn it fell (or was reached), "" if it never did
 	Date  string // the historical date, for people
 	Lost  string // the turn the Soviets took it back, "" if not in the scenario
+	Near  int
+}
+
+// Label is the milestone's row name: the city, and "≤N" for a city
+// reached.
+func (c Milestone) Label() string {
+	if c.Near > 0 {
+		return fmt.Sprintf("%s ≤%d", c.City, c.Near)
+	}
+	return c.City
 }
 
 // Barbarossa1941 are the cities `gpw bots history` follows, with the
 // dates they fell in 1941 (Wikipedia, Operation Barbarossa and its
 // battles).
 var Barbarossa1941 = []Milestone{
-	{"Riga", "Jun 1941", "1 Jul 1941", ""},
-	{"Minsk", "Jun 1941", "28 Jun 1941", ""},
-	{"Smolensk", "Jul 1941", "16 Jul 1941", ""},
-	{"Kiev", "Sep/Oct 1941", "19 Sep 1941", ""},
-	{"Kharkov", "Sep/Oct 1941", "24 Oct 1941", ""},
-	{"Odessa", "Sep/Oct 1941", "16 Oct 1941", ""},
-	{"Rostov", "Nov/Dec 1941", "21 Nov 1941 (retaken 29 Nov)", "Nov/Dec 1941"},
-	{"Leningrad", "", "besieged from 8 Sep 1941, never taken", ""},
-	{"Moscow", "", "stopped at its gates in Dec 1941", ""},
+	{City: "Riga", Taken: "Jun 1941", Date: "1 Jul 1941"},
+	{City: "Tallinn", Taken: "Aug 1941", Date: "28 Aug 1941"},
+	{City: "Pskov", Taken: "Jul 1941", Date: "9 Jul 1941"},
+	{City: "Minsk", Taken: "Jun 1941", Date: "28 Jun 1941"},
+	{City: "Smolensk", Taken: "Jul 1941", Date: "16 Jul 1941"},
+	{City: "Kiev", Taken: "Sep/Oct 1941", Date: "19 Sep 1941"},
+	{City: "Kharkov", Taken: "Sep/Oct 1941", Date: "24 Oct 1941"},
+	{City: "Odessa", Taken: "Sep/Oct 1941", Date: "16 Oct 1941"},
+	{City: "Rostov", Taken: "Nov/Dec 1941", Date: "21 Nov 1941 (retaken 29 Nov)", Lost: "Nov/Dec 1941"},
+	{City: "Leningrad", Taken: "Aug 1941", Date: "reached in Aug, besieged from 8 Sep 1941", Near: 2},
+	{City: "Leningrad", Date: "besieged from 8 Sep 1941, never taken"},
+	{City: "Moscow", Date: "stopped at its gates in Dec 1941"},
 }
 
 // History is how often the Axis held each city at the end of each turn
@@ -106,7 +121,7 @@ func PlayHistory(o HistoryOptions) (*History, error) {
 						pos := g.Position()
 						for i, c := range o.Cities {
 							if city, ok := pos.Map.FindCity(c.City); ok {
-								row[i] = pos.Control[city.Hex] == core.Axis
+								row[i] = pos.Control[city.Hex] == core.Axis || c.Near > 0 && axisUnitNear(pos, city.Hex, c.Near)
 							}
 						}
 						r.held = append(r.held, row)
@@ -164,13 +179,13 @@ func (h *History) String() string {
 	fmt.Fprintf(&b, "%s, %s rules, %s bots, %d games: share of games in which the Axis holds each city at the end of each turn\n",
 		h.Scenario, orDefault(h.Rules, "the scenario's"), h.Level, h.Games)
 	fmt.Fprintf(&b, "(* the Axis held it then in 1941)\n\n")
-	fmt.Fprintf(&b, "%-10s", "city")
+	fmt.Fprintf(&b, "%-12s", "city")
 	for _, t := range h.Turns {
 		fmt.Fprintf(&b, " %13s", t)
 	}
 	fmt.Fprintf(&b, "  fell in 1941\n")
 	for i, c := range h.Cities {
-		fmt.Fprintf(&b, "%-10s", c.City)
+		fmt.Fprintf(&b, "%-12s", c.Label())
 		for t, name := range h.Turns {
 			mark := " "
 			if c.heldIn(name, h.Turns[:t+1]) {
@@ -203,6 +218,18 @@ func (c Milestone) heldIn(now string, so []string) bool {
 		}
 	}
 	return taken && !lost
+}
+
+// axisUnitNear reports whether an Axis combat unit stands within n hexes of
+// hex h.
+func axisUnitNear(s *core.State, h, n int) bool {
+	for k := range s.Units {
+		u := &s.Units[k]
+		if u.Side == core.Axis && combatUnit(u) && s.Map.Distance(u.Hex, h) <= n {
+			return true
+		}
+	}
+	return false
 }
 
 func percent(n, of int) int {

@@ -20,7 +20,7 @@ func TestModuleCommandsUsed(t *testing.T) {
 		want              []string // commands used at least once over the seeds
 	}{
 		{"adc2", "scenarios/adc2/campaign.toml", "adc2", 4, 1, []string{"shock", "support"}},
-		{"sariego", "scenarios/gdw/barbarossa.toml", sariego, 0, 4, []string{"fortify"}},
+		{"sariego", "scenarios/gdw/barbarossa.toml", sariego, 0, 8, []string{"fortify"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -47,6 +47,7 @@ type plan struct {
 	// front is the side's front by sector (front.go): the line and
 	// reserve strength each sector has and wants
 	front *front
+	meanMP float64 // the side's units' mean movement points (spearhead)
 }
 
 // goodRatio is the attack ratio the bot masses for: the first CRT column

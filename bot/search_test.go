@@ -61,7 +61,7 @@ func TestSearchBeatsGreedy(t *testing.T) {
 			hs[core.Axis], _ = New(core.Axis, "hard", nil, 1)
 			hs[core.Soviet], _ = New(core.Soviet, "hard", nil, 1)
 			playUntil(c, hs, func(g *game.Game) bool { return g.Phase().Side == core.Soviet })
-			after[level] += sideStrength(c, core.Soviet) / 6
+			after[level] += mapStrength(c, core.Soviet) / 6
 		}
 		t.Logf("%s: sov-in1 at %s; Soviet strength after the Axis's turn %.2f", level, hexOf(g, "sov-in1"), after[level])
 	}
@@ -70,8 +70,8 @@ func TestSearchBeatsGreedy(t *testing.T) {
 	}
 }
 
-// sideStrength is side's attack and defence strength on the map.
-func sideStrength(g *game.Game, side core.Side) float64 {
+// mapStrength is side's attack and defence strength on the map.
+func mapStrength(g *game.Game, side core.Side) float64 {
 	var x float64
 	s := g.Position()
 	for k := range s.Units {

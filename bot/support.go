@@ -27,14 +27,23 @@ func keepSupport(p *plan, k, h int, path []int) float64 {
 	if u.Status != core.OnMap {
 		return 0 // a placement: where it enters is the line's business
 	}
-	sd := int(v.ownDist[h])
-	if d := v.m.Distance(u.Hex, h); sd >= d {
-		sd = d
-	}
+	sd := supportDist(v, k, h)
 	if sd <= supportRange {
 		return 0
 	}
 	over := math.Min(1, float64(sd-supportRange)/6)
 	odds := math.Min(1, float64(v.threat[h])/math.Max(1, 2*float64(u.DefenseNow())))
 	return -worth(u) * 0.6 * over * odds
+}
+
+// supportDist is how far hex h lies from the nearest other friendly
+// unit, as keepSupport reads it: the view's distance field, or the
+// distance unit k moves where that is less (the unit itself may be the
+// nearest; the others are at least that far).
+func supportDist(v *view, k, h int) int {
+	sd := int(v.ownDist[h])
+	if d := v.m.Distance(v.s.Units[k].Hex, h); sd >= d {
+		sd = d
+	}
+	return sd
 }

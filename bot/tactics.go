@@ -36,6 +36,8 @@ var moveTactics = []moveTactic{
 	{name: "garrison", text: "hold threatened cities", static: garrison},
 	{name: "guard-objectives", text: "send the nearest units toward objectives no unit can reach in a move, before the enemy comes for them", dynamic: guardObjectives},
 	{name: "advance", text: "press toward the objectives in attacking sectors", static: advance},
+	{name: "axis-of-advance", text: "drive at the objective of the unit's axis: the side's units are shared out among the enemy-held objectives by value, each taking those most on its side of the front, and keep their objective from turn to turn", static: axisOfAdvance},
+	{name: "mop-up", text: "attack enemy units cut off behind the front with the units following the spearheads", dynamic: mopUp},
 	{name: "river-line", text: "hold the river line: stand where terrain and rivers multiply the defence, where danger is", static: riverLine},
 	{name: "keep-supply", text: "do not end out of supply", static: keepSupply},
 	{name: "avoid-danger", text: "do not stand where the enemy can attack at good odds (caution)", static: avoidDanger},
@@ -215,6 +217,7 @@ func advance(p *plan, k, h int, path []int) float64 {
 	if u.Status == core.OnMap {
 		gain -= float64(v.pull[u.Hex])
 	}
+	gain *= p.axisShare(k, h) // a unit of an axis drives at its own objective (axes.go)
 	switch v.postureAt(h) {
 	case attack:
 		return gain * 0.35

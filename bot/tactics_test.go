@@ -636,7 +636,7 @@ func TestEveryTacticTested(t *testing.T) {
 	tested := map[string]bool{"mass": true, "encircle": true, "hold-the-line": true, "plug-the-breach": true, "reserve": true, "take-objectives": true, "garrison": true, "guard-objectives": true,
 		"advance": true, "river-line": true, "keep-supply": true, "avoid-danger": true, "withdraw": true, "escape": true,
 		"march": true, "assault": true, "pocket": true, "counterattack": true, "breakthrough": true, "setup": true, "reinforce-the-front": true,
-		"rebuild": true, "keep-support": true, "front-allocation": true, "hold-the-ring": true, "rear-security": true, "hold-the-city": true, "rail-to-front": true, "retreat-into-trap": true, "stand-fast": true}
+		"rebuild": true, "keep-support": true, "axis-of-advance": true, "mop-up": true, "front-allocation": true, "hold-the-ring": true, "rear-security": true, "hold-the-city": true, "rail-to-front": true, "retreat-into-trap": true, "stand-fast": true}
 	for _, tc := range TacticNames() {
 		if !tested[tc[0]] {
 			t.Errorf("tactic %s has no test", tc[0])

@@ -99,6 +99,7 @@ func (b *Bot) newView(e *engine, side core.Side) *view {
 	v.threats()
 	v.objectives()
 	v.sectors()
+	v.holdObjectives() // posture.go
 	b.turnView, b.turnKey = v, key
 	return v
 }
