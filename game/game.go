@@ -605,12 +605,20 @@ func (g *Game) friendEnds(o, n int) []int {
 	}
 	sm.Reach(o, mp)
 	hook := g.Rules.Has("can_move_path")
+	lim, err := g.limitsOf(o, "move")
+	if err != nil {
+		g.hookFailed(err)
+		return nil
+	}
 	var out []int
 	for _, h := range sm.Reached() {
 		if int(h) == g.S.Units[o].Hex || !sm.CanEnd(o, int(h)) {
 			continue
 		}
-		if !hook {
+		if lim != nil && !lim.allows(sm.Path(int(h))) {
+			continue
+		}
+		if !hook || !lim.ask(g.S, int(h)) {
 			out = append(out, int(h))
 		} else if err := g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move")); err == nil {
 			out = append(out, int(h))

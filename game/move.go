@@ -161,7 +161,16 @@ func (g *Game) checkMove(k int, path []int) (core.PathResult, int, error) {
 	if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(path)), interp.Str("move")); err != nil {
 		return res, mp, err
 	}
-	return res, mp, nil
+	return res, mp, g.checkLimits(k, path, "move")
+}
+
+// checkLimits checks path against unit k's move limits (how: move, rail).
+func (g *Game) checkLimits(k int, path []int, how string) error {
+	lim, err := g.limitsOf(k, how)
+	if err != nil {
+		return err
+	}
+	return lim.refusal(g.S.Map, path)
 }
 
 func (g *Game) cmdMove(c *Command) error {
@@ -227,7 +236,10 @@ func (g *Game) checkRail(k, dst int) ([]int, error) {
 	if err != nil {
 		return nil, g.fromCore(err)
 	}
-	return path, g.checkRailPath(k, path)
+	if err := g.checkRailPath(k, path); err != nil {
+		return path, err
+	}
+	return path, g.checkLimits(k, path, "rail")
 }
 
 // canRail checks that unit k may move by rail now at all.

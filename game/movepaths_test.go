@@ -8,8 +8,10 @@ import (
 )
 
 // TestCanMovePathsAgrees: the legal moves listed with can_move_paths (once
-// per unit) are those listed with can_move_path per destination, over the
-// ADC2 campaign's movement phases under random play.
+// per unit) are those listed with can_move_path per destination, and
+// those listed asking can_move and can_move_path about every unit and
+// path (move_kinds and move_limits' check ignored), over the ADC2
+// campaign's movement phases under random play.
 func TestCanMovePathsAgrees(t *testing.T) {
 	sc, err := scenario.Load(gpw.Data, "scenarios/adc2/campaign.toml", gpw.Data)
 	if err != nil {
@@ -22,7 +24,10 @@ func TestCanMovePathsAgrees(t *testing.T) {
 	if !g.Rules.Has("can_move_paths") {
 		t.Fatal("adc2 has no can_move_paths")
 	}
-	defer func() { batchPaths = true }()
+	if !g.Rules.Has("move_kinds") || !g.Rules.Has("move_limits") {
+		t.Fatal("adc2 has no move_kinds or move_limits")
+	}
+	defer func() { batchPaths, fastLimits = true, true }()
 	compared, dests := 0, 0
 	for step := 0; !g.Over() && compared < 12; step++ {
 		if g.Phase().Kind == "move" && step%5 == 0 {
@@ -31,9 +36,14 @@ func TestCanMovePathsAgrees(t *testing.T) {
 			batched := a.String()
 			batchPaths = false
 			each := g.Actions().String()
-			batchPaths = true
+			fastLimits = false
+			all := g.Actions().String()
+			batchPaths, fastLimits = true, true
 			if batched != each {
 				t.Fatalf("%s %s: listed with can_move_paths:\n%s\nwith can_move_path:\n%s", g.TurnName(g.turn), g.Phase().ID, batched, each)
+			}
+			if all != each {
+				t.Fatalf("%s %s: listed asking about every unit and path:\n%s\nas move_kinds and move_limits allow:\n%s", g.TurnName(g.turn), g.Phase().ID, all, each)
 			}
 			for _, um := range a.Moves {
 				dests += len(um.Dest)

@@ -57,7 +57,9 @@ local sources = {
   on_phase_start = "ADC2: Weather; Combat Phase; Partisans; Allies",
   on_phase_end = "ADC2: Game Play (victory); Allies (Balkan Garrison)",
   can_move = "ADC2: Unit Capabilities; Shock Combat; Leaders; Air Support",
-  can_move_path = "ADC2: Stacking Limits; Allies; Leaders",
+  can_move_path = "ADC2: Stacking Limits; Rail Movement Phase",
+  move_limits = "ADC2: Leaders; Allies",
+  move_kinds = "ADC2: Unit Capabilities; Shock Combat",
   allowance = "ADC2: Shock Combat; Leaders",
   after_move = "ADC2: Air Support; Leaders; Allies; Partisans",
   on_eliminated = "ADC2: Leaders; Allies",
@@ -683,6 +685,24 @@ function R.can_move(u, phase)
   return true
 end
 
+-- The kinds R.can_move may allow in a movement phase, asked once as the
+-- legal actions list it: in a 1st Movement Phase, those with circled MP,
+-- shock armies, and infantry types after a shock attack this turn (the
+-- order of the kinds does not matter: a set).
+function R.move_kinds(phase)
+  local side, part = PHASE_SIDE[phase], PHASE_PART[phase]
+  if part == nil then side, part = phase_parts() end
+  if part ~= "move1" then return nil end
+  local shock = gpw.side_get(side, "shock_turn") == turn_index()
+  local ks = {}
+  for kind, c in pairs(R.kinds) do
+    if c == "armor" or c == "cavalry" or kind == "shock" or (shock and (c == "infantry" or c == "mountain")) then
+      ks[#ks + 1] = kind
+    end
+  end
+  return ks
+end
+
 -- Entered from a Garrison pool this turn: in supply (ADC2: Reinforcement Phase).
 local function entered_now(u)
   return gpw.flag(u.id, "entered") == turn_index()
@@ -697,7 +717,6 @@ function R.allowance(u, mp, phase)
 end
 
 -- is hex within n hexes of Romania or Bessarabia?
-local function near_romania(hex, n) return gpw.near(hex, n, "Romania", "Bessarabia") end
 
 local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
 
@@ -730,73 +749,59 @@ end
 
 local NONE = {}
 
--- memo, when given, keeps what one unit's checks share (can_move_paths):
--- the units on each path's last hex (memo.at), the Romanian limit and
--- each hex's country and nearness to Romania.
-local function path_check(u, path, how, memo)
-  local last = path[#path]
-  local here = memo and (memo.at[last] or NONE)
-  local e = stack_error(u, last, how == "move", here)
-  if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
-  if how == "rail" then
-    local us = here or units_of(last)
-    for i = 1, #us do
-      if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then
-        return false, u.id .. " may not stop on " .. last .. ", where " .. us[i].id .. " stands", C.rail
-      end
+-- The limits on where a unit may go that do not depend on other units
+-- (ADC2: Leaders; Allies), given once per unit: the engine checks them
+-- along every path itself (R.move_limits). Axis leaders move at most two
+-- hexes. Garrison units of Romania, Hungary and Slovakia stay in their
+-- country; Romanian and Slovak units never enter Hungary, Slovak units
+-- not Romania; Romanian units (not garrisons) stay within 3 hexes of
+-- Romania or Bessarabia before Jul 1942, and then while Odessa is not
+-- held by a Romanian unit.
+local function limits_of(u)
+  local ls = {}
+  if u.kind == "leader" then
+    ls[#ls + 1] = { hexes = 2, reason = "Axis leaders move at most 2 hexes", rule = C.leaders }
+  end
+  local home = u.side == "axis" and home_country[u.nation]
+  if home then
+    if u.kind == "garrison" then
+      ls[#ls + 1] = { only = { home }, reason = u.id .. " is a garrison unit and may not leave " .. home .. " ({hex})", rule = C.allies }
     end
-  end
-  if u.kind == "leader" and #path > 2 then
-    return false, "Axis leaders move at most 2 hexes", C.leaders
-  end
-  if u.side == "axis" and (u.nation == "rom" or u.nation == "hun" or u.nation == "slo") then
-    local home = home_country[u.nation]
-    local rom_limit = false
-    if memo and memo.rom_limit ~= nil then
-      rom_limit = memo.rom_limit
-    elseif u.nation == "rom" and u.kind ~= "garrison" then
-      local t = gpw.turn()
+    if u.nation == "rom" or u.nation == "slo" then
+      ls[#ls + 1] = { never = { "Hungary" }, reason = u.id .. " may never enter Hungary ({hex})", rule = C.allies }
+    end
+    if u.nation == "slo" then
+      ls[#ls + 1] = { never = { "Romania" }, reason = u.id .. " may not enter Romania ({hex})", rule = C.allies }
+    end
+    if u.nation == "rom" and u.kind ~= "garrison" then
       local odessa = gpw.city("Odessa")
       local held = false
       if odessa then
         local c = any_combat_in(odessa, "axis")
         held = c ~= nil and c.nation == "rom"
       end
-      rom_limit = t.index < JUL_1942 or not held -- before Jul 1942, or Odessa not Romanian
+      if turn_index() < JUL_1942 or not held then
+        ls[#ls + 1] = { within = 3, of = { "Romania", "Bessarabia" },
+          reason = u.id .. " may not move over 3 hexes from Romania or Bessarabia ({hex}) until Jul 1942, and then only while a Romanian unit holds Odessa",
+          rule = C.allies }
+      end
     end
-    if memo then memo.rom_limit = rom_limit end
-    for i = 1, #path do
-      local h
-      if memo then
-        h = memo[path[i]]
-        if h == nil then
-          h = { country = gpw.hex(path[i]).country }
-          memo[path[i]] = h
-        end
-      else
-        h = gpw.hex(path[i])
-      end
-      if u.kind == "garrison" and h.country ~= home then
-        return false, u.id .. " is a garrison unit and may not leave " .. home .. " (" .. path[i] .. ")", C.allies
-      end
-      if (u.nation == "rom" or u.nation == "slo") and h.country == "Hungary" then
-        return false, u.id .. " may never enter Hungary (" .. path[i] .. ")", C.allies
-      end
-      if u.nation == "slo" and h.country == "Romania" then
-        return false, u.id .. " may not enter Romania (" .. path[i] .. ")", C.allies
-      end
-      local near
-      if rom_limit and memo then
-        near = h.near
-        if near == nil then
-          near = near_romania(path[i], 3)
-          h.near = near
-        end
-      elseif rom_limit then
-        near = near_romania(path[i], 3)
-      end
-      if rom_limit and not near then
-        return false, u.id .. " may not move over 3 hexes from Romania or Bessarabia (" .. path[i] .. ") until Jul 1942, and then only while a Romanian unit holds Odessa", C.allies
+  end
+  return ls
+end
+
+-- stacking and rail stops: what depends on the units on a path's last
+-- hex (ADC2: Stacking Limits; Rail Movement Phase). us, when given, are
+-- the units there.
+local function end_check(u, path, how, us)
+  local last = path[#path]
+  local e = stack_error(u, last, how == "move", us)
+  if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
+  if how == "rail" then
+    us = us or units_of(last)
+    for i = 1, #us do
+      if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then
+        return false, u.id .. " may not stop on " .. last .. ", where " .. us[i].id .. " stands", C.rail
       end
     end
   end
@@ -804,20 +809,33 @@ local function path_check(u, path, how, memo)
 end
 
 function R.can_move_path(u, path, how)
-  return path_check(u, path, how)
+  return end_check(u, path, how)
 end
 local adc2_can_move_path = R.can_move_path
 
--- The legal actions ask once per unit for all its destinations; each is
--- judged by R.can_move_path as the move command judges it (a house rule
--- that wraps R.can_move_path is consulted too).
+-- Once per unit: its limits; and whether the legal actions need ask
+-- can_move_path only about paths ending beside other units: when it is
+-- this module's own (a house rule that wraps it is asked about every
+-- path) and the unit may end alone on any hex.
+function R.move_limits(u, how)
+  local check = "all"
+  if R.can_move_path == adc2_can_move_path and stack_error(u, "", how == "move", NONE) == nil then
+    check = "occupied"
+  end
+  return { check = check, limits = limits_of(u) }
+end
+
+-- The legal actions ask once per unit for all its destinations (those
+-- the limits allow); each is judged by R.can_move_path as the move
+-- command judges it (a house rule that wraps R.can_move_path is
+-- consulted too).
 function R.can_move_paths(u, paths, how)
   local refused = nil
   local own = R.can_move_path == adc2_can_move_path
-  local memo, plain = nil, false
+  local at
   if own then
     -- the units on every path's last hex, 32 hexes a call
-    local at = {}
+    at = {}
     local n, i = #paths, 1
     while i <= n do
       local j = i + 31
@@ -833,19 +851,12 @@ function R.can_move_paths(u, paths, how)
       end
       i = j + 1
     end
-    memo = { at = at }
-    -- a unit that is no leader nor an ally with limits of its own (see
-    -- path_check) may end on any empty hex, if it may end on one at all
-    plain = u.kind ~= "leader" and not (u.side == "axis" and home_country[u.nation])
-      and stack_error(u, "", how == "move", NONE) == nil
   end
   for i = 1, #paths do
     local ok
     local p = paths[i]
-    if plain and memo.at[p[#p]] == nil then
-      ok = true
-    elseif own then
-      ok = path_check(u, p, how, memo)
+    if own then
+      ok = end_check(u, p, how, at[p[#p]] or NONE)
     else
       ok = R.can_move_path(u, p, how)
     end
