@@ -190,6 +190,14 @@ func (g *Game) actionsWith(o ActionOpts) *Actions {
 	switch p.Kind {
 	case interp.PhaseMove:
 		kinds := g.moveKinds()
+		if kinds != nil {
+			// a friend whose kind may not move cannot make room either
+			for k := range g.S.Units {
+				if u := &g.S.Units[k]; u.Side == p.Side && !kinds[u.Kind] {
+					g.shareMemo[k] = false
+				}
+			}
+		}
 		for _, k := range units {
 			if kinds != nil && !kinds[g.S.Units[k].Kind] {
 				continue // can_move refuses every unit of its kind now

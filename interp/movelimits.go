@@ -58,12 +58,21 @@ const maxLimits = 32
 func (r *Rules) Limits(k int, how string) (lim *MoveLimits, err error) {
 	const name = "move_limits"
 	ret, err := r.call(name, 1, Unit(k), Str(how))
-	if err != nil || ret == nil || ret[0] == lua.LNil {
+	if err != nil || ret == nil {
 		return nil, err
 	}
-	t, ok := ret[0].(*lua.LTable)
+	return r.readLimits(ret[0])
+}
+
+// readLimits reads move_limits' answer v.
+func (r *Rules) readLimits(v lua.LValue) (lim *MoveLimits, err error) {
+	const name = "move_limits"
+	if v == lua.LNil {
+		return nil, nil
+	}
+	t, ok := v.(*lua.LTable)
 	if !ok {
-		return nil, r.hookErr(name, "a %s; it must return nil or {check =, limits = {...}}", ret[0].Type())
+		return nil, r.hookErr(name, "a %s; it must return nil or {check =, limits = {...}}", v.Type())
 	}
 	lim = &MoveLimits{}
 	switch c := t.RawGetString("check").(type) {

@@ -722,10 +722,11 @@ local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
 
 -- stacking in hex for unit u arriving (ADC2: Stacking Limits): one combat
 -- unit with at most one airborne unit; two airborne units alone. Leaders
--- and air units do not count (air units have their own limits).
-local function stack_error(u, hex, moving, us)
+-- and air units do not count (air units have their own limits). us are
+-- the units in the hex. It returns nil when u may stay there, else the
+-- combat and airborne units the hex would hold.
+local function overstacked(u, us, moving)
   if is_noncombat(u) then return nil end
-  us = us or units_of(hex)
   local combat, airborne = 0, 0
   for i = 1, #us do
     local o = us[i]
@@ -741,10 +742,18 @@ local function stack_error(u, hex, moving, us)
   end
   if R.nonstacking[u.kind] then airborne = airborne + 1 else combat = combat + 1 end
   local with, alone = R.stacking.nonstacking_with_combat, R.stacking.nonstacking_alone
+  if combat > 1 or (combat == 1 and airborne > with) or airborne > alone then return combat, airborne end
+  return nil
+end
+
+-- why u may not stay in hex (its units us, when given), or nil
+local function stack_error(u, hex, moving, us)
+  local combat, airborne = overstacked(u, us or units_of(hex), moving)
+  if combat == nil then return nil end
+  local with, alone = R.stacking.nonstacking_with_combat, R.stacking.nonstacking_alone
   if combat > 1 then return hex .. " already holds a combat unit" end
   if combat == 1 and airborne > with then return hex .. " would hold a combat unit and " .. airborne .. " airborne units (at most " .. with .. ")" end
-  if airborne > alone then return hex .. " would hold " .. airborne .. " airborne units (at most " .. alone .. ")" end
-  return nil
+  return hex .. " would hold " .. airborne .. " airborne units (at most " .. alone .. ")"
 end
 
 local NONE = {}
@@ -758,7 +767,8 @@ local NONE = {}
 -- Romania or Bessarabia before Jul 1942, and then while Odessa is not
 -- held by a Romanian unit.
 local function limits_of(u)
-  local ls = {}
+  local ls = NONE
+  if u.kind == "leader" or (u.side == "axis" and home_country[u.nation]) then ls = {} end
   if u.kind == "leader" then
     ls[#ls + 1] = { hexes = 2, reason = "Axis leaders move at most 2 hexes", rule = C.leaders }
   end
@@ -790,6 +800,15 @@ local function limits_of(u)
   return ls
 end
 
+-- the friendly combat unit (not u) that keeps u from stopping on a hex
+-- by rail (ADC2: Rail Movement Phase), among its units us; or nil
+local function rail_blocker(u, us)
+  for i = 1, #us do
+    if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then return us[i] end
+  end
+  return nil
+end
+
 -- stacking and rail stops: what depends on the units on a path's last
 -- hex (ADC2: Stacking Limits; Rail Movement Phase). us, when given, are
 -- the units there.
@@ -798,14 +817,16 @@ local function end_check(u, path, how, us)
   local e = stack_error(u, last, how == "move", us)
   if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
   if how == "rail" then
-    us = us or units_of(last)
-    for i = 1, #us do
-      if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then
-        return false, u.id .. " may not stop on " .. last .. ", where " .. us[i].id .. " stands", C.rail
-      end
-    end
+    local o = rail_blocker(u, us or units_of(last))
+    if o then return false, u.id .. " may not stop on " .. last .. ", where " .. o.id .. " stands", C.rail end
   end
   return true
+end
+
+-- end_check's verdict without its reason (the legal actions need none)
+local function end_ok(u, how, us)
+  if overstacked(u, us, how == "move") then return false end
+  return how ~= "rail" or rail_blocker(u, us) == nil
 end
 
 function R.can_move_path(u, path, how)
@@ -817,12 +838,15 @@ local adc2_can_move_path = R.can_move_path
 -- can_move_path only about paths ending beside other units: when it is
 -- this module's own (a house rule that wraps it is asked about every
 -- path) and the unit may end alone on any hex.
+local ALL, OCCUPIED = { check = "all" }, { check = "occupied" }
 function R.move_limits(u, how)
-  local check = "all"
-  if R.can_move_path == adc2_can_move_path and stack_error(u, "", how == "move", NONE) == nil then
-    check = "occupied"
+  local check = ALL
+  if R.can_move_path == adc2_can_move_path and overstacked(u, NONE, how == "move") == nil then
+    check = OCCUPIED
   end
-  return { check = check, limits = limits_of(u) }
+  local ls = limits_of(u)
+  if #ls == 0 then return check end
+  return { check = check.check, limits = ls }
 end
 
 -- The legal actions ask once per unit for all its destinations (those
@@ -832,31 +856,11 @@ end
 function R.can_move_paths(u, paths, how)
   local refused = nil
   local own = R.can_move_path == adc2_can_move_path
-  local at
-  if own then
-    -- the units on every path's last hex, 32 hexes a call
-    at = {}
-    local n, i = #paths, 1
-    while i <= n do
-      local j = i + 31
-      if j > n then j = n end
-      local hs = {}
-      for k = i, j do hs[#hs + 1] = paths[k][#paths[k]] end
-      local us = gpw.units_in(unpack(hs))
-      for k = 1, #us do
-        local h = us[k].hex
-        local l = at[h]
-        if l == nil then l = {}; at[h] = l end
-        l[#l + 1] = us[k]
-      end
-      i = j + 1
-    end
-  end
   for i = 1, #paths do
     local ok
     local p = paths[i]
     if own then
-      ok = end_check(u, p, how, at[p[#p]] or NONE)
+      ok = end_ok(u, how, gpw.units_in(p[#p]))
     else
       ok = R.can_move_path(u, p, how)
     end
