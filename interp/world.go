@@ -391,6 +391,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		"units_near": func(L *lua.LState) int {
 			w := rt.w(L)
 			path := L.CheckTable(1)
+			keep := unitFilter(L, w.Position(), 2)
 			m := w.Position().Map
 			c := &rt.cache
 			if len(c.near) != (m.Len()+63)/64 {
@@ -398,7 +399,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			}
 			var seen [64]int
 			done := seen[:0]
-			a := L.CreateTable(8, 0)
+			a := L.CreateTable(0, 0)
 			add := func(h int) {
 				if c.near.Has(h) {
 					return
@@ -406,7 +407,9 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 				c.near.Set(h)
 				done = append(done, h)
 				for _, k := range w.UnitsAt(h) {
-					a.Append(rt.unitTable(k))
+					if keep.keep(k) {
+						a.Append(rt.unitTable(k))
+					}
 				}
 			}
 			defer func() {
@@ -423,6 +426,26 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 				for _, n := range m.Nbr[h] {
 					if n >= 0 && m.OnMap[n] {
 						add(int(n))
+					}
+				}
+			}
+			L.Push(a)
+			return 1
+		},
+		// gpw.units_within(hex, n, side, kind, ...) -> array of the unit
+		// tables on the map within n hexes of hex, of side ("" any) and of
+		// the kinds given (none: any), in scenario order
+		"units_within": func(L *lua.LState) int {
+			w := rt.w(L)
+			h, found := rt.hexArg(L, 1)
+			n := checkInt(L, 2, 0, 999)
+			s := w.Position()
+			keep := unitFilter(L, s, 3)
+			a := L.CreateTable(0, 0)
+			if found {
+				for k := range s.Units {
+					if u := &s.Units[k]; u.Status == core.OnMap && keep.keep(k) && s.Map.Distance(u.Hex, h) <= n {
+						a.Append(rt.unitTable(k))
 					}
 				}
 			}
@@ -770,4 +793,46 @@ func (rt *vm) storeSet(L *lua.LState, scope Scope, idx, n int) int {
 	}
 	raise(L, "set "+f.Name, rt.world.Store().Set(StoreKey{scope, int32(idx), f.Name}, v))
 	return 0
+}
+
+// unitFilter reads the optional arguments from i on: a side ("" or nil
+// for any) and kinds (none for any), for keep.
+func unitFilter(L *lua.LState, s *core.State, i int) filter {
+	f := filter{s: s, side: core.NoSide}
+	if v := L.Get(i); v != lua.LNil && lua.LVAsString(v) != "" {
+		f.side = checkSide(L, i)
+	}
+	for j := i + 1; j <= L.GetTop(); j++ {
+		k := L.CheckString(j)
+		if f.n == len(f.kinds) {
+			L.ArgError(j, fmt.Sprintf("at most %d kinds", len(f.kinds)))
+		}
+		f.kinds[f.n] = k
+		f.n++
+	}
+	return f
+}
+
+// filter keeps the units of a side and kinds (unitFilter).
+type filter struct {
+	s     *core.State
+	side  core.Side
+	kinds [8]string
+	n     int
+}
+
+func (f *filter) keep(k int) bool {
+	u := &f.s.Units[k]
+	if f.side != core.NoSide && u.Side != f.side {
+		return false
+	}
+	if f.n == 0 {
+		return true
+	}
+	for _, kind := range f.kinds[:f.n] {
+		if u.Kind == kind {
+			return true
+		}
+	}
+	return false
 }

@@ -940,9 +940,12 @@ function R.after_move(u, how, path)
       if h.city == "Bratislava" and i == #path then check_bratislava() end
     end
   end
-  local near = gpw.units_near(path) -- every unit in or next to the path, in one call
+  if not is_combat(u) then return end
+  -- the units in or next to the path that it may affect, found before
+  -- any is displaced
+  local near = gpw.units_near(path, "", "air", "leader", "partisan")
   moved_beside(u, near)
-  if u.side == "axis" and is_combat(u) then
+  if u.side == "axis" then
     local side, part = phase_parts()
     if side == "axis" and part == "combat" then eliminate_partisans(near) end
   end
@@ -1083,6 +1086,15 @@ local function pow2(n) local p = 1; for _ = 1, n do p = p * 2 end; return p end
 -- the leader that assists an attack on hex: in supply, within its command
 -- radius; the first of the scenario's order when several could.
 local function assisting_leader(side, hex)
+  if hex ~= "" then
+    -- the side's leaders on the map, in scenario order
+    local ls = gpw.units_within(hex, 999, side, "leader")
+    for i = 1, #ls do
+      local l = ls[i]
+      if l.supplied and gpw.distance(l.hex, hex) <= l.radius then return l end
+    end
+    return nil
+  end
   local ls = leaders_of(side)
   for i = 1, #ls do
     local l = gpw.unit(ls[i])
@@ -1137,25 +1149,26 @@ function R.odds(b)
   if ratio < 1 then return total, def, 0, 0 end
   local odds = min(ratio, ncol)
   local col = odds
-  local function shift(cause, n, cite)
-    gpw.shift(cause, n, cite)
-    col = col + n
-  end
-  if b.terrain == "forest" or b.terrain == "rough" then shift(b.terrain, -1, C.combat) end
-  if b.city == "major" or b.city == "fortress" then shift(b.city .. " city", -1, C.combat) end
-  if allriver and b.n > 0 then shift("river", -1, C.combat .. " (all attackers across a river)") end
-  if b.weather == "snow" then shift("snow", -1, C.weather) end
+  -- each shift: gpw.shift, then col moved by it
+  if b.terrain == "forest" or b.terrain == "rough" then gpw.shift(b.terrain, -1, C.combat); col = col - 1 end
+  if b.city == "major" or b.city == "fortress" then gpw.shift(b.city .. " city", -1, C.combat); col = col - 1 end
+  if allriver and b.n > 0 then gpw.shift("river", -1, C.combat .. " (all attackers across a river)"); col = col - 1 end
+  if b.weather == "snow" then gpw.shift("snow", -1, C.weather); col = col - 1 end
   local l = assisting_leader(side, dhex)
-  if l then shift("leader " .. l.id, 1, C.leaders) end
-  local off = dhex ~= "" and gpw.mark(dhex, "air_support") or {}
-  for i = 1, #off do
-    local a = gpw.unit(off[i])
-    shift("air support " .. a.id, a.shift, C.air)
+  if l then gpw.shift("leader " .. l.id, 1, C.leaders); col = col + 1 end
+  local off = dhex ~= "" and gpw.mark(dhex, "air_support")
+  if off then
+    for i = 1, #off do
+      local a = gpw.unit(off[i])
+      gpw.shift("air support " .. a.id, a.shift, C.air); col = col + a.shift
+    end
   end
-  local dfn = gpw.flag(b.defender, "air_cover") or {}
-  for i = 1, #dfn do
-    local a = gpw.unit(dfn[i])
-    if a.status == "on map" then shift("defensive air support " .. a.id, -a.shift, C.air) end
+  local dfn = gpw.flag(b.defender, "air_cover")
+  if dfn then
+    for i = 1, #dfn do
+      local a = gpw.unit(dfn[i])
+      if a.status == "on map" then gpw.shift("defensive air support " .. a.id, -a.shift, C.air); col = col - a.shift end
+    end
   end
   if col < 1 then col = 1 end
   if col > ncol then col = ncol end
@@ -1412,7 +1425,7 @@ function cmd.drop(id, hex, extra)
   gpw.set_flag(id, "dropped", phase_key())
   gpw.emit("drop", id .. " makes an airborne assault " .. from .. " → " .. hex, { "unit", id, "from", from, "hex", hex, "rule", C.airborne })
   local nu = gpw.unit(id)
-  moved_beside(nu, gpw.units_near({ hex }))
+  moved_beside(nu, gpw.units_near({ hex }, enemy_of(nu.side), "air", "leader"))
   if side == "soviet" then check_bratislava() end
 end
 
