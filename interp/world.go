@@ -398,8 +398,8 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 				c.near = core.NewBitset(m.Len())
 			}
 			var seen [64]int
-			done := seen[:0]
-			a := L.CreateTable(0, 0)
+			var buf [32]int
+			done, found := seen[:0], buf[:0]
 			add := func(h int) {
 				if c.near.Has(h) {
 					return
@@ -408,7 +408,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 				done = append(done, h)
 				for _, k := range w.UnitsAt(h) {
 					if keep.keep(k) {
-						a.Append(rt.unitTable(k))
+						found = append(found, k)
 					}
 				}
 			}
@@ -429,7 +429,7 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 					}
 				}
 			}
-			L.Push(a)
+			L.Push(rt.unitTables(L, found))
 			return 1
 		},
 		// gpw.units_within(hex, n, side, kind, ...) -> array of the unit
@@ -441,15 +441,16 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			n := checkInt(L, 2, 0, 999)
 			s := w.Position()
 			keep := unitFilter(L, s, 3)
-			a := L.CreateTable(0, 0)
+			var buf [32]int
+			ks := buf[:0]
 			if found {
 				for k := range s.Units {
 					if u := &s.Units[k]; u.Status == core.OnMap && keep.keep(k) && s.Map.Distance(u.Hex, h) <= n {
-						a.Append(rt.unitTable(k))
+						ks = append(ks, k)
 					}
 				}
 			}
-			L.Push(a)
+			L.Push(rt.unitTables(L, ks))
 			return 1
 		},
 		// gpw.near(hex, n, place, ...) -> whether a hex within n hexes of
@@ -793,6 +794,15 @@ func (rt *vm) storeSet(L *lua.LState, scope Scope, idx, n int) int {
 	}
 	raise(L, "set "+f.Name, rt.world.Store().Set(StoreKey{scope, int32(idx), f.Name}, v))
 	return 0
+}
+
+// unitTables is an array of units ks' tables, made at its size.
+func (rt *vm) unitTables(L *lua.LState, ks []int) *lua.LTable {
+	a := L.CreateTable(len(ks), 0)
+	for _, k := range ks {
+		a.Append(rt.unitTable(k))
+	}
+	return a
 }
 
 // unitFilter reads the optional arguments from i on: a side ("" or nil

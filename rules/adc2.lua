@@ -924,7 +924,7 @@ function R.after_move(u, how, path)
     end
     -- its leaders retreat with it
     if from then
-      local us = units_of(from)
+      local us = gpw.units_in(from)
       for i = 1, #us do
         if us[i].kind == "leader" and us[i].side == u.side then
           gpw.relocate(us[i].id, u.hex)
@@ -933,17 +933,21 @@ function R.after_move(u, how, path)
       end
     end
   end
-  if u.side == "soviet" and is_combat(u) then
+  -- (is_combat and enemy_of written out: after_move runs for every move)
+  local kind = u.kind
+  local combat = kind ~= "leader" and kind ~= "air" and kind ~= "partisan"
+  if u.side == "soviet" and combat then
     for i = 1, #path do
       local h = gpw.hex(path[i])
       if h.country == "Yugoslavia" and not gpw.get("soviet_in_yugoslavia") then gpw.set("soviet_in_yugoslavia", true) end
       if h.city == "Bratislava" and i == #path then check_bratislava() end
     end
   end
-  if not is_combat(u) then return end
-  -- the units in or next to the path that it may affect, found before
-  -- any is displaced
-  local near = gpw.units_near(path, "", "air", "leader", "partisan")
+  if not combat then return end
+  -- the enemy units in or next to the path that it may displace or
+  -- eliminate, found before any is
+  local near = gpw.units_near(path, u.side == "axis" and "soviet" or "axis", "air", "leader", "partisan")
+  if #near == 0 then return end
   moved_beside(u, near)
   if u.side == "axis" then
     local side, part = phase_parts()
@@ -1062,13 +1066,14 @@ end
 -- the infantry they fight as; partisans are never attacked (they are
 -- eliminated in Axis ZOC instead), nor leaders and air units.
 function R.can_attack(a, d)
-  if is_noncombat(a) or a.kind == "partisan" then
+  local ak, dk = a.kind, d.kind -- (is_noncombat written out: asked for every attacker)
+  if ak == "leader" or ak == "air" or ak == "partisan" then
     return false, a.id .. " is not a combat unit and cannot attack", C.caps
   end
-  if d.kind == "partisan" then
+  if dk == "partisan" then
     return false, d.id .. " is a partisan: partisans are not attacked, they are eliminated in an Axis zone of control", C.partisans
   end
-  if is_noncombat(d) then
+  if dk == "leader" or dk == "air" then
     return false, d.id .. " is not a combat unit and cannot be attacked", C.caps
   end
   if a.side == "axis" and refuse_after[a.nation] and d.side == "soviet" then
@@ -1081,12 +1086,14 @@ function R.can_attack(a, d)
   return true
 end
 
-local function pow2(n) local p = 1; for _ = 1, n do p = p * 2 end; return p end
+-- 2^n for the halvings of one attacker (at most 4: mud, supply, terrain,
+-- straits)
+local POW2 = { [0] = 1, 2, 4, 8, 16 }
 
 -- the leader that assists an attack on hex: in supply, within its command
 -- radius; the first of the scenario's order when several could.
 local function assisting_leader(side, hex)
-  if hex ~= "" then
+  if hex ~= "" and side ~= "" then
     -- the side's leaders on the map, in scenario order
     local ls = gpw.units_within(hex, 999, side, "leader")
     for i = 1, #ls do
@@ -1112,7 +1119,7 @@ end
 -- shifts, cumulative, clamped to the table. It only reads: the engine
 -- calls it for previews and legal actions too.
 function R.odds(b)
-  local side = phase_parts()
+  local side = PHASE_SIDE[gpw.phase()] or "" -- phase_parts(), written out
   local d = gpw.unit(b.defender)
   local dhex = d and d.hex or ""
   local exact, plain, allriver = 0, 0, true
@@ -1133,7 +1140,7 @@ function R.odds(b)
     if not sup then h = h + 1; unsup = true end
     if into then h = h + 1 end
     if b.strait[i] then h = h + 1; strait = true end
-    exact = exact + a / pow2(h)
+    exact = exact + a / POW2[h]
     if not b.river[i] then allriver = false end
   end
   if mud then gpw.note("mud: attack factors halved", C.weather) end
