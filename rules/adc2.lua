@@ -677,9 +677,10 @@ function R.can_move(u, phase)
   if u.kind == "airborne" and gpw.flag(u.id, "dropped") == phase_key() then
     return false, u.id .. " has already moved in this phase (an airborne assault)", C.move
   end
-  if part == "move1" and not circled(u) then
+  local c = R.kinds[u.kind] -- (circled and infantry_type written out: asked for every unit)
+  if part == "move1" and c ~= "armor" and c ~= "cavalry" then
     if u.kind == "shock" then return true end
-    if infantry_type(u) and gpw.side_get(u.side, "shock_turn") == turn_index() then return true end
+    if (c == "infantry" or c == "mountain") and gpw.side_get(u.side, "shock_turn") == turn_index() then return true end
     return false, u.id .. " (" .. u.kind .. ") has no circled MP: only panzer, mechanized, tank and cavalry units move in the 1st Movement Phase (Shock armies one hex; all infantry one hex after a shock attack)", C.caps
   end
   return true
@@ -711,7 +712,8 @@ end
 function R.allowance(u, mp, phase)
   if u.kind == "leader" then return 99 end -- two hexes, whatever the terrain: can_move_path counts them
   local part = PHASE_PART[phase] or select(2, phase_parts())
-  if part == "move1" and not circled(u) then return 1 end -- one hex (ADC2: Shock Combat)
+  local c = R.kinds[u.kind]
+  if part == "move1" and c ~= "armor" and c ~= "cavalry" then return 1 end -- one hex (ADC2: Shock Combat)
   if not u.supplied and not entered_now(u) then return floor(mp / 2), "out of supply: allowance halved", C.supply end
   return mp
 end
@@ -726,11 +728,11 @@ local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
 -- the units in the hex. It returns nil when u may stay there, else the
 -- combat and airborne units the hex would hold.
 local function overstacked(u, us, moving)
-  if is_noncombat(u) then return nil end
+  if u.kind == "leader" or u.kind == "air" then return nil end -- is_noncombat
   local combat, airborne = 0, 0
   for i = 1, #us do
     local o = us[i]
-    if o.id ~= u.id and o.side == u.side and not is_noncombat(o) then
+    if o.id ~= u.id and o.side == u.side and o.kind ~= "leader" and o.kind ~= "air" then
       if R.nonstacking[o.kind] then
         airborne = airborne + 1
       elseif not (moving and not R.nonstacking[u.kind] and not gpw.moved(o.id)) then
