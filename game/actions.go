@@ -157,7 +157,8 @@ func (g *Game) ActionsWith(o ActionOpts) *Actions {
 
 func (g *Game) actionsWith(o ActionOpts) *Actions {
 	g.shareMemo = map[int]bool{} // the position does not change while listing
-	defer func() { g.shareMemo = nil }()
+	g.memo = newListMemo()
+	defer func() { g.shareMemo, g.memo = nil, nil }()
 	a := &Actions{}
 	a.Undo, _ = g.CanUndo()
 	if g.over {
@@ -347,7 +348,7 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 	if batch {
 		var ps [][]string
 		for i, h := range cands {
-			if lim.ask(g.S, h) {
+			if lim.ask(g, h) {
 				asked = append(asked, i)
 				ps = append(ps, g.ids(mv.Path(h)))
 			}
@@ -375,7 +376,7 @@ func (g *Game) movesOf(k int, paths, checked bool) *UnitMoves {
 			if refused != nil && refused[i] {
 				continue
 			}
-		} else if hook && lim.ask(g.S, h) {
+		} else if hook && lim.ask(g, h) {
 			d.Path = mv.Path(h)
 			if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(d.Path)), interp.Str("move")); err != nil {
 				g.hookFailed(err)
@@ -493,7 +494,7 @@ func (g *Game) railOf(k int, paths, checked bool) *UnitMoves {
 		if !lim.allows(d.Path) {
 			continue
 		}
-		if hook && lim.ask(g.S, h) && !g.allowed(g.checkRailPath(k, d.Path)) {
+		if hook && lim.ask(g, h) && !g.allowed(g.checkRailPath(k, d.Path)) {
 			continue
 		}
 		if !paths {

@@ -24,6 +24,19 @@ func (g *Game) limitsOf(k int, how string) (*moveLimits, error) {
 	if !g.Rules.Has("move_limits") {
 		return nil, nil
 	}
+	if g.memo != nil {
+		key := limitKey{k, how}
+		if a, ok := g.memo.lim[key]; ok {
+			return a.lim, a.err
+		}
+		lim, err := g.limitsNow(k, how)
+		g.memo.lim[key] = limitAnswer{lim, err}
+		return lim, err
+	}
+	return g.limitsNow(k, how)
+}
+
+func (g *Game) limitsNow(k int, how string) (*moveLimits, error) {
 	l, err := g.Rules.Limits(k, how)
 	if err != nil || l == nil {
 		return nil, err
@@ -81,13 +94,19 @@ func (ml *moveLimits) allows(path []int) bool {
 }
 
 // ask reports whether the legal actions still ask the module's
-// can_move_path(s) about a path (that passed the limits) ending on end.
-func (ml *moveLimits) ask(s *core.State, end int) bool {
+// can_move_path(s) about a path (that passed the limits) ending on end:
+// under check "occupied", one ending beside a combat unit (a kind not in
+// R.noncombat, which count for no stacking).
+func (ml *moveLimits) ask(g *Game, end int) bool {
 	switch {
 	case ml == nil || ml.check == interp.CheckAll || !fastLimits:
 		return true
 	case ml.check == interp.CheckOccupied:
-		return len(s.UnitsAt(end)) > 0
+		for _, o := range g.S.UnitsAt(end) {
+			if !g.Rules.NonCombat[g.S.Units[o].Kind] {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -183,4 +202,34 @@ func (g *Game) moveKinds() map[string]bool {
 		set[k] = true
 	}
 	return set
+}
+
+// listMemo keeps, while a listing of legal actions runs (the position
+// cannot change), the rules module's answers about each unit: whether it
+// may move, its allowance, its move limits. A friend sharing a hex is
+// asked about once, not again when its own moves are listed.
+type listMemo struct {
+	canMove map[int]error
+	mp      map[int]mpAnswer
+	lim     map[limitKey]limitAnswer
+}
+
+func newListMemo() *listMemo {
+	return &listMemo{canMove: map[int]error{}, mp: map[int]mpAnswer{}, lim: map[limitKey]limitAnswer{}}
+}
+
+type mpAnswer struct {
+	mp        int
+	why, rule string
+	err       error
+}
+
+type limitKey struct {
+	k   int
+	how string
+}
+
+type limitAnswer struct {
+	lim *moveLimits
+	err error
 }
