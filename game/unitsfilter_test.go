@@ -4,7 +4,7 @@ import (
 	"testing"
 )
 
-// TestUnitsNearWithin: gpw.units_near and gpw.units_within keep only the
+// TestUnitsNearWithin: gpw.units_near, gpw.units_within and gpw.units keep only the
 // side and kinds asked for, in the order they list all units (units_near:
 // the path hex, then its neighbours clockwise from north).
 func TestUnitsNearWithin(t *testing.T) {
@@ -15,11 +15,13 @@ local function ids(us)
   for i = 1, #us do o[#o + 1] = us[i].id end
   return "[" .. table.concat(o, ",") .. "]"
 end
+local function ids2(as) return "[" .. table.concat(as, ",") .. "]" end
 function R.can_move(u)
   local p = { "B-0505" }
   return false, ids(gpw.units_near(p)) .. ids(gpw.units_near(p, "soviet")) .. ids(gpw.units_near(p, "", "cavalry", "tank"))
     .. ids(gpw.units_near(p, "axis", "cavalry")) .. ids(gpw.units_within("B-0505", 1)) .. ids(gpw.units_within("B-0505", 99, "axis"))
-    .. ids(gpw.units_within("B-0505", 99, "", "tank")) .. ids(gpw.units_within("B-0505", 0)), "test"
+    .. ids(gpw.units_within("B-0505", 99, "", "tank")) .. ids(gpw.units_within("B-0505", 0))
+    .. ids2(gpw.units("soviet", "on map", "tank", "cavalry")) .. ids2(gpw.units("", "", "cavalry")), "test"
 end
 return R
 `)
@@ -32,7 +34,7 @@ return R
 	if !ok {
 		t.Fatalf("move: %v", err)
 	}
-	const want = "[a,s,b][s][s,b][b][a,b,s][a,b,f][s,x][a]"
+	const want = "[a,s,b][s][s,b][b][a,b,s][a,b,f][s,x][a][s,t,x][b,t]"
 	if rf.Msg != want {
 		t.Errorf("got %s, want %s", rf.Msg, want)
 	}

@@ -347,10 +347,16 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 					L.ArgError(2, err.Error())
 				}
 			}
-			a := L.CreateTable(len(s.Units), 0)
+			kinds := filter{s: s, side: core.NoSide}
+			kinds.readKinds(L, 3)
+			n := len(s.Units)
+			if kinds.n > 0 {
+				n = 0
+			}
+			a := L.CreateTable(n, 0)
 			for k := range s.Units {
 				u := &s.Units[k]
-				if (want == core.NoSide || u.Side == want) && (status == "" || u.Status == st) {
+				if (want == core.NoSide || u.Side == want) && (status == "" || u.Status == st) && kinds.keep(k) {
 					a.Append(rt.str(u.ID))
 				}
 			}
@@ -812,7 +818,13 @@ func unitFilter(L *lua.LState, s *core.State, i int) filter {
 	if v := L.Get(i); v != lua.LNil && lua.LVAsString(v) != "" {
 		f.side = checkSide(L, i)
 	}
-	for j := i + 1; j <= L.GetTop(); j++ {
+	f.readKinds(L, i+1)
+	return f
+}
+
+// readKinds reads the kinds from argument i on.
+func (f *filter) readKinds(L *lua.LState, i int) {
+	for j := i; j <= L.GetTop(); j++ {
 		k := L.CheckString(j)
 		if f.n == len(f.kinds) {
 			L.ArgError(j, fmt.Sprintf("at most %d kinds", len(f.kinds)))
@@ -820,7 +832,6 @@ func unitFilter(L *lua.LState, s *core.State, i int) filter {
 		f.kinds[f.n] = k
 		f.n++
 	}
-	return f
 }
 
 // filter keeps the units of a side and kinds (unitFilter).

@@ -1510,6 +1510,14 @@ R.commands = cmd
 local uses = {}
 
 -- the side's units on the map that pred accepts, in id order
+-- the side's units on the map of kind, as tables (own with a kind)
+local function own_kind(side, kind)
+  local ids = gpw.units(side, "on map", kind)
+  local out = {}
+  for i = 1, #ids do out[i] = gpw.unit(ids[i]) end
+  return out
+end
+
 local function own(side, pred)
   local out = {}
   local ids = gpw.units(side, "on map")
@@ -1659,7 +1667,7 @@ function uses.drop(side)
   local last = gpw.side_get(side, "drop_turn")
   if last == t or last == t - 1 then return nil end
   local out = {}
-  local abs = own(side, function(u) return u.kind == "airborne" end)
+  local abs = own_kind(side, "airborne")
   for i = 1, #abs do
     local u = abs[i]
     local air = false
@@ -1694,7 +1702,12 @@ end
 local function flyers(side)
   if not own_phase(side, { "combat" }) then return {} end
   local key = phase_key()
-  return own(side, function(u) return u.kind == "air" and gpw.flag(u.id, "mission") ~= key end)
+  local out = {}
+  local as = own_kind(side, "air")
+  for i = 1, #as do
+    if gpw.flag(as[i].id, "mission") ~= key then out[#out + 1] = as[i] end
+  end
+  return out
 end
 
 -- the hexes of the enemy's combat units that the side's units stand
