@@ -30,7 +30,7 @@ const maxAllowance = 999
 // allowance is MP with the module's reason and rule for a change ("" when
 // the engine's own rule stands), or the module's failure.
 func (g *Game) allowance(k int) (int, string, string, error) {
-	if g.memo != nil {
+	if g.memo != nil && g.Rules.Has("allowance") {
 		if a, ok := g.memo.mp[k]; ok {
 			return a.mp, a.why, a.rule, a.err
 		}
@@ -93,7 +93,7 @@ func (g *Game) moveRefusal(k int, err error) error {
 
 // canMove checks that unit k may move in this phase at all.
 func (g *Game) canMove(k int) error {
-	if g.memo != nil {
+	if g.memo != nil && g.Rules.Has("can_move") {
 		if err, ok := g.memo.canMove[k]; ok {
 			return err
 		}

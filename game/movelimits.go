@@ -218,6 +218,9 @@ func newListMemo() *listMemo {
 	return &listMemo{canMove: map[int]error{}, mp: map[int]mpAnswer{}, lim: map[limitKey]limitAnswer{}}
 }
 
+// (Only the answers of a module's hooks are kept: the engine's own rules
+// are cheaper to apply again than to look up.)
+
 type mpAnswer struct {
 	mp        int
 	why, rule string
