@@ -341,15 +341,24 @@ func (s *State) leave(k int) {
 // side (a move may leave one so for the moment, ADC2: Movement Phases),
 // in map order.
 func (s *State) Overstacked(side Side) []int {
-	seen := map[int]int{}
 	var out []int
 	for k := range s.Units {
 		u := &s.Units[k]
-		if u.Side == side && u.Status == OnMap && u.Stacks {
-			seen[u.Hex]++
-			if seen[u.Hex] == 2 {
-				out = append(out, u.Hex)
+		if u.Side != side || u.Status != OnMap || !u.Stacks {
+			continue
+		}
+		// the hex once: by the first of its stacking units in its list
+		first, n := -1, 0
+		for j := s.head[u.Hex]; j >= 0; j = s.next[j] {
+			if o := &s.Units[j]; o.Side == side && o.Status == OnMap && o.Stacks {
+				if first < 0 {
+					first = int(j)
+				}
+				n++
 			}
+		}
+		if n > 1 && first == k {
+			out = append(out, u.Hex)
 		}
 	}
 	sort.Ints(out)

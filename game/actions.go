@@ -157,7 +157,8 @@ func (g *Game) ActionsWith(o ActionOpts) *Actions {
 
 func (g *Game) actionsWith(o ActionOpts) *Actions {
 	g.shareMemo = map[int]bool{} // the position does not change while listing
-	defer func() { g.shareMemo = nil }()
+	g.memo = newListMemo()
+	defer func() { g.shareMemo, g.memo = nil, nil }()
 	a := &Actions{}
 	a.Undo, _ = g.CanUndo()
 	if g.over {
@@ -189,7 +190,19 @@ func (g *Game) actionsWith(o ActionOpts) *Actions {
 	}
 	switch p.Kind {
 	case interp.PhaseMove:
+		kinds := g.moveKinds()
+		if kinds != nil {
+			// a friend whose kind may not move cannot make room either
+			for k := range g.S.Units {
+				if u := &g.S.Units[k]; u.Side == p.Side && !kinds[u.Kind] {
+					g.shareMemo[k] = false
+				}
+			}
+		}
 		for _, k := range units {
+			if kinds != nil && !kinds[g.S.Units[k].Kind] {
+				continue // can_move refuses every unit of its kind now
+			}
 			if m := g.movesOf(k, o.Paths, !o.Unchecked); m != nil {
 				a.Moves = append(a.Moves, *m)
 			}
@@ -311,6 +324,14 @@ func (g *Game) movesWhere(k int, paths, checked, alone bool) *UnitMoves {
 	m := g.S.Map
 	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Allowance: mp, Dest: []Dest{}}
 	hook := checked && g.Rules.Has("can_move_path")
+	// the module's move limits, checked along each path here
+	var lim *moveLimits
+	if checked {
+		if lim, err = g.limitsOf(k, "move"); err != nil {
+			g.hookFailed(err)
+			return nil
+		}
+	}
 	// with friends sharing hexes for now, any move may take away the last
 	// way out of one (stacksMayClear): see shareCheck
 	shared := checked && g.Rules.ShareUntilMoved && len(g.S.Overstacked(u.Side)) > 0
@@ -325,24 +346,37 @@ func (g *Game) movesWhere(k int, paths, checked, alone bool) *UnitMoves {
 				continue
 			}
 		}
-		if int(h) != u.Hex && mv.CanEnd(k, int(h)) {
+		if int(h) != u.Hex && mv.CanEnd(k, int(h)) && (lim == nil || lim.allows(mv.Path(int(h)))) {
 			cands = append(cands, int(h))
 		}
 	}
 	slices.Sort(cands)
 	um.Dest = make([]Dest, 0, len(cands))
-	// can_move_paths answers for every destination in one call
+	// can_move_paths answers for every destination in one call (those
+	// the limits leave it to judge)
 	var refused []bool
 	batch := hook && batchPaths && g.Rules.Has("can_move_paths")
+	var asked []int // indices into cands
 	if batch {
-		ps := make([][]string, len(cands))
+		var ps [][]string
 		for i, h := range cands {
-			ps[i] = g.ids(mv.Path(h))
+			if lim.ask(g, h) {
+				asked = append(asked, i)
+				ps = append(ps, g.ids(mv.Path(h)))
+			}
 		}
-		var err error
-		if refused, err = g.Rules.CheckPaths(k, ps, "move"); err != nil {
-			g.hookFailed(err)
-			return nil
+		if len(ps) > 0 {
+			no, err := g.Rules.CheckPaths(k, ps, "move")
+			if err != nil {
+				g.hookFailed(err)
+				return nil
+			}
+			if no != nil {
+				refused = make([]bool, len(cands))
+				for j, i := range asked {
+					refused[i] = no[j]
+				}
+			}
 		}
 	}
 	for i, h := range cands {
@@ -354,7 +388,7 @@ func (g *Game) movesWhere(k int, paths, checked, alone bool) *UnitMoves {
 			if refused != nil && refused[i] {
 				continue
 			}
-		} else if hook {
+		} else if hook && lim.ask(g, h) {
 			d.Path = mv.Path(h)
 			if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(d.Path)), interp.Str(VerbMove.String())); err != nil {
 				g.hookFailed(err)
@@ -456,12 +490,23 @@ func (g *Game) railOf(k int, paths, checked bool) *UnitMoves {
 	um := &UnitMoves{Unit: k, ID: u.ID, From: m.ID(u.Hex), Dest: []Dest{}}
 	routes := g.S.RailReach(k, g.railOpts(u.Side))
 	hook := checked && g.Rules.Has("can_move_path")
+	var lim *moveLimits
+	if checked {
+		var err error
+		if lim, err = g.limitsOf(k, "rail"); err != nil {
+			g.hookFailed(err)
+			return nil
+		}
+	}
 	for _, h := range routes.Dests {
 		d := Dest{Hex: h, ID: m.ID(h)}
-		if paths || hook {
+		if paths || hook || lim != nil {
 			d.Path = routes.Path(h)
 		}
-		if hook && !g.allowed(g.checkRailPath(k, d.Path)) {
+		if !lim.allows(d.Path) {
+			continue
+		}
+		if hook && lim.ask(g, h) && !g.allowed(g.checkRailPath(k, d.Path)) {
 			continue
 		}
 		if !paths {

@@ -486,7 +486,7 @@ func (g *Game) retreats(n int) []core.Retreat {
 	for _, r := range rs {
 		least = min(least, r.ZOC)
 	}
-	out := rs[:0:0]
+	out := rs[:0] // rs is the search's own: filtered in place
 	for _, r := range rs {
 		if r.ZOC == least {
 			out = append(out, r)

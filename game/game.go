@@ -64,6 +64,9 @@ type Game struct {
 	// shareMemo remembers mayShare's answers while the position cannot
 	// change (a listing of legal actions); nil otherwise.
 	shareMemo map[int]bool
+	// memo keeps what a listing of legal actions asked the rules module
+	// about each unit (listMemo); nil otherwise.
+	memo *listMemo
 	// trial is a copy of the game for trying a command (tryOnCopy).
 	trial *Game
 	// traced holds each side's supply traced once for a query (traceOnce).
@@ -605,12 +608,20 @@ func (g *Game) friendEnds(o, n int) []int {
 	}
 	sm.Reach(o, mp)
 	hook := g.Rules.Has("can_move_path")
+	lim, err := g.limitsOf(o, "move")
+	if err != nil {
+		g.hookFailed(err)
+		return nil
+	}
 	var out []int
 	for _, h := range sm.Reached() {
 		if int(h) == g.S.Units[o].Hex || !sm.CanEnd(o, int(h)) {
 			continue
 		}
-		if !hook {
+		if lim != nil && !lim.allows(sm.Path(int(h))) {
+			continue
+		}
+		if !hook || !lim.ask(g, int(h)) {
 			out = append(out, int(h))
 		} else if err := g.check("can_move_path", interp.Unit(o), interp.Strs(g.ids(sm.Path(int(h)))), interp.Str("move")); err == nil {
 			out = append(out, int(h))

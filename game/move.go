@@ -30,6 +30,18 @@ const maxAllowance = 999
 // allowance is MP with the module's reason and rule for a change ("" when
 // the engine's own rule stands), or the module's failure.
 func (g *Game) allowance(k int) (int, string, string, error) {
+	if g.memo != nil && g.Rules.Has("allowance") {
+		if a, ok := g.memo.mp[k]; ok {
+			return a.mp, a.why, a.rule, a.err
+		}
+		mp, why, rule, err := g.allowanceNow(k)
+		g.memo.mp[k] = mpAnswer{mp, why, rule, err}
+		return mp, why, rule, err
+	}
+	return g.allowanceNow(k)
+}
+
+func (g *Game) allowanceNow(k int) (int, string, string, error) {
 	mp := g.S.Units[k].MP
 	if !g.inSupply(k) && g.Rules.SupplyMPHalf {
 		mp /= 2 // R.supply_effects.mp_half (GDW: Supply)
@@ -81,6 +93,18 @@ func (g *Game) moveRefusal(k int, err error) error {
 
 // canMove checks that unit k may move in this phase at all.
 func (g *Game) canMove(k int) error {
+	if g.memo != nil && g.Rules.Has("can_move") {
+		if err, ok := g.memo.canMove[k]; ok {
+			return err
+		}
+		err := g.canMoveNow(k)
+		g.memo.canMove[k] = err
+		return err
+	}
+	return g.canMoveNow(k)
+}
+
+func (g *Game) canMoveNow(k int) error {
 	u := &g.S.Units[k]
 	if err := g.ownPhase(k, interp.PhaseMove, "move"); err != nil {
 		return err
@@ -161,7 +185,16 @@ func (g *Game) checkMove(k int, path []int) (core.PathResult, int, error) {
 	if err := g.check("can_move_path", interp.Unit(k), interp.Strs(g.ids(path)), interp.Str("move")); err != nil {
 		return res, mp, err
 	}
-	return res, mp, nil
+	return res, mp, g.checkLimits(k, path, "move")
+}
+
+// checkLimits checks path against unit k's move limits (how: move, rail).
+func (g *Game) checkLimits(k int, path []int, how string) error {
+	lim, err := g.limitsOf(k, how)
+	if err != nil {
+		return err
+	}
+	return lim.refusal(g.S.Map, path)
 }
 
 func (g *Game) cmdMove(c *Command) error {
@@ -227,7 +260,10 @@ func (g *Game) checkRail(k, dst int) ([]int, error) {
 	if err != nil {
 		return nil, g.fromCore(err)
 	}
-	return path, g.checkRailPath(k, path)
+	if err := g.checkRailPath(k, path); err != nil {
+		return path, err
+	}
+	return path, g.checkLimits(k, path, "rail")
 }
 
 // canRail checks that unit k may move by rail now at all.

@@ -8,9 +8,11 @@ import (
 )
 
 // TestCanMovePathsAgrees: the legal moves listed with can_move_paths (once
-// per unit) are those listed with can_move_path per destination, over
-// movement phases of the ADC2 campaign and of Barbarossa under the house
-// card (whose can_move_paths wraps the book's checks) under random play.
+// per unit) are those listed with can_move_path per destination, and
+// those listed asking can_move and can_move_path about every unit and
+// path (move_kinds and move_limits' check ignored), over movement phases
+// of the ADC2 campaign and of Barbarossa under the house card (whose
+// can_move_paths wraps the book's checks) under random play.
 func TestCanMovePathsAgrees(t *testing.T) {
 	for _, c := range []struct{ name, file, rules string }{
 		{"adc2", "scenarios/adc2/campaign.toml", "adc2"},
@@ -32,7 +34,10 @@ func canMovePathsAgree(t *testing.T, file, rules string) {
 	if !g.Rules.Has("can_move_paths") {
 		t.Fatalf("%s has no can_move_paths", rules)
 	}
-	defer func() { batchPaths = true }()
+	if rules == "adc2" && (!g.Rules.Has("move_kinds") || !g.Rules.Has("move_limits")) {
+		t.Fatal("adc2 has no move_kinds or move_limits")
+	}
+	defer func() { batchPaths, fastLimits = true, true }()
 	compared, dests := 0, 0
 	for step := 0; !g.Over() && compared < 12; step++ {
 		if g.Phase().Kind == "move" && step%5 == 0 {
@@ -41,9 +46,14 @@ func canMovePathsAgree(t *testing.T, file, rules string) {
 			batched := a.String()
 			batchPaths = false
 			each := g.Actions().String()
-			batchPaths = true
+			fastLimits = false
+			all := g.Actions().String()
+			batchPaths, fastLimits = true, true
 			if batched != each {
 				t.Fatalf("%s %s: listed with can_move_paths:\n%s\nwith can_move_path:\n%s", g.TurnName(g.turn), g.Phase().ID, batched, each)
+			}
+			if all != each {
+				t.Fatalf("%s %s: listed asking about every unit and path:\n%s\nas move_kinds and move_limits allow:\n%s", g.TurnName(g.turn), g.Phase().ID, all, each)
 			}
 			for _, um := range a.Moves {
 				dests += len(um.Dest)

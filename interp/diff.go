@@ -416,6 +416,8 @@ var hookTopics = map[string]string{
 	"can_move":        "which units may move",
 	"can_move_path":   "which moves and rail moves are allowed",
 	"can_move_paths":  "which destinations the legal actions list",
+	"move_limits":     "how far and where units may move",
+	"move_kinds":      "which kinds of unit the legal actions consider moving",
 	"after_move":      "what happens after a unit moves",
 	"allowance":       "units' movement allowances",
 	"rail_allowed":    "who may move by rail",

@@ -42,10 +42,11 @@ var Functions = []Function{
 	// units
 	{"unit", "id", "unit table or nil",
 		"a unit: id, side, kind, size, nation, hex (\"\" off the map), status (\"on map\", \"pending\", \"eliminated\", \"withdrawn\", \"removed\"), reduced, supplied (as gpw.in_supply), attack, attack_half, defense, defense_half, strength (now), mp (printed), pool, radius, range, shift. Read-only: copy what you keep.", false, "gpw.unit(UNIT)"},
-	{"units", "[side], [status]", "array of ids", "the units of a side (all when \"\" or nil) with a status (all when absent), in scenario order.", false, "gpw.units(\"axis\", \"on map\")"},
+	{"units", "[side], [status], [kind, ...]", "array of ids", "the units of a side (all when \"\" or nil) with a status (all when absent or \"\") and of the kinds given (all when none), in scenario order.", false, "gpw.units(\"axis\", \"on map\")"},
 	{"units_at", "hex", "array of ids", "the units on a hex, its combat unit first.", false, "gpw.units_at(HEX)"},
 	{"units_in", "hex, ...", "array of unit tables", "the units on the hexes given, hex by hex, each hex's combat unit first: one call instead of units_at and a gpw.unit per id. Read-only tables.", false, "gpw.units_in(HEX, HEX)"},
-	{"units_near", "path", "array of unit tables", "the units in the hexes of path (an array of hex ids) and next to them, in the order a move along it passes them: each path hex, then its neighbours clockwise from north, each hex once.", false, "gpw.units_near({HEX})"},
+	{"units_near", "path[, side, kind, ...]", "array of unit tables", "the units in the hexes of path (an array of hex ids) and next to them, in the order a move along it passes them: each path hex, then its neighbours clockwise from north, each hex once; only those of side (\"\" or nil: any) and of the kinds given (none: any), when given.", false, "gpw.units_near({HEX})"},
+	{"units_within", "hex, n[, side, kind, ...]", "array of unit tables", "the units on the map within n hexes of hex (0 to 999), in scenario order; only those of side (\"\" or nil: any) and of the kinds given (none: any), when given. Read-only tables.", false, "gpw.units_within(HEX, 3, \"axis\", \"leader\")"},
 	{"in_supply", "id", "boolean",
 		"whether the unit was in supply when its side's supply was last judged: as each movement, combat and reinforcement phase begins, for the phasing side (before on_phase_start). In the other side's phases, the judgment of its own last such phase.", false, "gpw.in_supply(UNIT)"},
 	{"moved", "id", "boolean", "whether the unit has moved or rail-moved in the phase under way.", false, "gpw.moved(UNIT)"},

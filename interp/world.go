@@ -347,10 +347,16 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 					L.ArgError(2, err.Error())
 				}
 			}
-			a := L.CreateTable(len(s.Units), 0)
+			kinds := filter{s: s, side: core.NoSide}
+			kinds.readKinds(L, 3)
+			n := len(s.Units)
+			if kinds.n > 0 {
+				n = 0
+			}
+			a := L.CreateTable(n, 0)
 			for k := range s.Units {
 				u := &s.Units[k]
-				if (want == core.NoSide || u.Side == want) && (status == "" || u.Status == st) {
+				if (want == core.NoSide || u.Side == want) && (status == "" || u.Status == st) && kinds.keep(k) {
 					a.Append(rt.str(u.ID))
 				}
 			}
@@ -391,14 +397,15 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 		"units_near": func(L *lua.LState) int {
 			w := rt.w(L)
 			path := L.CheckTable(1)
+			keep := unitFilter(L, w.Position(), 2)
 			m := w.Position().Map
 			c := &rt.cache
 			if len(c.near) != (m.Len()+63)/64 {
 				c.near = core.NewBitset(m.Len())
 			}
 			var seen [64]int
-			done := seen[:0]
-			a := L.CreateTable(8, 0)
+			var buf [32]int
+			done, found := seen[:0], buf[:0]
 			add := func(h int) {
 				if c.near.Has(h) {
 					return
@@ -406,7 +413,9 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 				c.near.Set(h)
 				done = append(done, h)
 				for _, k := range w.UnitsAt(h) {
-					a.Append(rt.unitTable(k))
+					if keep.keep(k) {
+						found = append(found, k)
+					}
 				}
 			}
 			defer func() {
@@ -426,7 +435,28 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 					}
 				}
 			}
-			L.Push(a)
+			L.Push(rt.unitTables(L, found))
+			return 1
+		},
+		// gpw.units_within(hex, n, side, kind, ...) -> array of the unit
+		// tables on the map within n hexes of hex, of side ("" any) and of
+		// the kinds given (none: any), in scenario order
+		"units_within": func(L *lua.LState) int {
+			w := rt.w(L)
+			h, found := rt.hexArg(L, 1)
+			n := checkInt(L, 2, 0, 999)
+			s := w.Position()
+			keep := unitFilter(L, s, 3)
+			var buf [32]int
+			ks := buf[:0]
+			if found {
+				for k := range s.Units {
+					if u := &s.Units[k]; u.Status == core.OnMap && keep.keep(k) && s.Map.Distance(u.Hex, h) <= n {
+						ks = append(ks, k)
+					}
+				}
+			}
+			L.Push(rt.unitTables(L, ks))
 			return 1
 		},
 		// gpw.near(hex, n, place, ...) -> whether a hex within n hexes of
@@ -770,4 +800,60 @@ func (rt *vm) storeSet(L *lua.LState, scope Scope, idx, n int) int {
 	}
 	raise(L, "set "+f.Name, rt.world.Store().Set(StoreKey{scope, int32(idx), f.Name}, v))
 	return 0
+}
+
+// unitTables is an array of units ks' tables, made at its size.
+func (rt *vm) unitTables(L *lua.LState, ks []int) *lua.LTable {
+	a := L.CreateTable(len(ks), 0)
+	for _, k := range ks {
+		a.Append(rt.unitTable(k))
+	}
+	return a
+}
+
+// unitFilter reads the optional arguments from i on: a side ("" or nil
+// for any) and kinds (none for any), for keep.
+func unitFilter(L *lua.LState, s *core.State, i int) filter {
+	f := filter{s: s, side: core.NoSide}
+	if v := L.Get(i); v != lua.LNil && lua.LVAsString(v) != "" {
+		f.side = checkSide(L, i)
+	}
+	f.readKinds(L, i+1)
+	return f
+}
+
+// readKinds reads the kinds from argument i on.
+func (f *filter) readKinds(L *lua.LState, i int) {
+	for j := i; j <= L.GetTop(); j++ {
+		k := L.CheckString(j)
+		if f.n == len(f.kinds) {
+			L.ArgError(j, fmt.Sprintf("at most %d kinds", len(f.kinds)))
+		}
+		f.kinds[f.n] = k
+		f.n++
+	}
+}
+
+// filter keeps the units of a side and kinds (unitFilter).
+type filter struct {
+	s     *core.State
+	side  core.Side
+	kinds [8]string
+	n     int
+}
+
+func (f *filter) keep(k int) bool {
+	u := &f.s.Units[k]
+	if f.side != core.NoSide && u.Side != f.side {
+		return false
+	}
+	if f.n == 0 {
+		return true
+	}
+	for _, kind := range f.kinds[:f.n] {
+		if u.Kind == kind {
+			return true
+		}
+	}
+	return false
 }

@@ -57,7 +57,9 @@ local sources = {
   on_phase_start = "ADC2: Weather; Combat Phase; Partisans; Allies",
   on_phase_end = "ADC2: Game Play (victory); Allies (Balkan Garrison)",
   can_move = "ADC2: Unit Capabilities; Shock Combat; Leaders; Air Support",
-  can_move_path = "ADC2: Stacking Limits; Allies; Leaders",
+  can_move_path = "ADC2: Stacking Limits; Rail Movement Phase",
+  move_limits = "ADC2: Leaders; Allies",
+  move_kinds = "ADC2: Unit Capabilities; Shock Combat",
   allowance = "ADC2: Shock Combat; Leaders",
   after_move = "ADC2: Air Support; Leaders; Allies; Partisans",
   on_eliminated = "ADC2: Leaders; Allies",
@@ -675,12 +677,31 @@ function R.can_move(u, phase)
   if u.kind == "airborne" and gpw.flag(u.id, "dropped") == phase_key() then
     return false, u.id .. " has already moved in this phase (an airborne assault)", C.move
   end
-  if part == "move1" and not circled(u) then
+  local c = R.kinds[u.kind] -- (circled and infantry_type written out: asked for every unit)
+  if part == "move1" and c ~= "armor" and c ~= "cavalry" then
     if u.kind == "shock" then return true end
-    if infantry_type(u) and gpw.side_get(u.side, "shock_turn") == turn_index() then return true end
+    if (c == "infantry" or c == "mountain") and gpw.side_get(u.side, "shock_turn") == turn_index() then return true end
     return false, u.id .. " (" .. u.kind .. ") has no circled MP: only panzer, mechanized, tank and cavalry units move in the 1st Movement Phase (Shock armies one hex; all infantry one hex after a shock attack)", C.caps
   end
   return true
+end
+
+-- The kinds R.can_move may allow in a movement phase, asked once as the
+-- legal actions list it: in a 1st Movement Phase, those with circled MP,
+-- shock armies, and infantry types after a shock attack this turn (the
+-- order of the kinds does not matter: a set).
+function R.move_kinds(phase)
+  local side, part = PHASE_SIDE[phase], PHASE_PART[phase]
+  if part == nil then side, part = phase_parts() end
+  if part ~= "move1" then return nil end
+  local shock = gpw.side_get(side, "shock_turn") == turn_index()
+  local ks = {}
+  for kind, c in pairs(R.kinds) do
+    if c == "armor" or c == "cavalry" or kind == "shock" or (shock and (c == "infantry" or c == "mountain")) then
+      ks[#ks + 1] = kind
+    end
+  end
+  return ks
 end
 
 -- Entered from a Garrison pool this turn: in supply (ADC2: Reinforcement Phase).
@@ -691,26 +712,27 @@ end
 function R.allowance(u, mp, phase)
   if u.kind == "leader" then return 99 end -- two hexes, whatever the terrain: can_move_path counts them
   local part = PHASE_PART[phase] or select(2, phase_parts())
-  if part == "move1" and not circled(u) then return 1 end -- one hex (ADC2: Shock Combat)
+  local c = R.kinds[u.kind]
+  if part == "move1" and c ~= "armor" and c ~= "cavalry" then return 1 end -- one hex (ADC2: Shock Combat)
   if not u.supplied and not entered_now(u) then return floor(mp / 2), "out of supply: allowance halved", C.supply end
   return mp
 end
 
 -- is hex within n hexes of Romania or Bessarabia?
-local function near_romania(hex, n) return gpw.near(hex, n, "Romania", "Bessarabia") end
 
 local home_country = { rom = "Romania", hun = "Hungary", slo = "Slovakia" }
 
 -- stacking in hex for unit u arriving (ADC2: Stacking Limits): one combat
 -- unit with at most one airborne unit; two airborne units alone. Leaders
--- and air units do not count (air units have their own limits).
-local function stack_error(u, hex, moving, us)
-  if is_noncombat(u) then return nil end
-  us = us or units_of(hex)
+-- and air units do not count (air units have their own limits). us are
+-- the units in the hex. It returns nil when u may stay there, else the
+-- combat and airborne units the hex would hold.
+local function overstacked(u, us, moving)
+  if u.kind == "leader" or u.kind == "air" then return nil end -- is_noncombat
   local combat, airborne = 0, 0
   for i = 1, #us do
     local o = us[i]
-    if o.id ~= u.id and o.side == u.side and not is_noncombat(o) then
+    if o.id ~= u.id and o.side == u.side and o.kind ~= "leader" and o.kind ~= "air" then
       if R.nonstacking[o.kind] then
         airborne = airborne + 1
       elseif not (moving and not R.nonstacking[u.kind] and not gpw.moved(o.id)) then
@@ -722,130 +744,125 @@ local function stack_error(u, hex, moving, us)
   end
   if R.nonstacking[u.kind] then airborne = airborne + 1 else combat = combat + 1 end
   local with, alone = R.stacking.nonstacking_with_combat, R.stacking.nonstacking_alone
+  if combat > 1 or (combat == 1 and airborne > with) or airborne > alone then return combat, airborne end
+  return nil
+end
+
+-- why u may not stay in hex (its units us, when given), or nil
+local function stack_error(u, hex, moving, us)
+  local combat, airborne = overstacked(u, us or units_of(hex), moving)
+  if combat == nil then return nil end
+  local with, alone = R.stacking.nonstacking_with_combat, R.stacking.nonstacking_alone
   if combat > 1 then return hex .. " already holds a combat unit" end
   if combat == 1 and airborne > with then return hex .. " would hold a combat unit and " .. airborne .. " airborne units (at most " .. with .. ")" end
-  if airborne > alone then return hex .. " would hold " .. airborne .. " airborne units (at most " .. alone .. ")" end
-  return nil
+  return hex .. " would hold " .. airborne .. " airborne units (at most " .. alone .. ")"
 end
 
 local NONE = {}
 
--- memo, when given, keeps what one unit's checks share (can_move_paths):
--- the units on each path's last hex (memo.at), the Romanian limit and
--- each hex's country and nearness to Romania.
-local function path_check(u, path, how, memo)
-  local last = path[#path]
-  local here = memo and (memo.at[last] or NONE)
-  local e = stack_error(u, last, how == "move", here)
-  if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
-  if how == "rail" then
-    local us = here or units_of(last)
-    for i = 1, #us do
-      if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then
-        return false, u.id .. " may not stop on " .. last .. ", where " .. us[i].id .. " stands", C.rail
-      end
+-- The limits on where a unit may go that do not depend on other units
+-- (ADC2: Leaders; Allies), given once per unit: the engine checks them
+-- along every path itself (R.move_limits). Axis leaders move at most two
+-- hexes. Garrison units of Romania, Hungary and Slovakia stay in their
+-- country; Romanian and Slovak units never enter Hungary, Slovak units
+-- not Romania; Romanian units (not garrisons) stay within 3 hexes of
+-- Romania or Bessarabia before Jul 1942, and then while Odessa is not
+-- held by a Romanian unit.
+local function limits_of(u)
+  local ls = NONE
+  if u.kind == "leader" or (u.side == "axis" and home_country[u.nation]) then ls = {} end
+  if u.kind == "leader" then
+    ls[#ls + 1] = { hexes = 2, reason = "Axis leaders move at most 2 hexes", rule = C.leaders }
+  end
+  local home = u.side == "axis" and home_country[u.nation]
+  if home then
+    if u.kind == "garrison" then
+      ls[#ls + 1] = { only = { home }, reason = u.id .. " is a garrison unit and may not leave " .. home .. " ({hex})", rule = C.allies }
     end
-  end
-  if u.kind == "leader" and #path > 2 then
-    return false, "Axis leaders move at most 2 hexes", C.leaders
-  end
-  if u.side == "axis" and (u.nation == "rom" or u.nation == "hun" or u.nation == "slo") then
-    local home = home_country[u.nation]
-    local rom_limit = false
-    if memo and memo.rom_limit ~= nil then
-      rom_limit = memo.rom_limit
-    elseif u.nation == "rom" and u.kind ~= "garrison" then
-      local t = gpw.turn()
+    if u.nation == "rom" or u.nation == "slo" then
+      ls[#ls + 1] = { never = { "Hungary" }, reason = u.id .. " may never enter Hungary ({hex})", rule = C.allies }
+    end
+    if u.nation == "slo" then
+      ls[#ls + 1] = { never = { "Romania" }, reason = u.id .. " may not enter Romania ({hex})", rule = C.allies }
+    end
+    if u.nation == "rom" and u.kind ~= "garrison" then
       local odessa = gpw.city("Odessa")
       local held = false
       if odessa then
         local c = any_combat_in(odessa, "axis")
         held = c ~= nil and c.nation == "rom"
       end
-      rom_limit = t.index < JUL_1942 or not held -- before Jul 1942, or Odessa not Romanian
-    end
-    if memo then memo.rom_limit = rom_limit end
-    for i = 1, #path do
-      local h
-      if memo then
-        h = memo[path[i]]
-        if h == nil then
-          h = { country = gpw.hex(path[i]).country }
-          memo[path[i]] = h
-        end
-      else
-        h = gpw.hex(path[i])
-      end
-      if u.kind == "garrison" and h.country ~= home then
-        return false, u.id .. " is a garrison unit and may not leave " .. home .. " (" .. path[i] .. ")", C.allies
-      end
-      if (u.nation == "rom" or u.nation == "slo") and h.country == "Hungary" then
-        return false, u.id .. " may never enter Hungary (" .. path[i] .. ")", C.allies
-      end
-      if u.nation == "slo" and h.country == "Romania" then
-        return false, u.id .. " may not enter Romania (" .. path[i] .. ")", C.allies
-      end
-      local near
-      if rom_limit and memo then
-        near = h.near
-        if near == nil then
-          near = near_romania(path[i], 3)
-          h.near = near
-        end
-      elseif rom_limit then
-        near = near_romania(path[i], 3)
-      end
-      if rom_limit and not near then
-        return false, u.id .. " may not move over 3 hexes from Romania or Bessarabia (" .. path[i] .. ") until Jul 1942, and then only while a Romanian unit holds Odessa", C.allies
+      if turn_index() < JUL_1942 or not held then
+        ls[#ls + 1] = { within = 3, of = { "Romania", "Bessarabia" },
+          reason = u.id .. " may not move over 3 hexes from Romania or Bessarabia ({hex}) until Jul 1942, and then only while a Romanian unit holds Odessa",
+          rule = C.allies }
       end
     end
+  end
+  return ls
+end
+
+-- the friendly combat unit (not u) that keeps u from stopping on a hex
+-- by rail (ADC2: Rail Movement Phase), among its units us; or nil
+local function rail_blocker(u, us)
+  for i = 1, #us do
+    if us[i].side == u.side and us[i].id ~= u.id and not is_noncombat(us[i]) then return us[i] end
+  end
+  return nil
+end
+
+-- stacking and rail stops: what depends on the units on a path's last
+-- hex (ADC2: Stacking Limits; Rail Movement Phase). us, when given, are
+-- the units there.
+local function end_check(u, path, how, us)
+  local last = path[#path]
+  local e = stack_error(u, last, how == "move", us)
+  if e then return false, u.id .. " may not end in " .. last .. ": " .. e, C.stack end
+  if how == "rail" then
+    local o = rail_blocker(u, us or units_of(last))
+    if o then return false, u.id .. " may not stop on " .. last .. ", where " .. o.id .. " stands", C.rail end
   end
   return true
 end
 
+-- end_check's verdict without its reason (the legal actions need none)
+local function end_ok(u, how, us)
+  if overstacked(u, us, how == "move") then return false end
+  return how ~= "rail" or rail_blocker(u, us) == nil
+end
+
 function R.can_move_path(u, path, how)
-  return path_check(u, path, how)
+  return end_check(u, path, how)
 end
 local adc2_can_move_path = R.can_move_path
 
--- The legal actions ask once per unit for all its destinations; each is
--- judged by R.can_move_path as the move command judges it (a house rule
--- that wraps R.can_move_path is consulted too).
+-- Once per unit: its limits; and whether the legal actions need ask
+-- can_move_path only about paths ending beside other units: when it is
+-- this module's own (a house rule that wraps it is asked about every
+-- path) and the unit may end alone on any hex.
+local ALL, OCCUPIED = { check = "all" }, { check = "occupied" }
+function R.move_limits(u, how)
+  local check = ALL
+  if R.can_move_path == adc2_can_move_path and overstacked(u, NONE, how == "move") == nil then
+    check = OCCUPIED
+  end
+  local ls = limits_of(u)
+  if #ls == 0 then return check end
+  return { check = check.check, limits = ls }
+end
+
+-- The legal actions ask once per unit for all its destinations (those
+-- the limits allow); each is judged by R.can_move_path as the move
+-- command judges it (a house rule that wraps R.can_move_path is
+-- consulted too).
 function R.can_move_paths(u, paths, how)
   local refused = nil
   local own = R.can_move_path == adc2_can_move_path
-  local memo, plain = nil, false
-  if own then
-    -- the units on every path's last hex, 32 hexes a call
-    local at = {}
-    local n, i = #paths, 1
-    while i <= n do
-      local j = i + 31
-      if j > n then j = n end
-      local hs = {}
-      for k = i, j do hs[#hs + 1] = paths[k][#paths[k]] end
-      local us = gpw.units_in(unpack(hs))
-      for k = 1, #us do
-        local h = us[k].hex
-        local l = at[h]
-        if l == nil then l = {}; at[h] = l end
-        l[#l + 1] = us[k]
-      end
-      i = j + 1
-    end
-    memo = { at = at }
-    -- a unit that is no leader nor an ally with limits of its own (see
-    -- path_check) may end on any empty hex, if it may end on one at all
-    plain = u.kind ~= "leader" and not (u.side == "axis" and home_country[u.nation])
-      and stack_error(u, "", how == "move", NONE) == nil
-  end
   for i = 1, #paths do
     local ok
     local p = paths[i]
-    if plain and memo.at[p[#p]] == nil then
-      ok = true
-    elseif own then
-      ok = path_check(u, p, how, memo)
+    if own then
+      ok = end_ok(u, how, gpw.units_in(p[#p]))
     else
       ok = R.can_move_path(u, p, how)
     end
@@ -909,7 +926,7 @@ function R.after_move(u, how, path)
     end
     -- its leaders retreat with it
     if from then
-      local us = units_of(from)
+      local us = gpw.units_in(from)
       for i = 1, #us do
         if us[i].kind == "leader" and us[i].side == u.side then
           gpw.relocate(us[i].id, u.hex)
@@ -918,16 +935,23 @@ function R.after_move(u, how, path)
       end
     end
   end
-  if u.side == "soviet" and is_combat(u) then
+  -- (is_combat and enemy_of written out: after_move runs for every move)
+  local kind = u.kind
+  local combat = kind ~= "leader" and kind ~= "air" and kind ~= "partisan"
+  if u.side == "soviet" and combat then
     for i = 1, #path do
       local h = gpw.hex(path[i])
       if h.country == "Yugoslavia" and not gpw.get("soviet_in_yugoslavia") then gpw.set("soviet_in_yugoslavia", true) end
       if h.city == "Bratislava" and i == #path then check_bratislava() end
     end
   end
-  local near = gpw.units_near(path) -- every unit in or next to the path, in one call
+  if not combat then return end
+  -- the enemy units in or next to the path that it may displace or
+  -- eliminate, found before any is
+  local near = gpw.units_near(path, u.side == "axis" and "soviet" or "axis", "air", "leader", "partisan")
+  if #near == 0 then return end
   moved_beside(u, near)
-  if u.side == "axis" and is_combat(u) then
+  if u.side == "axis" then
     local side, part = phase_parts()
     if side == "axis" and part == "combat" then eliminate_partisans(near) end
   end
@@ -1044,13 +1068,14 @@ end
 -- the infantry they fight as; partisans are never attacked (they are
 -- eliminated in Axis ZOC instead), nor leaders and air units.
 function R.can_attack(a, d)
-  if is_noncombat(a) or a.kind == "partisan" then
+  local ak, dk = a.kind, d.kind -- (is_noncombat written out: asked for every attacker)
+  if ak == "leader" or ak == "air" or ak == "partisan" then
     return false, a.id .. " is not a combat unit and cannot attack", C.caps
   end
-  if d.kind == "partisan" then
+  if dk == "partisan" then
     return false, d.id .. " is a partisan: partisans are not attacked, they are eliminated in an Axis zone of control", C.partisans
   end
-  if is_noncombat(d) then
+  if dk == "leader" or dk == "air" then
     return false, d.id .. " is not a combat unit and cannot be attacked", C.caps
   end
   if a.side == "axis" and refuse_after[a.nation] and d.side == "soviet" then
@@ -1063,11 +1088,22 @@ function R.can_attack(a, d)
   return true
 end
 
-local function pow2(n) local p = 1; for _ = 1, n do p = p * 2 end; return p end
+-- 2^n for the halvings of one attacker (at most 4: mud, supply, terrain,
+-- straits)
+local POW2 = { [0] = 1, 2, 4, 8, 16 }
 
 -- the leader that assists an attack on hex: in supply, within its command
 -- radius; the first of the scenario's order when several could.
 local function assisting_leader(side, hex)
+  if hex ~= "" and side ~= "" then
+    -- the side's leaders on the map, in scenario order
+    local ls = gpw.units_within(hex, 999, side, "leader")
+    for i = 1, #ls do
+      local l = ls[i]
+      if l.supplied and gpw.distance(l.hex, hex) <= l.radius then return l end
+    end
+    return nil
+  end
   local ls = leaders_of(side)
   for i = 1, #ls do
     local l = gpw.unit(ls[i])
@@ -1085,7 +1121,7 @@ end
 -- shifts, cumulative, clamped to the table. It only reads: the engine
 -- calls it for previews and legal actions too.
 function R.odds(b)
-  local side = phase_parts()
+  local side = PHASE_SIDE[gpw.phase()] or "" -- phase_parts(), written out
   local d = gpw.unit(b.defender)
   local dhex = d and d.hex or ""
   local exact, plain, allriver = 0, 0, true
@@ -1106,7 +1142,7 @@ function R.odds(b)
     if not sup then h = h + 1; unsup = true end
     if into then h = h + 1 end
     if b.strait[i] then h = h + 1; strait = true end
-    exact = exact + a / pow2(h)
+    exact = exact + a / POW2[h]
     if not b.river[i] then allriver = false end
   end
   if mud then gpw.note("mud: attack factors halved", C.weather) end
@@ -1122,25 +1158,26 @@ function R.odds(b)
   if ratio < 1 then return total, def, 0, 0 end
   local odds = min(ratio, ncol)
   local col = odds
-  local function shift(cause, n, cite)
-    gpw.shift(cause, n, cite)
-    col = col + n
-  end
-  if b.terrain == "forest" or b.terrain == "rough" then shift(b.terrain, -1, C.combat) end
-  if b.city == "major" or b.city == "fortress" then shift(b.city .. " city", -1, C.combat) end
-  if allriver and b.n > 0 then shift("river", -1, C.combat .. " (all attackers across a river)") end
-  if b.weather == "snow" then shift("snow", -1, C.weather) end
+  -- each shift: gpw.shift, then col moved by it
+  if b.terrain == "forest" or b.terrain == "rough" then gpw.shift(b.terrain, -1, C.combat); col = col - 1 end
+  if b.city == "major" or b.city == "fortress" then gpw.shift(b.city .. " city", -1, C.combat); col = col - 1 end
+  if allriver and b.n > 0 then gpw.shift("river", -1, C.combat .. " (all attackers across a river)"); col = col - 1 end
+  if b.weather == "snow" then gpw.shift("snow", -1, C.weather); col = col - 1 end
   local l = assisting_leader(side, dhex)
-  if l then shift("leader " .. l.id, 1, C.leaders) end
-  local off = dhex ~= "" and gpw.mark(dhex, "air_support") or {}
-  for i = 1, #off do
-    local a = gpw.unit(off[i])
-    shift("air support " .. a.id, a.shift, C.air)
+  if l then gpw.shift("leader " .. l.id, 1, C.leaders); col = col + 1 end
+  local off = dhex ~= "" and gpw.mark(dhex, "air_support")
+  if off then
+    for i = 1, #off do
+      local a = gpw.unit(off[i])
+      gpw.shift("air support " .. a.id, a.shift, C.air); col = col + a.shift
+    end
   end
-  local dfn = gpw.flag(b.defender, "air_cover") or {}
-  for i = 1, #dfn do
-    local a = gpw.unit(dfn[i])
-    if a.status == "on map" then shift("defensive air support " .. a.id, -a.shift, C.air) end
+  local dfn = gpw.flag(b.defender, "air_cover")
+  if dfn then
+    for i = 1, #dfn do
+      local a = gpw.unit(dfn[i])
+      if a.status == "on map" then gpw.shift("defensive air support " .. a.id, -a.shift, C.air); col = col - a.shift end
+    end
   end
   if col < 1 then col = 1 end
   if col > ncol then col = ncol end
@@ -1397,7 +1434,7 @@ function cmd.drop(id, hex, extra)
   gpw.set_flag(id, "dropped", phase_key())
   gpw.emit("drop", id .. " makes an airborne assault " .. from .. " → " .. hex, { "unit", id, "from", from, "hex", hex, "rule", C.airborne })
   local nu = gpw.unit(id)
-  moved_beside(nu, gpw.units_near({ hex }))
+  moved_beside(nu, gpw.units_near({ hex }, enemy_of(nu.side), "air", "leader"))
   if side == "soviet" then check_bratislava() end
 end
 
@@ -1473,6 +1510,14 @@ R.commands = cmd
 local uses = {}
 
 -- the side's units on the map that pred accepts, in id order
+-- the side's units on the map of kind, as tables (own with a kind)
+local function own_kind(side, kind)
+  local ids = gpw.units(side, "on map", kind)
+  local out = {}
+  for i = 1, #ids do out[i] = gpw.unit(ids[i]) end
+  return out
+end
+
 local function own(side, pred)
   local out = {}
   local ids = gpw.units(side, "on map")
@@ -1622,7 +1667,7 @@ function uses.drop(side)
   local last = gpw.side_get(side, "drop_turn")
   if last == t or last == t - 1 then return nil end
   local out = {}
-  local abs = own(side, function(u) return u.kind == "airborne" end)
+  local abs = own_kind(side, "airborne")
   for i = 1, #abs do
     local u = abs[i]
     local air = false
@@ -1657,7 +1702,12 @@ end
 local function flyers(side)
   if not own_phase(side, { "combat" }) then return {} end
   local key = phase_key()
-  return own(side, function(u) return u.kind == "air" and gpw.flag(u.id, "mission") ~= key end)
+  local out = {}
+  local as = own_kind(side, "air")
+  for i = 1, #as do
+    if gpw.flag(as[i].id, "mission") ~= key then out[#out + 1] = as[i] end
+  end
+  return out
 end
 
 -- the hexes of the enemy's combat units that the side's units stand
