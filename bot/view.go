@@ -25,6 +25,7 @@ type view struct {
 	doc       *Doctrine
 	weather   string // this phase's weather
 	mark      string // the turn's weather mark (combat)
+	turn      int    // the turn's index (game.Turn builds its name: read it once)
 
 	own, enemy []int // combat units on the map
 
@@ -46,6 +47,10 @@ type view struct {
 	key     core.Bitset
 	sector  []int8 // each hex's front sector
 	posture []posture
+	// mult keeps terrainMult's answers (NaN: not asked yet); it depends on
+	// foeDist, and is dropped when foeDist is replaced
+	mult     []float64
+	multDist []int16
 }
 
 // posture is what a sector of the front does this turn.
@@ -68,8 +73,9 @@ func combatUnit(u *core.Unit) bool {
 // newView reads the position for side.
 func (b *Bot) newView(e *engine, side core.Side) *view {
 	g := e.g
+	turn := g.Turn()
 	v := &view{b: b, e: e, g: g, s: e.s, m: e.m, side: side, foe: side.Enemy(), doc: &b.Doctrine,
-		weather: g.Status().Weather, mark: g.Turn().Weather}
+		weather: g.Status().Weather, mark: turn.Weather, turn: turn.Index}
 	for k := range v.s.Units {
 		u := &v.s.Units[k]
 		if !combatUnit(u) {
@@ -89,7 +95,7 @@ func (b *Bot) newView(e *engine, side core.Side) *view {
 	v.supOK = supplyIfHeld(v.m, v.s, side, v.supplied)
 	// the enemy's threat, the objectives and the sectors are read once a
 	// player turn: the enemy does not move in it, except by retreats
-	key := fmt.Sprintf("%d/%s/%v", g.Turn().Index, g.Phase().Side, g.InSetup())
+	key := fmt.Sprintf("%d/%s/%v", turn.Index, g.Phase().Side, g.InSetup())
 	if t := b.turnView; t != nil && b.turnKey == key && t.side == side {
 		v.threat, v.reach, v.value, v.pull, v.guard, v.key, v.sector, v.posture = t.threat, t.reach, t.value, t.pull, t.guard, t.key, t.sector, t.posture
 		return v
@@ -545,6 +551,22 @@ func (v *view) postureAt(h int) posture { return v.posture[v.sector[h]] }
 // terrainMult is how much the terrain of hex h multiplies a defender's
 // strength there, for estimates (the doctrine's terrain table).
 func (v *view) terrainMult(h int) float64 {
+	if v.mult == nil || len(v.multDist) != len(v.foeDist) || (len(v.foeDist) > 0 && &v.multDist[0] != &v.foeDist[0]) {
+		v.mult, v.multDist = make([]float64, v.m.Len()), v.foeDist
+		for i := range v.mult {
+			v.mult[i] = math.NaN()
+		}
+	}
+	if x := v.mult[h]; !math.IsNaN(x) {
+		return x
+	}
+	x := v.terrainMultNow(h)
+	v.mult[h] = x
+	return x
+}
+
+// terrainMultNow computes terrainMult.
+func (v *view) terrainMultNow(h int) float64 {
 	t := v.doc.Terrain
 	x := 1.0
 	if f, ok := t[v.m.Terrain[h].String()]; ok {
