@@ -128,6 +128,7 @@ type Bot struct {
 	depth  []int8
 	stampN int32
 	queue  []int32
+	rings  rings // spread's neighbourhoods (rings.go)
 }
 
 // phaseView is the side's reading of the position, made once a phase

@@ -161,7 +161,7 @@ func (v *view) distanceFrom(src []int) []int16 {
 	for i := range d {
 		d[i] = math.MaxInt16
 	}
-	q := make([]int32, 0, len(src)*8)
+	q := v.b.queue[:0] // scratch, kept between searches
 	for _, h := range src {
 		if d[h] != 0 {
 			d[h] = 0
@@ -177,6 +177,7 @@ func (v *view) distanceFrom(src []int) []int16 {
 			}
 		}
 	}
+	v.b.queue = q
 	return d
 }
 
@@ -406,32 +407,9 @@ var decay = func() [13]float32 {
 
 // spread adds x, fading with distance (decay), around hex h to field f.
 func (v *view) spread(f []float32, h int, x float32) {
-	m := v.m
-	b := v.b
-	if len(b.stamp) != m.Len() {
-		b.stamp = make([]int32, m.Len())
-		b.depth = make([]int8, m.Len())
+	for _, r := range v.b.around(v.m, h) { // rings.go
+		f[r.h] += x * decay[r.d]
 	}
-	b.stampN++
-	id := b.stampN
-	q := b.queue[:0]
-	q = append(q, int32(h))
-	b.stamp[h], b.depth[h] = id, 0
-	for i := 0; i < len(q); i++ {
-		a := q[i]
-		dd := b.depth[a]
-		f[a] += x * decay[dd]
-		if dd >= 12 {
-			continue
-		}
-		for _, nb := range m.Nbr[a] {
-			if nb >= 0 && b.stamp[nb] != id && m.OnMap[nb] && !m.Terrain[nb].Water() {
-				b.stamp[nb], b.depth[nb] = id, dd+1
-				q = append(q, nb)
-			}
-		}
-	}
-	b.queue = q
 }
 
 func railDirs(m *core.Map, h int) int {
