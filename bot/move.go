@@ -110,7 +110,7 @@ func (p *plan) covered(o int) bool {
 	}
 	for _, k := range p.v.own {
 		u := &s.Units[k]
-		if u.Status == core.OnMap && m.Distance(u.Hex, o) <= u.MP {
+		if u.Status == core.OnMap && p.b.hexDist(m, u.Hex, o) <= u.MP {
 			return true
 		}
 	}
@@ -443,7 +443,7 @@ func prune(p *plan, cs []cand) []cand {
 	for _, o := range p.keep {
 		best := -1
 		for i, c := range cs {
-			if best < 0 || p.v.m.Distance(int(c.h), o) < p.v.m.Distance(int(cs[best].h), o) {
+			if best < 0 || p.b.hexDist(p.v.m, int(c.h), o) < p.b.hexDist(p.v.m, int(cs[best].h), o) {
 				best = i
 			}
 		}
