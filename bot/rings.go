@@ -62,3 +62,14 @@ func (b *Bot) hexDist(m *core.Map, a, c int) int {
 	}
 	return b.axial[a].Distance(b.axial[c])
 }
+
+// byStatic orders candidates by static score, highest first.
+func byStatic(a, b cand) int {
+	switch {
+	case a.static > b.static:
+		return -1
+	case a.static < b.static:
+		return 1
+	}
+	return 0
+}
