@@ -69,7 +69,7 @@ func axisTargets(v *view) []int {
 // axesFor is the side's allocation for this player turn, made at its
 // first call in the turn.
 func (b *Bot) axesFor(v *view) *axes {
-	turn := v.g.Turn().Index + 1
+	turn := v.turn + 1
 	if b.ax != nil && b.ax.key == turn {
 		return b.ax
 	}

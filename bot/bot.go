@@ -128,6 +128,10 @@ type Bot struct {
 	depth  []int8
 	stampN int32
 	queue  []int32
+	rings  rings // spread's neighbourhoods (rings.go)
+	// axial is each hex's axial coordinates on map axialOf (hexDist)
+	axial   []core.Hex
+	axialOf *core.Map
 }
 
 // phaseView is the side's reading of the position, made once a phase

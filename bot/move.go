@@ -3,7 +3,7 @@ package bot
 import (
 	"container/heap"
 	"math"
-	"sort"
+	"slices"
 
 	"gpw/core"
 	"gpw/interp"
@@ -110,7 +110,7 @@ func (p *plan) covered(o int) bool {
 	}
 	for _, k := range p.v.own {
 		u := &s.Units[k]
-		if u.Status == core.OnMap && m.Distance(u.Hex, o) <= u.MP {
+		if u.Status == core.OnMap && p.b.hexDist(m, u.Hex, o) <= u.MP {
 			return true
 		}
 	}
@@ -437,13 +437,13 @@ func (b *Bot) move() error {
 // score, and every hex where the dynamic terms may add (next to an enemy
 // unit or on the line).
 func prune(p *plan, cs []cand) []cand {
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].static > cs[j].static })
+	slices.SortStableFunc(cs, byStatic) // stable as sort.SliceStable, without its reflection
 	// the hexes nearest each objective to guard
 	near := map[int32]bool{}
 	for _, o := range p.keep {
 		best := -1
 		for i, c := range cs {
-			if best < 0 || p.v.m.Distance(int(c.h), o) < p.v.m.Distance(int(cs[best].h), o) {
+			if best < 0 || p.b.hexDist(p.v.m, int(c.h), o) < p.b.hexDist(p.v.m, int(cs[best].h), o) {
 				best = i
 			}
 		}

@@ -267,7 +267,7 @@ func (b *Bot) defendLook(c *game.Game, eh *Bot, h int) (float64, bool) {
 	}
 	// the enemy's reading, cut to what finding the attackers needs
 	one := &view{b: eh, e: eh.e, g: c, s: s, m: s.Map, side: foe, foe: b.Side, doc: &eh.Doctrine,
-		mark: c.Turn().Weather, enemy: []int{d}, supplied: eh.e.supply(foe)}
+		mark: c.Turn().Weather, turn: c.Turn().Index, enemy: []int{d}, supplied: eh.e.supply(foe)}
 	attacked, defended := eh.e.fought()
 	ts := eh.allTargets(one, attacked, defended)
 	if len(ts) == 0 {

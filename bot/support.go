@@ -42,7 +42,7 @@ func keepSupport(p *plan, k, h int, path []int) float64 {
 // nearest; the others are at least that far).
 func supportDist(v *view, k, h int) int {
 	sd := int(v.ownDist[h])
-	if d := v.m.Distance(v.s.Units[k].Hex, h); sd >= d {
+	if d := v.b.hexDist(v.m, v.s.Units[k].Hex, h); sd >= d {
 		sd = d
 	}
 	return sd

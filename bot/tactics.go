@@ -200,7 +200,7 @@ func guardObjectives(p *plan, k, h int) float64 {
 	}
 	var sc float64
 	for _, o := range p.keep {
-		from, to := v.m.Distance(u.Hex, o), v.m.Distance(h, o)
+		from, to := p.b.hexDist(v.m, u.Hex, o), p.b.hexDist(v.m, h, o)
 		if to >= from || p.covered(o) {
 			continue
 		}

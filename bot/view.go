@@ -25,6 +25,7 @@ type view struct {
 	doc       *Doctrine
 	weather   string // this phase's weather
 	mark      string // the turn's weather mark (combat)
+	turn      int    // the turn's index (game.Turn builds its name: read it once)
 
 	own, enemy []int // combat units on the map
 
@@ -46,6 +47,10 @@ type view struct {
 	key     core.Bitset
 	sector  []int8 // each hex's front sector
 	posture []posture
+	// mult keeps terrainMult's answers (NaN: not asked yet); it depends on
+	// foeDist, and is dropped when foeDist is replaced
+	mult     []float64
+	multDist []int16
 }
 
 // posture is what a sector of the front does this turn.
@@ -68,8 +73,9 @@ func combatUnit(u *core.Unit) bool {
 // newView reads the position for side.
 func (b *Bot) newView(e *engine, side core.Side) *view {
 	g := e.g
+	turn := g.Turn()
 	v := &view{b: b, e: e, g: g, s: e.s, m: e.m, side: side, foe: side.Enemy(), doc: &b.Doctrine,
-		weather: g.Status().Weather, mark: g.Turn().Weather}
+		weather: g.Status().Weather, mark: turn.Weather, turn: turn.Index}
 	for k := range v.s.Units {
 		u := &v.s.Units[k]
 		if !combatUnit(u) {
@@ -89,7 +95,7 @@ func (b *Bot) newView(e *engine, side core.Side) *view {
 	v.supOK = supplyIfHeld(v.m, v.s, side, v.supplied)
 	// the enemy's threat, the objectives and the sectors are read once a
 	// player turn: the enemy does not move in it, except by retreats
-	key := fmt.Sprintf("%d/%s/%v", g.Turn().Index, g.Phase().Side, g.InSetup())
+	key := fmt.Sprintf("%d/%s/%v", turn.Index, g.Phase().Side, g.InSetup())
 	if t := b.turnView; t != nil && b.turnKey == key && t.side == side {
 		v.threat, v.reach, v.value, v.pull, v.guard, v.key, v.sector, v.posture = t.threat, t.reach, t.value, t.pull, t.guard, t.key, t.sector, t.posture
 		return v
@@ -155,7 +161,7 @@ func (v *view) distanceFrom(src []int) []int16 {
 	for i := range d {
 		d[i] = math.MaxInt16
 	}
-	q := make([]int32, 0, len(src)*8)
+	q := v.b.queue[:0] // scratch, kept between searches
 	for _, h := range src {
 		if d[h] != 0 {
 			d[h] = 0
@@ -171,6 +177,7 @@ func (v *view) distanceFrom(src []int) []int16 {
 			}
 		}
 	}
+	v.b.queue = q
 	return d
 }
 
@@ -400,32 +407,9 @@ var decay = func() [13]float32 {
 
 // spread adds x, fading with distance (decay), around hex h to field f.
 func (v *view) spread(f []float32, h int, x float32) {
-	m := v.m
-	b := v.b
-	if len(b.stamp) != m.Len() {
-		b.stamp = make([]int32, m.Len())
-		b.depth = make([]int8, m.Len())
+	for _, r := range v.b.around(v.m, h) { // rings.go
+		f[r.h] += x * decay[r.d]
 	}
-	b.stampN++
-	id := b.stampN
-	q := b.queue[:0]
-	q = append(q, int32(h))
-	b.stamp[h], b.depth[h] = id, 0
-	for i := 0; i < len(q); i++ {
-		a := q[i]
-		dd := b.depth[a]
-		f[a] += x * decay[dd]
-		if dd >= 12 {
-			continue
-		}
-		for _, nb := range m.Nbr[a] {
-			if nb >= 0 && b.stamp[nb] != id && m.OnMap[nb] && !m.Terrain[nb].Water() {
-				b.stamp[nb], b.depth[nb] = id, dd+1
-				q = append(q, nb)
-			}
-		}
-	}
-	b.queue = q
 }
 
 func railDirs(m *core.Map, h int) int {
@@ -545,6 +529,22 @@ func (v *view) postureAt(h int) posture { return v.posture[v.sector[h]] }
 // terrainMult is how much the terrain of hex h multiplies a defender's
 // strength there, for estimates (the doctrine's terrain table).
 func (v *view) terrainMult(h int) float64 {
+	if v.mult == nil || len(v.multDist) != len(v.foeDist) || (len(v.foeDist) > 0 && &v.multDist[0] != &v.foeDist[0]) {
+		v.mult, v.multDist = make([]float64, v.m.Len()), v.foeDist
+		for i := range v.mult {
+			v.mult[i] = math.NaN()
+		}
+	}
+	if x := v.mult[h]; !math.IsNaN(x) {
+		return x
+	}
+	x := v.terrainMultNow(h)
+	v.mult[h] = x
+	return x
+}
+
+// terrainMultNow computes terrainMult.
+func (v *view) terrainMultNow(h int) float64 {
 	t := v.doc.Terrain
 	x := 1.0
 	if f, ok := t[v.m.Terrain[h].String()]; ok {

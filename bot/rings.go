@@ -1,0 +1,75 @@
+package bot
+
+import "gpw/core"
+
+// ringHex is a hex of a neighbourhood and its distance from the centre.
+type ringHex struct {
+	h int32
+	d int8
+}
+
+// rings keeps, per centre hex, the land hexes within 12 hexes over land
+// in the order a search from the centre meets them (spread's field): the
+// map does not change in a game, so each is searched once.
+type rings struct {
+	m   *core.Map
+	hex map[int][]ringHex
+}
+
+// around is the neighbourhood of hex h on map m, searched the first time
+// it is asked.
+func (b *Bot) around(m *core.Map, h int) []ringHex {
+	if b.rings.m != m {
+		b.rings = rings{m: m, hex: map[int][]ringHex{}}
+	}
+	if r, ok := b.rings.hex[h]; ok {
+		return r
+	}
+	if len(b.stamp) != m.Len() {
+		b.stamp = make([]int32, m.Len())
+		b.depth = make([]int8, m.Len())
+	}
+	b.stampN++
+	id := b.stampN
+	r := []ringHex{{int32(h), 0}}
+	b.stamp[h] = id
+	for i := 0; i < len(r); i++ {
+		a, dd := r[i].h, r[i].d
+		if dd >= 12 {
+			continue
+		}
+		for _, nb := range m.Nbr[a] {
+			if nb >= 0 && b.stamp[nb] != id && m.OnMap[nb] && !m.Terrain[nb].Water() {
+				b.stamp[nb] = id
+				r = append(r, ringHex{nb, dd + 1})
+			}
+		}
+	}
+	r = r[:len(r):len(r)]
+	b.rings.hex[h] = r
+	return r
+}
+
+// hexDist is the distance in hexes between hexes a and b of map m, as
+// m.Distance measures it, from a table of the hexes' axial coordinates
+// kept for the game (m.Distance works them out on each call).
+func (b *Bot) hexDist(m *core.Map, a, c int) int {
+	if b.axialOf != m {
+		b.axial, b.axialOf = make([]core.Hex, m.Len()), m
+		for i := range b.axial {
+			b.axial[i] = m.Hex(i)
+		}
+	}
+	return b.axial[a].Distance(b.axial[c])
+}
+
+// byStatic orders candidates by static score, highest first.
+func byStatic(a, b cand) int {
+	switch {
+	case a.static > b.static:
+		return -1
+	case a.static < b.static:
+		return 1
+	}
+	return 0
+}
