@@ -46,7 +46,7 @@ type plan struct {
 	keep []int
 	// front is the side's front by sector (front.go): the line and
 	// reserve strength each sector has and wants
-	front *front
+	front  *front
 	meanMP float64 // the side's units' mean movement points (spearhead)
 }
 
