@@ -101,6 +101,8 @@ type Bot struct {
 	idle        map[string]int        // module words whose look-ahead over the turns last paid nothing, by turn
 	deep        map[string]deepRecord // module words' deep looks, for resting those that pay nothing (modrest.go)
 	noModule    bool                  // a look-ahead helper: no module commands
+	searchUses  int                   // module commands the search's helpers made on its clones (playPlan)
+	quickModule bool                  // a search helper: module commands judged by what they change now only (no orders, no look over the turns)
 	standStill  bool                  // a look-ahead helper: moves nothing (rail and move phases end at once)
 	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once
 	halt        func(*game.Game) bool // a look-ahead helper stops where this says
@@ -259,9 +261,9 @@ var errStuck = errors.New("bot: no progress")
 // retreat, which unit loses a step, which advances, and for a defender
 // that may, whether to stand).
 func (b *Bot) Play(g *game.Game) error {
-	if g.Fog() != nil && !g.IsMasked() && !b.noModule {
+	if g.Fog() != nil && !g.IsMasked() && !b.noModule && !b.quickModule {
 		// it sees what its side sees (game/fogplay.go); a look-ahead
-		// helper (noModule) plays a clone of what its bot sees as it is
+		// helper (noModule, quickModule) plays a clone of what its bot sees as it is
 		return g.PlayMasked(b.Side, b.Play)
 	}
 	if err := b.bind(g); err != nil {

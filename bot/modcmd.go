@@ -55,7 +55,7 @@ func (b *Bot) moduleStep() error {
 	}
 	b.modPhase = key
 	rounds := modRounds
-	if !b.thorough() {
+	if !b.thorough() || b.quickModule {
 		rounds = 1 // the look-ahead's cost: a second round at hard only
 	}
 	for r := 0; r < rounds; r++ {
@@ -109,7 +109,7 @@ func (b *Bot) moduleRound() (int, error) {
 			gain := b.quick(c) - quickBase
 			battle := len(u.Hexes) == 0 && b.ownCombat(g)
 			turn := g.Turn().Index
-			if gain == 0 && battle && b.deepAwake("battle:"+m.Word, turn) {
+			if gain == 0 && battle && !b.quickModule && b.deepAwake("battle:"+m.Word, turn) {
 				// a use tied to no hex that changes no odds column may
 				// change the results (an exchange option): the next
 				// attack, die face by face
@@ -123,7 +123,7 @@ func (b *Bot) moduleRound() (int, error) {
 			// (a use judged by the next attack lasts no longer)
 			// (none before the first order step, which may find the use
 			// an order: orders.go)
-			if gain == 0 && !battle && b.orderPhase != "" && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {
+			if gain == 0 && !battle && !b.quickModule && b.orderPhase != "" && deep < b.maxDeep() && (!idled || last != turn-1) && b.deepAwake(m.Word, turn) {
 				if deepBase == nil {
 					deepBase = b.lookNear(g.Clone())
 				}
@@ -375,11 +375,31 @@ func (b *Bot) holdings(c *game.Game, side core.Side) float64 {
 // best attack side can make on each enemy unit there, summed: its attack
 // potential. ok is false when the game ends or the phase is not reached.
 func (b *Bot) rollTo(c *game.Game, side, still core.Side) (float64, bool) {
+	return b.rollToWith(c, side, still, false)
+}
+
+// rollToWith is rollTo; with mods the side's helper first makes the
+// module commands that pay now at that combat phase (an air support's
+// shift, judged by quick), so that its potential counts them.
+func (b *Bot) rollToWith(c *game.Game, side, still core.Side, mods bool) (float64, bool) {
 	helpers := [2]*Bot{}
 	for i := 0; i < 32 && !c.Over(); i++ {
 		p := c.Phase()
 		if p.Kind == interp.PhaseCombat && p.Side == side && c.Actor() == side {
 			h := b.helper(&helpers, c, side)
+			if mods {
+				h.noModule, h.quickModule = false, true
+				if err := h.moduleStep(); err == nil {
+					for t, n := range h.Tactics {
+						if strings.HasPrefix(t, "module:") {
+							b.searchUses += n
+						}
+					}
+				}
+				if c.Over() || c.Actor() != side || c.Phase().Kind != interp.PhaseCombat {
+					return 0, false
+				}
+			}
 			return h.potential(), true
 		}
 		a := c.Actor()

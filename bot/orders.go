@@ -47,7 +47,7 @@ func lastOwnPhase(g *game.Game, side core.Side) bool {
 func (b *Bot) orderStep() error {
 	g, e := b.e.g, b.e
 	key := fmt.Sprintf("%d/%s", g.Turn().Index, g.Phase().ID)
-	if b.noModule || g.InSetup() || b.orderPhase == key || !lastOwnPhase(g, b.Side) || len(g.Rules.CommandWords()) == 0 {
+	if b.noModule || b.quickModule || g.InSetup() || b.orderPhase == key || !lastOwnPhase(g, b.Side) || len(g.Rules.CommandWords()) == 0 {
 		return nil
 	}
 	b.orderPhase = key

@@ -22,6 +22,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"gpw/core"
 	"gpw/game"
@@ -265,13 +266,21 @@ func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint
 		hs[side].rng, hs[side].Level.Noise = planRNG(pl.seed, side), pl.noise
 	}
 	for _, h := range hs {
-		h.noModule = true
+		h.quickModule = searchModules
+		h.noModule = !searchModules
 	}
 	hs[side].standStill = pl.still
 	playUntil(c, hs, func(g *game.Game) bool {
 		p := g.Phase()
 		return p.Side != side || p.Kind == interp.PhaseCombat
 	})
+	for _, h := range hs {
+		for t, n := range h.Tactics {
+			if strings.HasPrefix(t, "module:") {
+				b.searchUses += n
+			}
+		}
+	}
 	key := positionKey(c)
 	if v, ok := known[key]; ok {
 		return v
@@ -285,6 +294,12 @@ func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint
 	known[key] = v
 	return v
 }
+
+// searchModules makes the search's helper bots play the module's
+// commands (ADC2's shocks, air support, leaders), each use judged by what
+// it changes now (moduleStep's first judgement, quickModule), so that a
+// plan is valued with them; false: none, as before.
+var searchModules = true
 
 // searchEnds is how many times a plan of the last turn is played to the
 // game's end, each on its own dice.
@@ -312,7 +327,8 @@ func (b *Bot) endValue(c *game.Game, foe Doctrine, ends []uint64) float64 {
 		hs[b.Side], _ = New(b.Side, "hard", &b.base, 1)
 		hs[b.Side.Enemy()], _ = New(b.Side.Enemy(), "hard", &foe, 2)
 		for _, h := range hs {
-			h.noModule = true
+			h.quickModule = searchModules
+			h.noModule = !searchModules
 		}
 		for i := 0; i < 400 && !cc.Over(); i++ {
 			a := cc.Actor()
@@ -367,21 +383,21 @@ func (b *Bot) stretchValue(c *game.Game) float64 {
 		return x
 	}
 	if b.ownCombat(c) {
-		if own, ok := b.rollTo(c.Clone(), side, core.NoSide); ok {
+		if own, ok := b.rollToWith(c.Clone(), side, core.NoSide, searchModules); ok {
 			x += own
 		}
-		if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
+		if foe, ok := b.rollToWith(c, side.Enemy(), side, searchModules); ok {
 			x -= foe * b.base.Caution
 		}
 		return x
 	}
 	// the enemy's combat phase comes first: one clone played on to both
-	foe, ok := b.rollTo(c, side.Enemy(), side)
+	foe, ok := b.rollToWith(c, side.Enemy(), side, searchModules)
 	if !ok {
 		return x
 	}
 	x -= foe * b.base.Caution
-	if own, ok := b.rollTo(c, side, core.NoSide); ok {
+	if own, ok := b.rollToWith(c, side, core.NoSide, searchModules); ok {
 		x += own
 	}
 	return x
