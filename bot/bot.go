@@ -102,6 +102,7 @@ type Bot struct {
 	deep        map[string]deepRecord // module words' deep looks, for resting those that pay nothing (modrest.go)
 	noModule    bool                  // a look-ahead helper: no module commands
 	standStill  bool                  // a look-ahead helper: moves nothing (rail and move phases end at once)
+	escaping    bool                  // the search's escape plan: threatened units step back (escape.go)
 	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once
 	halt        func(*game.Game) bool // a look-ahead helper stops where this says
 	modPhase    string                // the phase whose module commands were judged
@@ -274,8 +275,12 @@ func (b *Bot) Play(g *game.Game) error {
 	}
 	e := b.e
 	last, same := -1, 0
+	// on a masked copy, the commands after a die are not given to the
+	// game (PlayMasked): the bot stops there, and thinks (and searches)
+	// again on a fresh copy of the game as the die fell
+	rolls := g.Rolls()
 	for {
-		if g.Actor() != b.Side || (b.halt != nil && b.halt(g)) {
+		if g.Actor() != b.Side || (b.halt != nil && b.halt(g)) || (g.IsMasked() && g.Rolls() != rolls) {
 			return nil
 		}
 		// guard: passes that change nothing, or only collect refusals
@@ -320,6 +325,8 @@ func (b *Bot) Play(g *game.Game) error {
 			case interp.PhaseRail, interp.PhaseMove:
 				if b.standStill {
 					err = b.endPhase()
+				} else if b.escaping {
+					err = b.escape()
 				} else if g.Phase().Kind == interp.PhaseRail {
 					err = b.rail()
 				} else {

@@ -37,6 +37,7 @@ type searchPlan struct {
 	noise  float64
 	seed   uint64 // the noisy plan's random stream
 	still  bool   // the side moves nothing (the stretch's phases end at once)
+	escape bool   // the side's threatened units step back (escape.go)
 	// passive: a plan that gives up ground or time, not for a side
 	// that loses when the time runs out (mustWin)
 	passive bool
@@ -64,6 +65,7 @@ var searchVariants = []searchPlan{
 		d.AttackRatio *= 1.3
 	}},
 	{name: "stand", still: true, passive: true},
+	{name: "escape", escape: true, passive: true},
 }
 
 // searchNoise is the noise of the expert's noisy plans (the normal
@@ -206,7 +208,7 @@ func (b *Bot) startPlan(pl searchPlan) {
 		b.savedRNG, b.rng = b.rng, planRNG(pl.seed, b.Side)
 		b.Level.Noise = pl.noise
 	}
-	b.standStill = pl.still
+	b.standStill, b.escaping = pl.still, pl.escape
 }
 
 // endPlan ends the stretch's plan: the base doctrine, no noise, the
@@ -216,7 +218,7 @@ func (b *Bot) endPlan() {
 		return
 	}
 	b.planKey = ""
-	b.Doctrine, b.Level.Noise, b.standStill = b.base, 0, false
+	b.Doctrine, b.Level.Noise, b.standStill, b.escaping = b.base, 0, false, false
 	b.view, b.turnView = nil, nil
 	if b.savedRNG != nil {
 		b.rng, b.savedRNG = b.savedRNG, nil
@@ -267,7 +269,7 @@ func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint
 	for _, h := range hs {
 		h.noModule = true
 	}
-	hs[side].standStill = pl.still
+	hs[side].standStill, hs[side].escaping = pl.still, pl.escape
 	playUntil(c, hs, func(g *game.Game) bool {
 		p := g.Phase()
 		return p.Side != side || p.Kind == interp.PhaseCombat
