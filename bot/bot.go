@@ -103,6 +103,8 @@ type Bot struct {
 	noModule    bool                  // a look-ahead helper: no module commands
 	standStill  bool                  // a look-ahead helper: moves nothing (rail and move phases end at once)
 	escaping    bool                  // the search's escape plan: threatened units step back (escape.go)
+	searchDice  uint64                // the search's dice key (reply.go)
+	kept        map[int]bool          // units the move phase leaves where they are (escape.go)
 	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once
 	halt        func(*game.Game) bool // a look-ahead helper stops where this says
 	modPhase    string                // the phase whose module commands were judged

@@ -64,7 +64,6 @@ var searchVariants = []searchPlan{
 		d.Reserve = min(d.Reserve+0.15, 0.4)
 		d.AttackRatio *= 1.3
 	}},
-	{name: "stand", still: true, passive: true},
 	{name: "escape", escape: true, passive: true},
 }
 
@@ -122,6 +121,7 @@ func (b *Bot) search(g *game.Game) {
 	}
 	plans := b.searchPlans()
 	dice := b.rng.Uint64()
+	b.searchDice = dice
 	var ends []uint64 // the last turn: the dice of each play to the end
 	if b.lastTurn(g) {
 		for range searchEnds {
@@ -358,10 +358,11 @@ func positionKey(c *game.Game) uint64 {
 // side, judged without dice: its value (strength, points, the victory
 // cities); plus the best attack it could make on each enemy unit when
 // its next combat phase begins (its attack potential, on the engine's
-// odds; the enemy moving first when that phase is next turn's); less,
-// weighed by caution, the enemy's potential when the enemy's combat
-// phase begins, the side making no more moves or attacks. Every move on
-// the way is the hard bot's, and no attack is made.
+// odds; the enemy moving first when that phase is next turn's); plus
+// the change in its holdings when the enemy's combat phase, reached with
+// the side making no more moves or attacks, is played by the hard bot
+// on a few dice samples (replyLoss). Every other move on the way is the
+// hard bot's, and no other attack is made.
 func (b *Bot) stretchValue(c *game.Game) float64 {
 	side := b.Side
 	x := b.value(c)
@@ -372,17 +373,18 @@ func (b *Bot) stretchValue(c *game.Game) float64 {
 		if own, ok := b.rollTo(c.Clone(), side, core.NoSide); ok {
 			x += own
 		}
-		if foe, ok := b.rollTo(c, side.Enemy(), side); ok {
-			x -= foe * b.base.Caution
+		if _, ok := b.rollTo(c, side.Enemy(), side); ok {
+			loss, _ := b.replyLoss(c) // reply.go
+			x += loss
 		}
 		return x
 	}
 	// the enemy's combat phase comes first: one clone played on to both
-	foe, ok := b.rollTo(c, side.Enemy(), side)
-	if !ok {
+	if _, ok := b.rollTo(c, side.Enemy(), side); !ok {
 		return x
 	}
-	x -= foe * b.base.Caution
+	loss, c := b.replyLoss(c)
+	x += loss
 	if own, ok := b.rollTo(c, side, core.NoSide); ok {
 		x += own
 	}
