@@ -104,6 +104,9 @@ type Bot struct {
 	searchUses  int                   // module commands the search's helpers made on its clones (playPlan)
 	quickModule bool                  // a search helper: module commands judged by what they change now only (no orders, no look over the turns)
 	standStill  bool                  // a look-ahead helper: moves nothing (rail and move phases end at once)
+	escaping    bool                  // the search's escape plan: threatened units step back (escape.go)
+	searchDice  uint64                // the search's dice key (reply.go)
+	kept        map[int]bool          // units the move phase leaves where they are (escape.go)
 	skipAttacks bool                  // a look-ahead helper: ends its combat phases at once
 	halt        func(*game.Game) bool // a look-ahead helper stops where this says
 	modPhase    string                // the phase whose module commands were judged
@@ -280,8 +283,12 @@ func (b *Bot) Play(g *game.Game) error {
 	}
 	e := b.e
 	last, same := -1, 0
+	// on a masked copy, the commands after a die are not given to the
+	// game (PlayMasked): the bot stops there, and thinks (and searches)
+	// again on a fresh copy of the game as the die fell
+	rolls := g.Rolls()
 	for {
-		if g.Actor() != b.Side || (b.halt != nil && b.halt(g)) {
+		if g.Actor() != b.Side || (b.halt != nil && b.halt(g)) || (g.IsMasked() && g.Rolls() != rolls) {
 			return nil
 		}
 		// guard: passes that change nothing, or only collect refusals
@@ -326,6 +333,8 @@ func (b *Bot) Play(g *game.Game) error {
 			case interp.PhaseRail, interp.PhaseMove:
 				if b.standStill {
 					err = b.endPhase()
+				} else if b.escaping {
+					err = b.escape()
 				} else if g.Phase().Kind == interp.PhaseRail {
 					err = b.rail()
 				} else {

@@ -385,7 +385,7 @@ func (b *Bot) move() error {
 	p.pre = attacksLater(v)
 	p.next = !p.pre
 	for _, k := range v.own {
-		if held[k] {
+		if held[k] || b.kept[k] {
 			continue
 		}
 		// the engine's legal destinations (engine.dests)

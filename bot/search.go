@@ -38,6 +38,7 @@ type searchPlan struct {
 	noise  float64
 	seed   uint64 // the noisy plan's random stream
 	still  bool   // the side moves nothing (the stretch's phases end at once)
+	escape bool   // the side's threatened units step back (escape.go)
 	// passive: a plan that gives up ground or time, not for a side
 	// that loses when the time runs out (mustWin)
 	passive bool
@@ -64,7 +65,7 @@ var searchVariants = []searchPlan{
 		d.Reserve = min(d.Reserve+0.15, 0.4)
 		d.AttackRatio *= 1.3
 	}},
-	{name: "stand", still: true, passive: true},
+	{name: "escape", escape: true, passive: true},
 }
 
 // searchNoise is the noise of the expert's noisy plans (the normal
@@ -121,6 +122,7 @@ func (b *Bot) search(g *game.Game) {
 	}
 	plans := b.searchPlans()
 	dice := b.rng.Uint64()
+	b.searchDice = dice
 	var ends []uint64 // the last turn: the dice of each play to the end
 	if b.lastTurn(g) {
 		for range searchEnds {
@@ -207,7 +209,7 @@ func (b *Bot) startPlan(pl searchPlan) {
 		b.savedRNG, b.rng = b.rng, planRNG(pl.seed, b.Side)
 		b.Level.Noise = pl.noise
 	}
-	b.standStill = pl.still
+	b.standStill, b.escaping = pl.still, pl.escape
 }
 
 // endPlan ends the stretch's plan: the base doctrine, no noise, the
@@ -217,7 +219,7 @@ func (b *Bot) endPlan() {
 		return
 	}
 	b.planKey = ""
-	b.Doctrine, b.Level.Noise, b.standStill = b.base, 0, false
+	b.Doctrine, b.Level.Noise, b.standStill, b.escaping = b.base, 0, false, false
 	b.view, b.turnView = nil, nil
 	if b.savedRNG != nil {
 		b.rng, b.savedRNG = b.savedRNG, nil
@@ -269,7 +271,7 @@ func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint
 		h.quickModule = searchModules
 		h.noModule = !searchModules
 	}
-	hs[side].standStill = pl.still
+	hs[side].standStill, hs[side].escaping = pl.still, pl.escape
 	playUntil(c, hs, func(g *game.Game) bool {
 		p := g.Phase()
 		return p.Side != side || p.Kind == interp.PhaseCombat
@@ -372,10 +374,11 @@ func positionKey(c *game.Game) uint64 {
 // side, judged without dice: its value (strength, points, the victory
 // cities); plus the best attack it could make on each enemy unit when
 // its next combat phase begins (its attack potential, on the engine's
-// odds; the enemy moving first when that phase is next turn's); less,
-// weighed by caution, the enemy's potential when the enemy's combat
-// phase begins, the side making no more moves or attacks. Every move on
-// the way is the hard bot's, and no attack is made.
+// odds; the enemy moving first when that phase is next turn's); plus
+// the change in its holdings when the enemy's combat phase, reached with
+// the side making no more moves or attacks, is played by the hard bot
+// on a few dice samples (replyLoss). Every other move on the way is the
+// hard bot's, and no other attack is made.
 func (b *Bot) stretchValue(c *game.Game) float64 {
 	side := b.Side
 	x := b.value(c)
@@ -386,17 +389,18 @@ func (b *Bot) stretchValue(c *game.Game) float64 {
 		if own, ok := b.rollToWith(c.Clone(), side, core.NoSide, searchModules); ok {
 			x += own
 		}
-		if foe, ok := b.rollToWith(c, side.Enemy(), side, searchModules); ok {
-			x -= foe * b.base.Caution
+		if _, ok := b.rollToWith(c, side.Enemy(), side, searchModules); ok {
+			loss, _ := b.replyLoss(c) // reply.go
+			x += loss
 		}
 		return x
 	}
 	// the enemy's combat phase comes first: one clone played on to both
-	foe, ok := b.rollToWith(c, side.Enemy(), side, searchModules)
-	if !ok {
+	if _, ok := b.rollToWith(c, side.Enemy(), side, searchModules); !ok {
 		return x
 	}
-	x -= foe * b.base.Caution
+	loss, c := b.replyLoss(c)
+	x += loss
 	if own, ok := b.rollToWith(c, side, core.NoSide, searchModules); ok {
 		x += own
 	}
