@@ -43,10 +43,3 @@ func (b *Bot) replyLoss(c *game.Game) (float64, *game.Game) {
 	}
 	return sum / searchReplies, first
 }
-
-// foeCombat reports whether c is the enemy's combat phase, the enemy to
-// act.
-func (b *Bot) foeCombat(c *game.Game) bool {
-	p := c.Phase()
-	return p.Kind == interp.PhaseCombat && p.Side == b.Side.Enemy() && c.Actor() == b.Side.Enemy()
-}
