@@ -332,21 +332,32 @@ func (b *Bot) battleLook(c *game.Game) float64 {
 	if !found {
 		return b.holdings(c, b.Side)
 	}
+	x, ok := overDie(c, b.Side, best, func(cc *game.Game) float64 { return b.holdings(cc, b.Side) })
+	if !ok {
+		return b.holdings(c, b.Side)
+	}
+	return x
+}
+
+// overDie is score averaged over the die's six faces: each face forced
+// on a clone of c on which side makes attack o, the battle's choices
+// the engine's defaults (auto on). ok is false when an attack fails.
+func overDie(c *game.Game, side core.Side, o option, score func(*game.Game) float64) (float64, bool) {
 	var sum float64
 	for f := 1; f <= 6; f++ {
 		cc := c.Clone()
 		cc.ForceDice(f)
-		if err := cc.Do(core.NoSide, game.Cmd(game.VerbAuto, "on")); err != nil {
-			return b.holdings(c, b.Side)
+		if cc.Do(core.NoSide, game.Cmd(game.VerbAuto, "on")) != nil {
+			return 0, false
 		}
 		at := game.Cmd(game.VerbAttack)
-		at.Hex, at.From = best.hex, best.atk
-		if err := cc.Do(b.Side, at); err != nil {
-			return b.holdings(c, b.Side)
+		at.Hex, at.From = o.hex, o.atk
+		if cc.Do(side, at) != nil {
+			return 0, false
 		}
-		sum += b.holdings(cc, b.Side)
+		sum += score(cc)
 	}
-	return sum / 6
+	return sum / 6, true
 }
 
 // holdings is side's strength on the map and its points, less the

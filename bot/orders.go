@@ -278,25 +278,13 @@ func (b *Bot) defendLook(c *game.Game, eh *Bot, h int) (float64, bool) {
 	if own := b.phaseView(); h < len(own.value) {
 		keep += float64(own.value[h])
 	}
-	var sum float64
-	for f := 1; f <= 6; f++ {
-		cc := c.Clone()
-		cc.ForceDice(f)
-		if err := cc.Do(core.NoSide, game.Cmd(game.VerbAuto, "on")); err != nil {
-			return 0, false
-		}
-		at := game.Cmd(game.VerbAttack)
-		at.Hex, at.From = best.hex, best.atk
-		if err := cc.Do(foe, at); err != nil {
-			return 0, false
-		}
+	return overDie(c, foe, best, func(cc *game.Game) float64 {
 		x := b.holdings(cc, b.Side)
 		if k := cc.Position().Occupant(h); k >= 0 && cc.Position().Units[k].Side == b.Side {
 			x += keep
 		}
-		sum += x
-	}
-	return sum / 6, true
+		return x
+	})
 }
 
 // demanded is the target among ts whose attack the rules ask for before

@@ -473,19 +473,10 @@ func (v *view) sectors() {
 	ownS, foeS := make([]float64, count), make([]float64, count)
 	outS := make([]float64, count)
 	// the units that can reach the front this turn count, those that can
-	// in two turns half
-	near := func(d int16, mp int) float64 {
-		switch {
-		case int(d) <= mp+3:
-			return 1
-		case int(d) <= 2*mp+6:
-			return 0.5
-		}
-		return 0
-	}
+	// in two turns half (frontNear)
 	for _, k := range v.own {
 		u := &s.Units[k]
-		w := near(v.foeDist[u.Hex], u.MP)
+		w := frontNear(v.foeDist[u.Hex], u.MP)
 		ownS[v.sector[u.Hex]] += w * float64(u.AttackNow())
 		if !v.supplied.Has(u.Hex) {
 			outS[v.sector[u.Hex]] += w * float64(u.AttackNow())
@@ -493,7 +484,7 @@ func (v *view) sectors() {
 	}
 	for _, k := range v.enemy {
 		u := &s.Units[k]
-		foeS[v.sector[u.Hex]] += near(v.ownDist[u.Hex], u.MP) * float64(u.DefenseNow())
+		foeS[v.sector[u.Hex]] += frontNear(v.ownDist[u.Hex], u.MP) * float64(u.DefenseNow())
 	}
 	need := v.doc.AttackRatio
 	if v.mark == "mud" || v.mark == "snow" {
