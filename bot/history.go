@@ -3,9 +3,7 @@ package bot
 import (
 	"fmt"
 	"io/fs"
-	"runtime"
 	"strings"
-	"sync"
 
 	"gpw/core"
 	"gpw/game"
@@ -83,10 +81,6 @@ func PlayHistory(o HistoryOptions) (*History, error) {
 	if o.Level == "" {
 		o.Level = DefaultLevel
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	h := &History{Scenario: o.Scenario.Name, Rules: o.Rules, Level: o.Level, Cities: o.Cities, Held: make([][]int, len(o.Cities))}
 	type result struct {
 		seed   int
@@ -96,47 +90,35 @@ func PlayHistory(o HistoryOptions) (*History, error) {
 		err    error
 	}
 	results := make([]result, o.Seeds)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for seed := range next {
-				r := result{seed: seed}
-				g, err := game.New(o.Scenario, game.Options{Rules: o.Rules, Seed: int64(seed), SeedSet: true, NoUndo: true}, o.Builtin, nil)
-				if err != nil {
-					r.err = err
-					results[seed-1] = r
-					continue
+	inParallel(o.Workers, o.Seeds, func(i int) {
+		seed := i + 1
+		r := result{seed: seed}
+		g, err := game.New(o.Scenario, game.Options{Rules: o.Rules, Seed: int64(seed), SeedSet: true, NoUndo: true}, o.Builtin, nil)
+		if err != nil {
+			r.err = err
+			results[seed-1] = r
+			return
+		}
+		ax, err1 := ForGame(g, core.Axis, o.Level)
+		so, err2 := ForGame(g, core.Soviet, o.Level)
+		if err1 != nil || err2 != nil {
+			r.err = fmt.Errorf("%v %v", err1, err2)
+		} else {
+			r.err = PlayGame(g, ax, so, 0, func(s Summary) {
+				r.turns = append(r.turns, s.Turn)
+				row := make([]bool, len(o.Cities))
+				pos := g.Position()
+				for i, c := range o.Cities {
+					if city, ok := pos.Map.FindCity(c.City); ok {
+						row[i] = pos.Control[city.Hex] == core.Axis || c.Near > 0 && axisUnitNear(pos, city.Hex, c.Near)
+					}
 				}
-				ax, err1 := ForGame(g, core.Axis, o.Level)
-				so, err2 := ForGame(g, core.Soviet, o.Level)
-				if err1 != nil || err2 != nil {
-					r.err = fmt.Errorf("%v %v", err1, err2)
-				} else {
-					r.err = PlayGame(g, ax, so, 0, func(s Summary) {
-						r.turns = append(r.turns, s.Turn)
-						row := make([]bool, len(o.Cities))
-						pos := g.Position()
-						for i, c := range o.Cities {
-							if city, ok := pos.Map.FindCity(c.City); ok {
-								row[i] = pos.Control[city.Hex] == core.Axis || c.Near > 0 && axisUnitNear(pos, city.Hex, c.Near)
-							}
-						}
-						r.held = append(r.held, row)
-					})
-					r.winner = Winner(g)
-				}
-				results[seed-1] = r
-			}
-		}()
-	}
-	for seed := 1; seed <= o.Seeds; seed++ {
-		next <- seed
-	}
-	close(next)
-	wg.Wait()
+				r.held = append(r.held, row)
+			})
+			r.winner = Winner(g)
+		}
+		results[seed-1] = r
+	})
 	for i := range h.Held {
 		h.Held[i] = make([]int, 0)
 	}

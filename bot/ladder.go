@@ -67,11 +67,6 @@ func PlayLadder(o LadderOptions) (*Ladder, error) {
 	if len(o.Levels) < 2 || o.Seeds < 2 {
 		return nil, fmt.Errorf("a ladder needs two levels and two seeds")
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	type job struct{ step, seed, upperSide int }
 	type result struct {
 		score float64 // the upper level's: 1 a win, 0.5 a draw
 		err   error
@@ -81,35 +76,22 @@ func PlayLadder(o LadderOptions) (*Ladder, error) {
 	for i := range res {
 		res[i] = make([][2]result, o.Seeds)
 	}
-	var wg sync.WaitGroup
-	jobs := make(chan job)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				lower, upper := o.Levels[j.step], o.Levels[j.step+1]
-				levels := [2]string{upper, lower}
-				if j.upperSide == 1 {
-					levels = [2]string{lower, upper}
-				}
-				var r result
-				r.score, r.err = ladderGame(o, j.seed, levels)
-				if j.upperSide == 1 && r.err == nil {
-					r.score = 1 - r.score
-				}
-				res[j.step][j.seed-1][j.upperSide] = r
-			}
-		}()
-	}
-	for s := 0; s < nSteps; s++ {
-		for seed := 1; seed <= o.Seeds; seed++ {
-			jobs <- job{s, seed, 0}
-			jobs <- job{s, seed, 1}
+	// job i: step i/(2*Seeds), seed i/2%Seeds+1, the upper level as
+	// axis (i even) or soviet
+	inParallel(o.Workers, nSteps*o.Seeds*2, func(i int) {
+		step, seed, upperSide := i/(2*o.Seeds), i/2%o.Seeds+1, i%2
+		lower, upper := o.Levels[step], o.Levels[step+1]
+		levels := [2]string{upper, lower}
+		if upperSide == 1 {
+			levels = [2]string{lower, upper}
 		}
-	}
-	close(jobs)
-	wg.Wait()
+		var r result
+		r.score, r.err = ladderGame(o, seed, levels)
+		if upperSide == 1 && r.err == nil {
+			r.score = 1 - r.score
+		}
+		res[step][seed-1][upperSide] = r
+	})
 	l := &Ladder{Scenario: o.Scenario.Name, Rules: o.Rules, Levels: o.Levels}
 	elo, v := 0.0, 0.0
 	l.Elo, l.Low, l.High = []float64{0}, []float64{0}, []float64{0}
@@ -201,4 +183,29 @@ func (l *Ladder) String() string {
 		fmt.Fprintf(&b, "%-16s %5d %5.0f%% %7.0f%% %8.0f%% %8.3g %s\n", s.Upper+" v "+s.Lower, s.Pairs, 100*s.Score, 100*s.AsAxis, 100*s.AsSoviet, s.P, holds)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// inParallel calls f(i) for each i in [0, n) on workers goroutines (as
+// many as GOMAXPROCS when workers is not positive) and returns when all
+// have.
+func inParallel(workers, n int, f func(i int)) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }

@@ -106,14 +106,7 @@ func summarise(g *game.Game, before snapshot, turn string) Summary {
 func Objectives(g *game.Game) [2][]string {
 	var out [2][]string
 	pos := g.Position()
-	named := map[string]bool{}
-	for _, c := range g.Sc.Victory.Condition {
-		for _, n := range append(append([]string(nil), c.Cities...), c.Require...) {
-			if city, ok := pos.Map.FindCity(n); ok {
-				named[city.Name] = true
-			}
-		}
-	}
+	named := victoryNamed(g)
 	for _, c := range pos.Map.Cities {
 		if named[c.Name] {
 			if side := pos.Control[c.Hex]; side == core.Axis || side == core.Soviet {
@@ -122,6 +115,21 @@ func Objectives(g *game.Game) [2][]string {
 		}
 	}
 	return out
+}
+
+// victoryNamed is the set of the cities the scenario's victory
+// conditions name (cities and requirements) that the map has.
+func victoryNamed(g *game.Game) map[string]bool {
+	m := g.Position().Map
+	named := map[string]bool{}
+	for _, c := range g.Sc.Victory.Condition {
+		for _, n := range append(append([]string(nil), c.Cities...), c.Require...) {
+			if city, ok := m.FindCity(n); ok {
+				named[city.Name] = true
+			}
+		}
+	}
+	return named
 }
 
 // Match plays a game between two players (bots, or a bot and a

@@ -71,19 +71,7 @@ func (b *Bot) secureRear(v *view) (held map[int]bool, moved bool) {
 					here = append(here, k)
 				}
 			}
-			sort.SliceStable(here, func(i, j int) bool {
-				return v.s.Units[here[i]].DefenseNow() > v.s.Units[here[j]].DefenseNow()
-			})
-			for _, k := range here {
-				if def >= want {
-					break
-				}
-				def += float64(v.s.Units[k].DefenseNow())
-				if e.canMove(k) {
-					held[k] = true
-					b.Tactics["hold-the-city"]++
-				}
-			}
+			def = b.holdStrongest(v, here, def, want, held, "hold-the-city")
 		}
 		b.holdRing(v, h, def, held)
 		if !b.uses("rear-security") {
@@ -189,6 +177,26 @@ func garrisonCost(v *view, k int) float64 {
 	return cost
 }
 
+// holdStrongest holds units ks, strongest in defence first, until def
+// and theirs reach want (those that may move are held, counted under
+// tactic), and answers def with theirs.
+func (b *Bot) holdStrongest(v *view, ks []int, def, want float64, held map[int]bool, tactic string) float64 {
+	sort.SliceStable(ks, func(i, j int) bool {
+		return v.s.Units[ks[i]].DefenseNow() > v.s.Units[ks[j]].DefenseNow()
+	})
+	for _, k := range ks {
+		if def >= want {
+			break
+		}
+		def += float64(v.s.Units[k].DefenseNow())
+		if b.e.canMove(k) {
+			held[k] = true
+			b.Tactics[tactic]++
+		}
+	}
+	return def
+}
+
 // holdRing is hold-the-ring: where one unit may stand in a hex, a city
 // is held by the ring around it as much as by its garrison (each friendly
 // unit next to it is a hex the enemy cannot attack from). The units next
@@ -210,17 +218,5 @@ func (b *Bot) holdRing(v *view, h int, def float64, held map[int]bool) {
 			ring = append(ring, k)
 		}
 	}
-	sort.SliceStable(ring, func(i, j int) bool {
-		return v.s.Units[ring[i]].DefenseNow() > v.s.Units[ring[j]].DefenseNow()
-	})
-	for _, k := range ring {
-		if def >= want {
-			return
-		}
-		def += float64(v.s.Units[k].DefenseNow())
-		if b.e.canMove(k) {
-			held[k] = true
-			b.Tactics["hold-the-ring"]++
-		}
-	}
+	b.holdStrongest(v, ring, def, want, held, "hold-the-ring")
 }

@@ -463,14 +463,7 @@ func (b *Bot) victoryHexes(g *game.Game) []int {
 		return b.victory
 	}
 	pos := g.Position()
-	named := map[string]bool{}
-	for _, c := range g.Sc.Victory.Condition {
-		for _, n := range append(append([]string(nil), c.Cities...), c.Require...) {
-			if city, ok := pos.Map.FindCity(n); ok {
-				named[city.Name] = true
-			}
-		}
-	}
+	named := victoryNamed(g)
 	b.victory = []int{}
 	for _, c := range pos.Map.Cities {
 		if named[c.Name] {
