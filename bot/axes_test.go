@@ -74,12 +74,7 @@ func TestAxesKeep(t *testing.T) {
 // the objectives' pull) still closes on its own objective, but not past
 // the support of the other units.
 func TestTacticAxisOfAdvance(t *testing.T) {
-	g := newBoard(t, "axis-general", twoCities("B-1902", "B-1909")+
-		units("axis", "panzer", 12, 6, 8, "B-0102", "B-0109")+units("soviet", "infantry", 2, 1, 6, "B-2005"), game.Options{})
-	b := bound(t, g, core.Axis)
-	v := b.newView(b.e, b.Side)
-	p := newPlan(b, v)
-	k, _ := g.Position().UnitByID("axi-pa1")
+	g, b, v, p, k := spearheadBoard(t)
 	a := b.axesFor(v)
 	if hexName(g, a.target[k]) != "B-1902" {
 		t.Fatalf("axi-pa1 drives at %s, not Nordgrad", hexName(g, a.target[k]))
@@ -160,12 +155,7 @@ func TestAxesPhaseLines(t *testing.T) {
 // gains nothing from the general advance in a hex beyond the support of
 // the other units, and all of it within support.
 func TestAxesSpearheadSupport(t *testing.T) {
-	g := newBoard(t, "axis-general", twoCities("B-1902", "B-1909")+
-		units("axis", "panzer", 12, 6, 8, "B-0102", "B-0109")+units("soviet", "infantry", 2, 1, 6, "B-2005"), game.Options{})
-	b := bound(t, g, core.Axis)
-	v := b.newView(b.e, b.Side)
-	p := newPlan(b, v)
-	k, _ := g.Position().UnitByID("axi-pa1")
+	g, b, v, p, k := spearheadBoard(t)
 	if a := b.axesFor(v); !a.offensive {
 		t.Fatal("the side is not on the offensive: the position tests nothing")
 	}
@@ -175,6 +165,18 @@ func TestAxesSpearheadSupport(t *testing.T) {
 	if x := p.axisShare(k, idx(t, g, "B-0802")); x != 0 {
 		t.Errorf("six hexes ahead of every other unit: %v of the advance, want none", x)
 	}
+}
+
+// spearheadBoard is the board of the axis-of-advance tests (objectives
+// B-1902 and B-1909, panzers at B-0102 and B-0109, an infantry at
+// B-2005): the Axis bot bound to it, its view and plan, and axi-pa1.
+func spearheadBoard(t *testing.T) (*game.Game, *Bot, *view, *plan, int) {
+	g := newBoard(t, "axis-general", twoCities("B-1902", "B-1909")+
+		units("axis", "panzer", 12, 6, 8, "B-0102", "B-0109")+units("soviet", "infantry", 2, 1, 6, "B-2005"), game.Options{})
+	b := bound(t, g, core.Axis)
+	v := b.newView(b.e, b.Side)
+	k, _ := g.Position().UnitByID("axi-pa1")
+	return g, b, v, newPlan(b, v), k
 }
 
 // BenchmarkAxes: the allocation of Barbarossa's Axis units to its

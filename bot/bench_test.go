@@ -69,10 +69,11 @@ func BenchmarkBarbarossaFrost(b *testing.B) {
 	benchGames(b, "scenarios/gdw/barbarossa.toml", houseModule(b, "frost.lua"))
 }
 
-func houseModule(b *testing.B, name string) string {
+// houseModule is the absolute path of house rule module name.
+func houseModule(tb testing.TB, name string) string {
 	p, err := filepath.Abs(filepath.Join("..", "rules", "house", name))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return p
 }

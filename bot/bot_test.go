@@ -155,18 +155,25 @@ func winsAgainstRandom(t testing.TB, side core.Side, seeds int) (int, []int) {
 
 // TestDeterminism: the same seed gives the same game, byte for byte.
 func TestDeterminism(t *testing.T) {
+	logs := twoLogs(t, "normal", 3)
+	if logs[0] != logs[1] {
+		t.Fatalf("two games with seed 7 differ:\n%s", firstDiff(logs[0], logs[1]))
+	}
+}
+
+// twoLogs is the JSON event logs of two games of GDW Barbarossa with
+// seed 7, both sides at level, for turns turns.
+func twoLogs(t *testing.T, level string, turns int) [2]string {
 	var logs [2]string
 	for i := range logs {
-		_, log, _ := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 7, "normal", "normal", 3)
+		_, log, _ := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 7, level, level, turns)
 		b, err := json.Marshal(log)
 		if err != nil {
 			t.Fatal(err)
 		}
 		logs[i] = string(b)
 	}
-	if logs[0] != logs[1] {
-		t.Fatalf("two games with seed 7 differ:\n%s", firstDiff(logs[0], logs[1]))
-	}
+	return logs
 }
 
 func firstDiff(a, b string) string {

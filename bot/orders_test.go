@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -18,10 +17,7 @@ import (
 // gives up little and DR becoming DE costs the unit, the same unit is given
 // none.
 func TestOrderNoRetreat(t *testing.T) {
-	frost, err := filepath.Abs(filepath.Join("..", "rules", "house", "frost.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	frost := houseModule(t, "frost.lua")
 	for _, c := range []struct {
 		name string
 		city string
@@ -58,10 +54,7 @@ func TestOrdersInBotGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("twelve whole games")
 	}
-	frost, err := filepath.Abs(filepath.Join("..", "rules", "house", "frost.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	frost := houseModule(t, "frost.lua")
 	made, games := 0, 0
 	for _, sc := range []string{"bagration", "kursk"} {
 		for seed := int64(1); seed <= 6; seed++ {

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -18,10 +17,7 @@ import (
 // engine's legal ones (Actions), less, for a stacking unit, the hexes a
 // friend's combat unit holds.
 func TestDestsAreLegal(t *testing.T) {
-	frost, err := filepath.Abs(filepath.Join("..", "rules", "house", "frost.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	frost := houseModule(t, "frost.lua")
 	for _, c := range []struct{ name, file, rules string }{
 		{"gdw", "scenarios/gdw/barbarossa.toml", "gdw"},
 		{"adc2", "scenarios/adc2/campaign.toml", "adc2"},

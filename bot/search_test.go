@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -85,15 +83,7 @@ func mapStrength(g *game.Game, side core.Side) float64 {
 // TestSearchDeterminism: the expert's games replay byte for byte from
 // the seed (its plans' dice and noise come from its own stream).
 func TestSearchDeterminism(t *testing.T) {
-	var logs [2]string
-	for i := range logs {
-		_, log, _ := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 7, "expert", "expert", 2)
-		b, err := json.Marshal(log)
-		if err != nil {
-			t.Fatal(err)
-		}
-		logs[i] = string(b)
-	}
+	logs := twoLogs(t, "expert", 2)
 	if logs[0] != logs[1] {
 		t.Fatalf("two expert games with seed 7 differ:\n%s", firstDiff(logs[0], logs[1]))
 	}
@@ -184,10 +174,7 @@ func BenchmarkBarbarossaExpertAxis(b *testing.B) { benchLevels(b, "expert", "har
 // once, though it thinks again on a fresh copy after every die, and is
 // refused nothing.
 func TestSearchUnderFog(t *testing.T) {
-	mod, err := filepath.Abs(filepath.Join("..", "rules", "house", "fog.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	mod := houseModule(t, "fog.lua")
 	_, _, bots := match(t, "scenarios/gdw/barbarossa.toml", mod, 2, "expert", "expert", 2)
 	for _, b := range bots {
 		if b.Refused() > 0 {
