@@ -182,10 +182,7 @@ func BenchmarkLoad100Games(b *testing.B) {
 // BenchmarkBoardReady loads the campaign board in chromium until its
 // map, click targets and counters are drawn.
 func BenchmarkBoardReady(b *testing.B) {
-	s := newTestServer(b)
-	ts := httptest.NewServer(s.Handler())
-	b.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: b, ts: ts}
+	_, ts, c := newStreamedServer(b)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/campaign", AutoSetup: true}, Mode: "hotseat"})["both"]
 	br := newBrowser(b)
 	br.do("warm up", chromedp.Navigate(ts.URL+"/"))

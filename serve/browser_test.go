@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"slices"
@@ -156,10 +155,7 @@ func (b *browser) clickHex(hex string) {
 // through the odds panel, ends phases, saves a screenshot and sees no
 // console error.
 func TestBrowserPlay(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() }) // after the browser closes
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t) // after the browser closes
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
 	for c.view(tok).Status.Kind != "rail" {
 		c.must(tok, "end")
@@ -344,10 +340,7 @@ func unitHex(v *View, unit string) string {
 
 // TestBrowserStepping steps back and forth through a finished game.
 func TestBrowserStepping(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t)
 	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "hotseat"})
 	playBattle(t, c, links["both"])
 	end := c.view(links["both"])
@@ -417,10 +410,7 @@ func (b *browser) shotTo(dir, name string) {
 // start page nor the board says null or undefined. GPW_DOC_SHOTS=dir
 // saves the screenshots of docs/serve.md there.
 func TestBrowserLegible(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "axis"})["axis"]
 	dir := os.Getenv("GPW_DOC_SHOTS")
 	for _, tc := range []struct {
@@ -525,10 +515,7 @@ func TestBrowserTaps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a long browser game")
 	}
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "solo", Side: "axis", Computer: "random"})["axis"]
 	b := newBrowser(t)
 	b.do("a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
@@ -644,10 +631,7 @@ func TestBrowserTaps(t *testing.T) {
 // TestBrowserLobby: a network game's Soviet side offered in the lobby is
 // taken from the start page, and its two players chat.
 func TestBrowserLobby(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t)
 	links := c.create(NewGame{Spec: Spec{Scenario: battle}, Mode: "network"})
 	if code := c.do("POST", "/api/lobby", map[string]string{"token": links["soviet"]}, nil); code != 200 {
 		t.Fatalf("offer: %d", code)
@@ -681,10 +665,7 @@ func TestBrowserLobby(t *testing.T) {
 // not see whole drawn as an unknown counter. The view is the engine's,
 // with those parts added in the page.
 func TestBrowserModuleUses(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
 	c.endUntil(tok, "move")
 	v := c.view(tok)
@@ -736,10 +717,7 @@ func TestBrowserModuleUses(t *testing.T) {
 // TestBrowserReplayTurn plays the last player turn again on the map, from
 // its first position to the turn now.
 func TestBrowserReplayTurn(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", AutoSetup: true}, Mode: "hotseat"})["both"]
 	for !strings.HasPrefix(c.view(tok).Status.Phase, "soviet") {
 		c.must(tok, "end")
@@ -758,10 +736,7 @@ func TestBrowserReplayTurn(t *testing.T) {
 // TestBrowserADC2 opens a game under ADC2: the module's command words are
 // buttons beside the other actions, and the page writes no error.
 func TestBrowserADC2(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/barbarossa", Rules: "adc2", AutoSetup: true}, Mode: "hotseat"})["both"]
 	var words []string
 	for i := 0; i < 12 && len(words) == 0; i++ {
@@ -798,10 +773,7 @@ func TestBrowserADC2(t *testing.T) {
 // time to draw the unit in its new hex at once (drawn-ms) and the
 // server's answer alone (answered-ms).
 func BenchmarkMoveDrawn(b *testing.B) {
-	s := newTestServer(b)
-	ts := httptest.NewServer(s.Handler())
-	b.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: b, ts: ts}
+	_, ts, c := newStreamedServer(b)
 	tok := c.create(NewGame{Spec: Spec{Scenario: "gdw/campaign", AutoSetup: true}, Mode: "hotseat"})["both"]
 	c.endUntil(tok, "move")
 	v := c.view(tok)

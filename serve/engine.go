@@ -128,19 +128,15 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 			return nil, &Refusal{Msg: fmt.Sprintf("no built-in scenario %q", spec.Scenario)}
 		}
 	}
-	lib.mods.gc.RLock()
-	rules, err := lib.rules(spec)
-	if err != nil {
-		lib.mods.gc.RUnlock()
-		return nil, err
-	}
 	var sc *scenario.Scenario
-	if spec.Upload != nil {
-		sc, err = lib.loadUpload(spec, rules) // scenarios.go
-	} else {
-		sc, err = game.LoadScenario(lib.Data, file, lib.Data, rules)
-	}
-	lib.mods.gc.RUnlock()
+	err := lib.withRules(spec, func(rules string) (err error) {
+		if spec.Upload != nil {
+			sc, err = lib.loadUpload(spec, rules) // scenarios.go
+		} else {
+			sc, err = game.LoadScenario(lib.Data, file, lib.Data, rules)
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -151,27 +147,32 @@ func (lib *Library) open(spec Spec, secret Secret, cmds, sides []string) (*engin
 	return e, nil
 }
 
-// rules is the Options.Rules of spec: a variant, or the path where its
-// house module is kept (modules.go). The caller holds lib.mods.gc for
-// reading until the engine has read the module.
-func (lib *Library) rules(spec Spec) (string, error) {
+// withRules runs f with the Options.Rules of spec: a variant, or the
+// path where its house module is kept (modules.go), holding lib.mods.gc
+// for reading meanwhile: the module stays until the engine has read it.
+func (lib *Library) withRules(spec Spec, f func(rules string) error) error {
+	lib.mods.gc.RLock()
+	defer lib.mods.gc.RUnlock()
 	m, err := lib.module(spec)
-	if err != nil || m == nil {
-		return spec.Rules, err
+	if err != nil {
+		return err
 	}
-	return lib.place(m)
+	rules := spec.Rules
+	if m != nil {
+		if rules, err = lib.place(m); err != nil {
+			return err
+		}
+	}
+	return f(rules)
 }
 
 // replay builds the game anew and runs cmds, none of which may be refused.
 func (e *engine) replay(cmds, sides []string) error {
-	e.lib.mods.gc.RLock()
-	rules, err := e.lib.rules(e.spec)
-	if err != nil {
-		e.lib.mods.gc.RUnlock()
+	var g *game.Game
+	err := e.lib.withRules(e.spec, func(rules string) (err error) {
+		g, err = game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup, Params: e.spec.Params}, e.lib.Data, nil)
 		return err
-	}
-	g, err := game.New(e.sc, game.Options{Rules: rules, Secret: e.secret[:], AutoSetup: e.spec.AutoSetup, Params: e.spec.Params}, e.lib.Data, nil)
-	e.lib.mods.gc.RUnlock()
+	})
 	if err != nil {
 		return err
 	}

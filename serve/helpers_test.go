@@ -38,6 +38,17 @@ type client struct {
 	ts *httptest.Server
 }
 
+// newStreamedServer starts a test server behind an HTTP server, both
+// closed when the test ends (the event streams ended first), and a
+// client of it.
+func newStreamedServer(t testing.TB) (*Server, *httptest.Server, *client) {
+	t.Helper()
+	s := newTestServer(t)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	return s, ts, &client{t: t, ts: ts}
+}
+
 func newClient(t testing.TB, s *Server) *client {
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)

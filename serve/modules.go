@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"net/http"
 	"os"
 	"path"
@@ -194,32 +193,7 @@ func (lib *Library) admit(client string, m *Module, now time.Time) error {
 	mm := &lib.mods
 	mm.mu.Lock()
 	defer mm.mu.Unlock()
-	if mm.uploads == nil {
-		mm.uploads = map[string]map[string]time.Time{}
-	}
-	if len(mm.uploads) > 10_000 {
-		for c, sent := range mm.uploads {
-			maps.DeleteFunc(sent, func(_ string, t time.Time) bool { return now.Sub(t) > time.Hour })
-			if len(sent) == 0 {
-				delete(mm.uploads, c)
-			}
-		}
-	}
-	sent := mm.uploads[client]
-	if sent == nil {
-		sent = map[string]time.Time{}
-		mm.uploads[client] = sent
-	}
-	maps.DeleteFunc(sent, func(_ string, t time.Time) bool { return now.Sub(t) > time.Hour })
-	key := moduleKey(m)
-	if _, ok := sent[key]; ok {
-		return nil
-	}
-	if len(sent) >= MaxModulesPerHour {
-		return &Refusal{Msg: fmt.Sprintf("a client may send %d new house modules an hour; try again later", MaxModulesPerHour), code: http.StatusTooManyRequests}
-	}
-	sent[key] = now
-	return nil
+	return admitHourly(&mm.uploads, client, moduleKey(m), MaxModulesPerHour, "house modules", now)
 }
 
 // known reports whether module m is on disk already.

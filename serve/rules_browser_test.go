@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -13,10 +12,7 @@ import (
 // file input only for a module of one's own; a game started under one is
 // played under it.
 func TestBrowserStartHouseRules(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	s, ts, c := newStreamedServer(t)
 	b := newBrowser(t)
 	b.do("the start page", chromedp.Navigate(ts.URL+"/"))
 	b.wait("the house rules listed", `document.querySelector('#rules option[value="house/frost"]')`)

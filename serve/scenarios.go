@@ -84,14 +84,11 @@ func (lib *Library) pin(spec *Spec) error {
 	if lib.Local == nil || !fs.ValidPath(name) || strings.Contains(name, "/") {
 		return &Refusal{Msg: fmt.Sprintf("no scenario %q in this server's folder", spec.Scenario)}
 	}
-	lib.mods.gc.RLock() // as open: the module stays until it is read
-	rules, err := lib.rules(*spec)
-	if err != nil {
-		lib.mods.gc.RUnlock()
+	var sc *scenario.Scenario
+	err := lib.withRules(*spec, func(rules string) (err error) {
+		sc, err = game.LoadScenario(lib.Local, name+".toml", lib.Data, rules)
 		return err
-	}
-	sc, err := game.LoadScenario(lib.Local, name+".toml", lib.Data, rules)
-	lib.mods.gc.RUnlock()
+	})
 	if err != nil {
 		return err
 	}

@@ -50,32 +50,40 @@ func (lib *Library) admitUpload(client string, u *Upload, now time.Time) error {
 	q := &lib.uploads
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if q.sent == nil {
-		q.sent = map[string]map[string]time.Time{}
+	return admitHourly(&q.sent, client, u.key(), MaxScenariosPerHour, "scenarios", now)
+}
+
+// admitHourly counts key sent by client in sent (client → key → when, the
+// last hour): each key once an hour, at most limit new keys a client an
+// hour, refused as "new <what>"; the entries older than an hour are swept
+// when more than maxScenarioClientsMem clients are remembered. The caller
+// holds the lock that guards sent.
+func admitHourly(sent *map[string]map[string]time.Time, client, key string, limit int, what string, now time.Time) error {
+	if *sent == nil {
+		*sent = map[string]map[string]time.Time{}
 	}
 	old := func(_ string, t time.Time) bool { return now.Sub(t) > time.Hour }
-	if len(q.sent) > maxScenarioClientsMem {
-		for c, sent := range q.sent {
-			maps.DeleteFunc(sent, old)
-			if len(sent) == 0 {
-				delete(q.sent, c)
+	if len(*sent) > maxScenarioClientsMem {
+		for c, keys := range *sent {
+			maps.DeleteFunc(keys, old)
+			if len(keys) == 0 {
+				delete(*sent, c)
 			}
 		}
 	}
-	sent := q.sent[client]
-	if sent == nil {
-		sent = map[string]time.Time{}
-		q.sent[client] = sent
+	keys := (*sent)[client]
+	if keys == nil {
+		keys = map[string]time.Time{}
+		(*sent)[client] = keys
 	}
-	maps.DeleteFunc(sent, old)
-	key := u.key()
-	if _, ok := sent[key]; ok {
+	maps.DeleteFunc(keys, old)
+	if _, ok := keys[key]; ok {
 		return nil
 	}
-	if len(sent) >= MaxScenariosPerHour {
-		return &Refusal{Msg: fmt.Sprintf("a client may send %d new scenarios an hour; try again later", MaxScenariosPerHour), code: http.StatusTooManyRequests}
+	if len(keys) >= limit {
+		return &Refusal{Msg: fmt.Sprintf("a client may send %d new %s an hour; try again later", limit, what), code: http.StatusTooManyRequests}
 	}
-	sent[key] = now
+	keys[key] = now
 	return nil
 }
 

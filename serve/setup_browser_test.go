@@ -2,7 +2,6 @@ package serve
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -13,10 +12,7 @@ import (
 // places a unit, places it again elsewhere in its area, and exports the
 // scenario; the export holds the unit on its new fixed hex.
 func TestBrowserSetupMode(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
-	c := &client{t: t, ts: ts}
+	_, ts, c := newStreamedServer(t)
 	up := &Upload{File: "mozhaisk.toml", Files: map[string]string{"mozhaisk.toml": mozhaisk, "mozhaisk.lua": "return function(R) return R end\n"}}
 	tok := c.create(NewGame{Spec: Spec{Scenario: "mozhaisk", Upload: up}, Mode: "hotseat"})["both"]
 	// the hexes of the unit's area, from the legal actions
@@ -55,9 +51,7 @@ func TestBrowserSetupMode(t *testing.T) {
 // TestBrowserUploadScenario starts a game of a scenario of the player's
 // own from the start page: its .toml and .lua chosen in the file input.
 func TestBrowserUploadScenario(t *testing.T) {
-	s := newTestServer(t)
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { s.EndStreams(); ts.Close(); s.Close() })
+	_, ts, _ := newStreamedServer(t)
 	b := newBrowser(t)
 	b.do("load the start page", chromedp.Navigate(ts.URL+"/"))
 	b.wait("the scenario list", `document.querySelector('#scenario option[value="(upload)"]')`)

@@ -7,13 +7,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
 // The players' side of a network game: chat between its two players and
 // the lobby where a game's free side waits for someone to take it. Both
-// are kept in the game's database beside its record.
+// are kept in the game's database beside its record: their tables are
+// made with the store's (OpenStore).
 
 const socialSchema = `
 CREATE TABLE IF NOT EXISTS chat (
@@ -38,17 +38,6 @@ CREATE TABLE IF NOT EXISTS lobby (
 // maxChat bounds a chat message, in characters.
 const maxChat = 500
 
-var socialOnce sync.Map // *Store → error of creating the tables
-
-// social makes the chat and lobby tables on first use.
-func (s *Server) social() error {
-	v, _ := socialOnce.LoadOrStore(s.store, new(sync.Once))
-	once := v.(*sync.Once)
-	var err error
-	once.Do(func() { err = s.store.write(func(tx *sql.Tx) error { _, e := tx.Exec(socialSchema); return e }) })
-	return err
-}
-
 // ChatLine is one message of a game's chat.
 type ChatLine struct {
 	N    int    `json:"n"`
@@ -61,10 +50,6 @@ type ChatLine struct {
 // player's message (POST {"text"}): only the two players of a network
 // game speak; anyone with a link reads.
 func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, l *live, role string) {
-	if err := s.social(); err != nil {
-		writeError(w, http.StatusInternalServerError, err)
-		return
-	}
 	id := l.row.ID
 	if r.Method == http.MethodPost {
 		if l.row.Mode != "network" || (role != "axis" && role != "soviet") {
@@ -114,10 +99,6 @@ type OpenGame struct {
 
 // handleLobby lists the open games.
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
-	if err := s.social(); err != nil {
-		writeError(w, http.StatusInternalServerError, err)
-		return
-	}
 	rows, err := s.store.db.Query(`SELECT game, side, title, rules, created FROM lobby WHERE taken = 0 ORDER BY created DESC LIMIT 100`)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err)
@@ -139,10 +120,6 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 // handleOffer lists a network game's side in the lobby: the body is that
 // side's link token ({"token"}), which the one who joins receives.
 func (s *Server) handleOffer(w http.ResponseWriter, r *http.Request) {
-	if err := s.social(); err != nil {
-		writeError(w, http.StatusInternalServerError, err)
-		return
-	}
 	var req struct {
 		Token string `json:"token"`
 	}
@@ -176,10 +153,6 @@ func (s *Server) handleOffer(w http.ResponseWriter, r *http.Request) {
 
 // handleJoin gives the free side's link to the first who asks for it.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	if err := s.social(); err != nil {
-		writeError(w, http.StatusInternalServerError, err)
-		return
-	}
 	var tok, side string
 	err := s.store.write(func(tx *sql.Tx) error {
 		return tx.QueryRow(`UPDATE lobby SET taken = 1 WHERE game = ? AND taken = 0 RETURNING token, side`, r.PathValue("game")).Scan(&tok, &side)
@@ -196,9 +169,6 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 
 // chatLines reads a game's chat from message from on.
 func (s *Server) chatLines(id string, from int) ([]ChatLine, error) {
-	if err := s.social(); err != nil {
-		return nil, err
-	}
 	rows, err := s.store.db.Query(`SELECT n, at, side, text FROM chat WHERE game = ? AND n >= ? ORDER BY n`, id, from)
 	if err != nil {
 		return nil, err

@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
@@ -45,19 +43,11 @@ func loadAssets() map[string]*asset {
 			if path.Ext(p) == ".js" {
 				ct = "text/javascript; charset=utf-8"
 			}
-			assets[p] = &asset{ctype: ct, body: b, gzip: gzipBytes(b), etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+			assets[p] = &asset{ctype: ct, body: b, gzip: gz(b), etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 			return nil
 		})
 	})
 	return assets
-}
-
-func gzipBytes(b []byte) []byte {
-	var out bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
-	w.Write(b)
-	w.Close()
-	return out.Bytes()
 }
 
 // serveAsset sends a board file: gzipped when the browser takes it, and

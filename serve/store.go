@@ -98,7 +98,7 @@ func OpenStore(path, sync string) (*Store, error) {
 		return nil, err
 	}
 	w.SetMaxOpenConns(1)
-	if _, err := w.Exec(schema); err != nil {
+	if _, err := w.Exec(schema + socialSchema); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

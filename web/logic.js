@@ -130,6 +130,15 @@ export function retreatWords(o, places = {}) {
 }
 
 /**
+ * unitCommand parses an option whose command names a unit ("loss ger-1",
+ * "advance ger-1"): [command, verb, unit], or null.
+ * @param {Option} o
+ */
+export function unitCommand(o) {
+  return o.command.match(/^(loss|advance)\s+(\S+)$/);
+}
+
+/**
  * unitChoices lists a loss or advance decision's options by unit: the
  * options whose command names a unit ("loss ger-1", "advance ger-1").
  * @param {Decision} d @param {string|null} side
@@ -139,7 +148,7 @@ export function unitChoices(d, side) {
   const out = new Map();
   for (const o of d.options) {
     if (side && o.side !== side) continue;
-    const m = o.command.match(/^(loss|advance)\s+(\S+)$/);
+    const m = unitCommand(o);
     if (m) out.set(m[2], o);
   }
   return out;
@@ -156,7 +165,7 @@ export function optionWords(o) {
     nostand: 'Do not stand: retreat',
     noadvance: 'Do not advance',
   });
-  const m = o.command.match(/^(loss|advance)\s+(\S+)$/);
+  const m = unitCommand(o);
   if (m) return m[1] === 'loss' ? `${m[2]} takes the loss` : `${m[2]} advances`;
   if (o.path) return retreatWords(o);
   return words[o.command] || o.command;

@@ -2,7 +2,7 @@
 // phone): what is happening, what may be done, the decisions in words as
 // a fallback to the map, the odds, the last turn, chat and the log.
 import { el, compact } from './dom.js';
-import { retreatChoices, unitChoices, optionWords, sendable, useTargets } from './logic.js';
+import { retreatChoices, unitChoices, unitCommand, optionWords, sendable, useTargets } from './logic.js';
 import { settings } from './links.js';
 import { setupTools } from './setup.js';
 
@@ -165,7 +165,7 @@ function decision(b, d) {
   }
   for (const o of d.options) {
     if ((side && o.side !== side) || (o.path && o.path.length)) continue;
-    const m = o.command.match(/^(loss|advance)\s+(\S+)$/);
+    const m = unitCommand(o);
     if (m && pickAt && b.units.get(m[2])?.hex !== pickAt) continue;
     list.append(el('button', { class: 'option', onclick: () => b.send(o.command) }, optionWords(o)));
   }
