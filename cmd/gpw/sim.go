@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -295,12 +294,7 @@ func simReport(ios *ioStreams, h *sim.Header, recs []*sim.Record, asJSON bool, p
 		}
 	}
 	if asJSON {
-		b, err := json.MarshalIndent(rep, "", " ")
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(ios.Out, "%s\n", b)
-		return err
+		return jsonIndented(ios.Out, rep, " ")
 	}
 	return rep.WriteText(ios.Out)
 }
