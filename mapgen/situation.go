@@ -28,6 +28,9 @@ var (
 	fortColor  = "#5d4037"
 )
 
+// held is whether a hex of control s is held by one of the two sides.
+func held(s core.Side) bool { return s == core.Axis || s == core.Soviet }
+
 // drawControl tints each land hex by the side holding it.
 func (d Drawing) drawControl(cv Canvas) {
 	m := d.C.Map
@@ -39,7 +42,7 @@ func (d Drawing) drawControl(cv Canvas) {
 		if !on || m.Terrain[i].Water() || i >= len(ctl) {
 			continue
 		}
-		if s := ctl[i]; s == core.Axis || s == core.Soviet {
+		if s := ctl[i]; held(s) {
 			cv.Polygon(d.Corners(i), sideTint[s])
 		}
 	}
@@ -74,12 +77,12 @@ func (d Drawing) drawFront(cv Canvas) {
 		return
 	}
 	for i, on := range m.OnMap {
-		if !on || m.Terrain[i].Water() || (ctl[i] != core.Axis && ctl[i] != core.Soviet) {
+		if !on || m.Terrain[i].Water() || !held(ctl[i]) {
 			continue
 		}
 		for dir := core.N; dir <= core.SE; dir++ {
 			n := int(m.Nbr[i][dir])
-			if n < 0 || m.Terrain[n].Water() || ctl[n] == ctl[i] || (ctl[n] != core.Axis && ctl[n] != core.Soviet) {
+			if n < 0 || m.Terrain[n].Water() || ctl[n] == ctl[i] || !held(ctl[n]) {
 				continue
 			}
 			cv.Line(d.side(i, n), frontColor, 3.2*d.u(), false)

@@ -62,11 +62,11 @@ func addToMap(src *source, sc *Scenario, a *additions) {
 	place := func(line int, what, ref string) int {
 		h, err := PlaceHex(m, ref)
 		if err != nil {
-			src.errorf(orLine(src.find(line-1, `"`+ref+`"`), line), "%s: %v", what, err)
+			src.errorf(quotedLine(src, line, ref), "%s: %v", what, err)
 			return -1
 		}
 		if !m.OnMap[h] {
-			src.errorf(orLine(src.find(line-1, `"`+ref+`"`), line), "%s: %s is off the map", what, ref)
+			src.errorf(quotedLine(src, line, ref), "%s: %s is off the map", what, ref)
 			return -1
 		}
 		return h
@@ -126,7 +126,7 @@ func addToMap(src *source, sc *Scenario, a *additions) {
 			for _, ref := range r.Hexes {
 				if h := place(line, table+" "+r.Name, ref); h >= 0 {
 					if m.Terrain[h].Water() {
-						src.errorf(orLine(src.find(line-1, `"`+ref+`"`), line), "%s %s: %s is a %s hex", table, r.Name, ref, m.Terrain[h])
+						src.errorf(quotedLine(src, line, ref), "%s %s: %s is a %s hex", table, r.Name, ref, m.Terrain[h])
 						continue
 					}
 					hs = append(hs, h)
@@ -154,7 +154,7 @@ func addToMap(src *source, sc *Scenario, a *additions) {
 				for _, r := range m.Regions {
 					names = append(names, r.Name)
 				}
-				src.errorf(orLine(src.find(line-1, `"`+name+`"`), line), "closed.%s: %q is neither a country nor a region of map %s%s", key, name, m.Name, didYouMean(name, names, "countries and regions"))
+				src.errorf(quotedLine(src, line, name), "closed.%s: %q is neither a country nor a region of map %s%s", key, name, m.Name, didYouMean(name, names, "countries and regions"))
 				continue
 			}
 			sc.Closed[side] = append(sc.Closed[side], canon)
@@ -183,6 +183,12 @@ func areaName(m *core.Map, name string) (string, bool) {
 		return r.Name, true
 	}
 	return "", false
+}
+
+// quotedLine is the line of "s" from the line of its table's header
+// (line-1) on, else line.
+func quotedLine(src *source, line int, s string) int {
+	return orLine(src.find(line-1, `"`+s+`"`), line)
 }
 
 func orLine(l, other int) int {

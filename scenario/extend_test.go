@@ -33,11 +33,27 @@ func parse(t *testing.T, body string) error {
 	return err
 }
 
+// parseCase is a scenario body and the error it must give.
+type parseCase struct{ name, body, want string }
+
+// checkParseErrors parses each case's body and checks its error.
+func checkParseErrors(t *testing.T, cases []parseCase) {
+	t.Helper()
+	for _, c := range cases {
+		err := parse(t, c.body)
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s:\n got %v\nwant %s", c.name, err, c.want)
+		}
+	}
+}
+
 // Every problem names the file and the line it is on.
 func TestLoaderErrors(t *testing.T) {
-	cases := []struct {
-		name, body, want string
-	}{
+	cases := []parseCase{
 		{"unknown unit", "[[setup]]\nregion = \"Western Military District\"\nunits = [\"sov-3\",\n \"sov-999\"]\n",
 			`t.toml:8: unit "sov-999" is not a counter of catalogue "gdw"`},
 		{"suggestion", "[[setup]]\nregion = \"Western Military District\"\nunits = [\"sov-3x\"]\n", `did you mean "sov-3"?`},
@@ -60,16 +76,7 @@ func TestLoaderErrors(t *testing.T) {
 		{"repl year and turn", "[[replacements]]\nturn = \"Jul 1941\"\nyear = 1941\n", "t.toml:5: replacements: give turn or year, not both"},
 		{"schedule file", "schedule = \"nope\"\n", `schedule "nope": no file scenarios/schedules/nope.toml`},
 	}
-	for _, c := range cases {
-		err := parse(t, c.body)
-		if err == nil {
-			t.Errorf("%s: no error", c.name)
-			continue
-		}
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s:\n got %v\nwant %s", c.name, err, c.want)
-		}
-	}
+	checkParseErrors(t, cases)
 }
 
 // The rulebook examples, with inline units and maps, load unchanged.
@@ -203,9 +210,7 @@ func TestNamedReinforcementPool(t *testing.T) {
 // The checks of a whole scenario (issue 23): what a designer's scenario
 // got past the loader before, each with its file and line.
 func TestWholeScenarioChecks(t *testing.T) {
-	cases := []struct {
-		name, body, want string
-	}{
+	cases := []parseCase{
 		{"overlapping areas",
 			"[[setup]]\nname = \"North\"\nregion = \"Western Military District\"\nunits = [\"sov-3\", \"sov-4\", \"sov-5\"]\n" +
 				"[[setup]]\nname = \"South\"\nregion = \"Western Military District\"\nunits = [\"sov-6\", \"sov-8\"]\n",
@@ -233,16 +238,7 @@ func TestWholeScenarioChecks(t *testing.T) {
 		{"region did you mean", "[[setup]]\nregion = \"Western Military Distrct\"\nunits = [\"sov-3\"]\n",
 			`(did you mean "Western Military District"?)`},
 	}
-	for _, c := range cases {
-		err := parse(t, c.body)
-		if err == nil {
-			t.Errorf("%s: no error", c.name)
-			continue
-		}
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s:\n got %v\nwant %s", c.name, err, c.want)
-		}
-	}
+	checkParseErrors(t, cases)
 }
 
 // A misspelt [front] place is one error, not one per setup that uses the

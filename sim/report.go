@@ -363,6 +363,21 @@ func (rep *Report) adjust() {
 	rep.Tests = len(ps)
 }
 
+// markAt is the mark of a key city's string at turn t, as at reads it
+// (0 for a city the game did not record).
+func markAt(s string, t int) byte {
+	if s == "" {
+		return 0
+	}
+	return s[min(t, len(s)-1)]
+}
+
+// The per-turn series of a record at turn t, as at reads them.
+func citiesAxis(r *Record, t int) float64   { return float64(at(r.Cities.Axis, t)) }
+func citiesSoviet(r *Record, t int) float64 { return float64(at(r.Cities.Soviet, t)) }
+func lostAxis(r *Record, t int) float64     { return float64(at(r.LostTurns.Axis, t)) }
+func lostSoviet(r *Record, t int) float64   { return float64(at(r.LostTurns.Soviet, t)) }
+
 // at is the value of a per-turn series at turn t: a game that ended
 // earlier counts as it ended.
 func at[T any](xs []T, t int) T {
@@ -473,10 +488,10 @@ func armReport(arm Arm, cities []string, recs []*Record, nt int) ArmReport {
 		}
 		return out
 	}
-	ar.Cities.Axis = series(func(r *Record, t int) float64 { return float64(at(r.Cities.Axis, t)) })
-	ar.Cities.Soviet = series(func(r *Record, t int) float64 { return float64(at(r.Cities.Soviet, t)) })
-	ar.LostTurns.Axis = series(func(r *Record, t int) float64 { return float64(at(r.LostTurns.Axis, t)) })
-	ar.LostTurns.Soviet = series(func(r *Record, t int) float64 { return float64(at(r.LostTurns.Soviet, t)) })
+	ar.Cities.Axis = series(citiesAxis)
+	ar.Cities.Soviet = series(citiesSoviet)
+	ar.LostTurns.Axis = series(lostAxis)
+	ar.LostTurns.Soviet = series(lostSoviet)
 	for ci, c := range cities {
 		cs := CityShare{City: c}
 		for t := 0; t < nt; t++ {
@@ -484,7 +499,7 @@ func armReport(arm Arm, cities []string, recs []*Record, nt int) ArmReport {
 			for _, r := range recs {
 				if s := r.Key[c]; s != "" {
 					n++
-					if at([]byte(s), t) == AxisMark {
+					if markAt(s, t) == AxisMark {
 						held++
 					}
 				}
@@ -518,7 +533,7 @@ func survival(city string, ci int, recs []*Record, nt int) Survival {
 				continue
 			}
 			n++
-			if at([]byte(s), t) != owner {
+			if markAt(s, t) != owner {
 				lost[i] = true
 			}
 			if !lost[i] {
@@ -632,16 +647,16 @@ func compare(name string, cities []string, arm, base []*Record, nt int) Comparis
 	for _, m := range months {
 		c.Weather = append(c.Weather, MonthChange{Month: m, Diff: Mean(byMonth[m])})
 	}
-	c.PerTurn.CitiesAxis = diffs(func(r *Record, t int) float64 { return float64(at(r.Cities.Axis, t)) })
-	c.PerTurn.LostAxis = diffs(func(r *Record, t int) float64 { return float64(at(r.LostTurns.Axis, t)) })
-	c.PerTurn.LostSoviet = diffs(func(r *Record, t int) float64 { return float64(at(r.LostTurns.Soviet, t)) })
+	c.PerTurn.CitiesAxis = diffs(citiesAxis)
+	c.PerTurn.LostAxis = diffs(lostAxis)
+	c.PerTurn.LostSoviet = diffs(lostSoviet)
 	for _, city := range cities {
 		ct := CityTurns{City: city}
 		for t := 0; t < nt; t++ {
 			var held Pairs
 			for i := range xs {
 				x, y := xs[i].Key[city], ys[i].Key[city]
-				held.Add(x != "" && at([]byte(x), t) == AxisMark, y != "" && at([]byte(y), t) == AxisMark)
+				held.Add(markAt(x, t) == AxisMark, markAt(y, t) == AxisMark)
 			}
 			ct.Diff = append(ct.Diff, held.Diff())
 		}

@@ -171,15 +171,22 @@ func (p Pairs) McNemar() (pv float64, exact bool) {
 	return distuv.ChiSquared{K: 1}.Survival(chi), false
 }
 
-// Holm adjusts p-values for several tests (Holm 1979): the i-th smallest
-// is multiplied by m-i+1, and the adjusted values kept increasing.
-func Holm(ps []float64) []float64 {
-	m := len(ps)
-	idx := make([]int, m)
+// ascending is the indices of ps ordered by increasing value, ties in
+// their order.
+func ascending(ps []float64) []int {
+	idx := make([]int, len(ps))
 	for i := range idx {
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
+	return idx
+}
+
+// Holm adjusts p-values for several tests (Holm 1979): the i-th smallest
+// is multiplied by m-i+1, and the adjusted values kept increasing.
+func Holm(ps []float64) []float64 {
+	m := len(ps)
+	idx := ascending(ps)
 	out := make([]float64, m)
 	run := 0.0
 	for r, i := range idx {
@@ -232,11 +239,7 @@ func Pair(x, y []float64) Pairing {
 // the adjusted values kept increasing from the largest down (q-values).
 func BH(ps []float64) []float64 {
 	m := len(ps)
-	idx := make([]int, m)
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
+	idx := ascending(ps)
 	out := make([]float64, m)
 	run := 1.0
 	for r := m - 1; r >= 0; r-- {

@@ -46,7 +46,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	p("%s; intervals are %g%%\n", r.Version, Level*100)
 	if r.Failed > 0 {
-		p("\n%s failed, left out with their pairs:\n", plural(r.Failed, "game"))
+		p("\n%s failed, left out with their pairs:\n", Plural(r.Failed, "game"))
 		for _, f := range r.Failures {
 			p("  game %d under %s: %s\n    replay: %s\n", f.Game, f.Arm, f.Error, f.Replay)
 		}
@@ -64,7 +64,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		if ar.Failed > 0 {
 			failed = fmt.Sprintf(" (%d failed)", ar.Failed)
 		}
-		p("\narm %d%s: %s, rules hash %.12s: %s%s\n", a, role, ar.Name, ar.Hash, plural(ar.N, "game"), failed)
+		p("\narm %d%s: %s, rules hash %.12s: %s%s\n", a, role, ar.Name, ar.Hash, Plural(ar.N, "game"), failed)
 		p("  axis wins    %5d  %s%s\n", ar.Wins.Axis, pct(ar.AxisWin), levels(ar.Levels, "axis"))
 		p("  soviet wins  %5d  %s%s\n", ar.Wins.Soviet, pct(ar.SovietWin), levels(ar.Levels, "soviet"))
 		p("  no winner    %5d", ar.NoWinner)
@@ -179,16 +179,19 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if len(r.Versus) > 0 {
 		p("\nHolm's correction (Holm 1979) in two families: the Axis's wins over %s, every other test over %s;\nthe unadjusted p is for one question asked alone\n",
-			plural(r.PrimaryTests, "comparison"), plural(r.Tests, "test"))
+			Plural(r.PrimaryTests, "comparison"), Plural(r.Tests, "test"))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// plural prints "1 test", "2 tests".
-func plural(n int, one string) string {
+// Plural prints "1 test", "2 tests" (or the plural given).
+func Plural(n int, one string, many ...string) string {
 	if n == 1 {
 		return "1 " + one
+	}
+	if len(many) > 0 {
+		return fmt.Sprintf("%d %s", n, many[0])
 	}
 	return fmt.Sprintf("%d %ss", n, one)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -56,11 +55,9 @@ func botsHistoryRun(o *botsHistoryOptions) error {
 		return err
 	}
 	if o.JSON {
-		b, err := json.MarshalIndent(h, "", "  ")
-		if err != nil {
+		if err := jsonIndented(o.IO.Out, h, "  "); err != nil {
 			return err
 		}
-		fmt.Fprintf(o.IO.Out, "%s\n", b)
 	} else {
 		fmt.Fprintln(o.IO.Out, h)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -55,11 +54,9 @@ func botsLadderRun(o *botsLadderOptions) error {
 		return err
 	}
 	if o.JSON {
-		b, err := json.MarshalIndent(l, "", "  ")
-		if err != nil {
+		if err := jsonIndented(o.IO.Out, l, "  "); err != nil {
 			return err
 		}
-		fmt.Fprintf(o.IO.Out, "%s\n", b)
 	} else {
 		fmt.Fprintln(o.IO.Out, l)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -221,7 +222,7 @@ func checkSpecial(o *checkOptions, f string) (ok bool, err error) {
 		return false, nil
 	}
 	dir, base := filepath.Split(f)
-	tomls, _ := filepath.Glob(filepath.Join(cmpOr(dir, "."), "*.toml"))
+	tomls, _ := filepath.Glob(filepath.Join(cmp.Or(dir, "."), "*.toml"))
 	special := regexp.MustCompile(`(?m)^\s*special\s*=\s*"` + regexp.QuoteMeta(base) + `"`)
 	for _, t := range tomls {
 		b, err := os.ReadFile(t)
@@ -240,19 +241,12 @@ func checkSpecial(o *checkOptions, f string) (ok bool, err error) {
 	if !returnsFunction.Match(data) {
 		return false, nil // a rules module
 	}
-	rules := cmpOr(o.Rules, "gdw")
+	rules := cmp.Or(o.Rules, "gdw")
 	if _, err := interp.Compile(rules, gpw.Data, base, data); err != nil {
 		return true, err
 	}
 	fmt.Fprintf(o.IO.Out, "%s: special rules over %s (no scenario beside it names it)\n", f, rules)
 	return true, nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // closedSetups refuses setup areas the rules close to their side (a

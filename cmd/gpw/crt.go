@@ -127,12 +127,7 @@ func crtCompareRun(o *crtCompareOptions) error {
 		fmt.Fprintln(o.IO.Err, "wrote", o.PNG)
 	}
 	if o.JSON {
-		b, err := json.MarshalIndent(c, "", " ")
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(o.IO.Out, "%s\n", b)
-		return err
+		return jsonIndented(o.IO.Out, c, " ")
 	}
 	return c.WriteText(o.IO.Out)
 }

@@ -19,6 +19,17 @@ func jsonLine(w io.Writer, v any) {
 	fmt.Fprintf(w, "%s\n", b)
 }
 
+// jsonIndented writes v as indented JSON and a newline: the reports of
+// sim, crt, rules diff and the bots' ladder and history.
+func jsonIndented(w io.Writer, v any, indent string) error {
+	b, err := json.MarshalIndent(v, "", indent)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}
+
 // errorEvent is an error printed as the engine's error events are.
 type errorEvent struct {
 	Event string `json:"event"`

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -223,12 +222,12 @@ func simRun(o *simOptions) error {
 	interrupted := err != nil && ctx.Err() != nil
 	if err != nil && !interrupted {
 		if file := cmp.Or(o.Resume, o.Out); sim.Overloaded(err) && file != "" {
-			return fmt.Errorf("%w\nthe %s finished are in %s: run the same command with --resume %s when the machine is quieter", err, plural(len(recs), "game"), file, file)
+			return fmt.Errorf("%w\nthe %s finished are in %s: run the same command with --resume %s when the machine is quieter", err, sim.Plural(len(recs), "game"), file, file)
 		}
 		return err
 	}
 	if !o.Quiet || interrupted {
-		fmt.Fprintf(o.IO.Err, "%s (%s × %s) in %.1fs\n", plural(len(recs), "game"), plural(played, "seed index", "seed indices"), plural(len(h.Arms), "arm"), time.Since(start).Seconds())
+		fmt.Fprintf(o.IO.Err, "%s (%s × %s) in %.1fs\n", sim.Plural(len(recs), "game"), sim.Plural(played, "seed index", "seed indices"), sim.Plural(len(h.Arms), "arm"), time.Since(start).Seconds())
 	}
 	if err := simReport(o.IO, &h, recs, o.JSON, o.PNG); err != nil {
 		return err
@@ -237,17 +236,6 @@ func simRun(o *simOptions) error {
 		return fmt.Errorf("interrupted: the report covers the %d games finished", len(recs))
 	}
 	return nil
-}
-
-// plural prints "1 game", "2 games" (or the plural given).
-func plural(n int, one string, many ...string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	if len(many) > 0 {
-		return fmt.Sprintf("%d %s", n, many[0])
-	}
-	return fmt.Sprintf("%d %ss", n, one)
 }
 
 // simEngine checks the arms (MODULE[+NAME=VALUE...]) and players and
@@ -295,12 +283,7 @@ func simReport(ios *ioStreams, h *sim.Header, recs []*sim.Record, asJSON bool, p
 		}
 	}
 	if asJSON {
-		b, err := json.MarshalIndent(rep, "", " ")
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(ios.Out, "%s\n", b)
-		return err
+		return jsonIndented(ios.Out, rep, " ")
 	}
 	return rep.WriteText(ios.Out)
 }

@@ -39,15 +39,7 @@ func TestSimRun(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
 	}
-	f, err := os.Open(res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rf, err := sim.Read(f, res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rf := readRecords(t, res)
 	if len(rf.Records) != 6 || rf.Header.Turns != 1 || rf.Records[5].Game != 2 || rf.Records[5].Arm != 1 {
 		t.Fatalf("%d records, header %+v", len(rf.Records), rf.Header)
 	}

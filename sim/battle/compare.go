@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 
@@ -12,11 +11,10 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 
 	"gpw/interp"
 	"gpw/sim"
+	"gpw/sim/pictures"
 )
 
 // Comparison is the reference battle under two modules, at the odds
@@ -210,21 +208,5 @@ func (c *Comparison) WritePNG(path string) error {
 		p.Legend.Top = true
 		plots[0][k] = p
 	}
-	img := vgimg.New(vg.Length(len(c.Weathers))*5*vg.Inch, 4*vg.Inch)
-	dc := draw.New(img)
-	t := draw.Tiles{Rows: 1, Cols: len(c.Weathers), PadX: vg.Millimeter * 4, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2,
-		PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
-	canvases := plot.Align(plots, t, dc)
-	for k := range plots[0] {
-		plots[0][k].Draw(canvases[0][k])
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return pictures.SavePlots(path, plots, vg.Length(len(c.Weathers))*5*vg.Inch, 4*vg.Inch)
 }

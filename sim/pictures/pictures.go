@@ -443,7 +443,7 @@ func CitiesChart(path string, rep *sim.Report) error {
 		bot.Legend.Top, bot.Legend.Left = true, true
 		plots = append(plots, []*plot.Plot{bot})
 	}
-	return savePlots(path, plots, 9*vg.Inch, vg.Length(len(plots))*4*vg.Inch)
+	return SavePlots(path, plots, 9*vg.Inch, vg.Length(len(plots))*4*vg.Inch)
 }
 
 // SurvivalChart draws, for each key city, the share of games in which
@@ -482,11 +482,12 @@ func SurvivalChart(path string, rep *sim.Report) error {
 		plots[rows-1][c] = plot.New() // an empty tile
 		plots[rows-1][c].HideAxes()
 	}
-	return savePlots(path, plots, 10*vg.Inch, vg.Length(rows)*2.6*vg.Inch)
+	return SavePlots(path, plots, 10*vg.Inch, vg.Length(rows)*2.6*vg.Inch)
 }
 
-// savePlots lays plots out in rows and columns in one PNG.
-func savePlots(path string, plots [][]*plot.Plot, w, h vg.Length) error {
+// SavePlots lays plots out in rows and columns in one PNG (nil tiles
+// left empty).
+func SavePlots(path string, plots [][]*plot.Plot, w, h vg.Length) error {
 	img := vgimg.New(w, h)
 	dc := draw.New(img)
 	t := draw.Tiles{Rows: len(plots), Cols: len(plots[0]), PadX: vg.Millimeter * 4, PadY: vg.Millimeter * 4,

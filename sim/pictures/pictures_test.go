@@ -40,17 +40,24 @@ func tint(t *testing.T, file string) float64 {
 	return sum / float64(n)
 }
 
-func TestWrite(t *testing.T) {
+// movementMap is the map of the rulebook's movement example.
+func movementMap(t *testing.T) *core.Map {
+	t.Helper()
 	sc, err := scenario.Load(gpw.Data, path.Join("scenarios", "rulebook", "movement.toml"), gpw.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := mapgen.FromMap(sc.Map)
-	n := sc.Map.Len()
+	return sc.Map
+}
+
+func TestWrite(t *testing.T) {
+	m := movementMap(t)
+	c := mapgen.FromMap(m)
+	n := m.Len()
 	h := &sim.Header{Scenario: "movement", Arms: []sim.Arm{{Name: "gdw"}, {Name: "rules/house/x.lua"}}, Games: 4}
 	all, none := make([]bool, n), make([]bool, n)
 	for i := range all {
-		all[i] = sc.Map.Control[i] != core.NoSide
+		all[i] = m.Control[i] != core.NoSide
 	}
 	var recs []*sim.Record
 	for g := 0; g < 8; g++ {
@@ -83,11 +90,7 @@ func TestWrite(t *testing.T) {
 }
 
 func TestScaleAndColours(t *testing.T) {
-	sc, err := scenario.Load(gpw.Data, path.Join("scenarios", "rulebook", "movement.toml"), gpw.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := sc.Map
+	m := movementMap(t)
 	land := -1
 	for i := 0; i < m.Len(); i++ {
 		if inPlay(m, i) {
@@ -118,11 +121,7 @@ func TestScaleAndColours(t *testing.T) {
 // TestHexTests: a hex the Axis holds under arm 1 in every game and
 // under arm 0 in none is significant; one it holds under both is not.
 func TestHexTests(t *testing.T) {
-	sc, err := scenario.Load(gpw.Data, path.Join("scenarios", "rulebook", "movement.toml"), gpw.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := sc.Map
+	m := movementMap(t)
 	var play []int
 	for i := 0; i < m.Len(); i++ {
 		if inPlay(m, i) {
