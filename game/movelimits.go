@@ -168,25 +168,11 @@ func placeSet(m *core.Map, x interp.MoveLimit) core.Bitset {
 	if b, ok := placeSets.Load(key); ok {
 		return b.(core.Bitset)
 	}
-	countries := map[string]bool{}
-	var regions []*core.Region
-	for _, p := range x.Places {
-		countries[p] = true
-		if r, ok := m.Region(p); ok {
-			regions = append(regions, r)
-		}
-	}
+	inPlaces := m.InPlaces(x.Places)
 	in := core.NewBitset(m.Len())
 	for h := range m.Len() {
-		if countries[m.CountryOf(h)] {
+		if inPlaces(h) {
 			in.Set(h)
-			continue
-		}
-		for _, r := range regions {
-			if r.Hexes.Has(h) {
-				in.Set(h)
-				break
-			}
 		}
 	}
 	out := in
