@@ -128,11 +128,7 @@ func (ml *moveLimits) ask(g *Game, end int) bool {
 	case ml == nil || ml.check == interp.CheckAll || !fastLimits:
 		return true
 	case ml.check == interp.CheckOccupied:
-		for _, o := range g.S.UnitsAt(end) {
-			if !g.Rules.NonCombat[g.S.Units[o].Kind] {
-				return true
-			}
-		}
+		return g.S.AnyAt(end, func(o int) bool { return !g.Rules.NonCombat[g.S.Units[o].Kind] })
 	}
 	return false
 }
