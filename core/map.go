@@ -623,6 +623,31 @@ func (m *Map) Within(h, n int, in func(int) bool) bool {
 	return false
 }
 
+// InPlaces returns a test of whether a hex lies in one of the places:
+// countries or regions of m, by name (as gpw.near and move limits name
+// them).
+func (m *Map) InPlaces(names []string) func(h int) bool {
+	countries := make(map[string]bool, len(names))
+	var regions []*Region
+	for _, p := range names {
+		countries[p] = true
+		if r, ok := m.Region(p); ok {
+			regions = append(regions, r)
+		}
+	}
+	return func(h int) bool {
+		if countries[m.CountryOf(h)] {
+			return true
+		}
+		for _, r := range regions {
+			if r.Hexes.Has(h) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 // Blocked reports whether a ground unit can never cross from a in
 // direction d: off the map, into water, or across a lake/sea hexside that
 // is not a strait.

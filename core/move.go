@@ -401,6 +401,19 @@ func (mv *Mover) Path(i int) []int {
 	return p
 }
 
+// Back calls f with each hex of the path Path(i) returns, from i back to
+// the first hex after the start, until f returns false.
+func (mv *Mover) Back(i int, f func(h int) bool) {
+	if mv.spent[i] < 0 {
+		return
+	}
+	for j := i; mv.parent[j] >= 0; j = int(mv.parent[j]) {
+		if !f(j) {
+			return
+		}
+	}
+}
+
 // Move moves unit k along a checked path, marking every hex entered.
 func (s *State) Move(k int, path []int, straits int) {
 	u := &s.Units[k]

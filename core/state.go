@@ -192,6 +192,17 @@ func (s *State) EnemyIn(side Side, i int) int {
 	return -1
 }
 
+// AnyAt reports whether f accepts a unit on hex i (UnitsAt without the
+// list, in no set order).
+func (s *State) AnyAt(i int, f func(k int) bool) bool {
+	for k := s.head[i]; k >= 0; k = s.next[k] {
+		if f(int(k)) {
+			return true
+		}
+	}
+	return false
+}
+
 // UnitsAt lists the units on hex i: the combat unit first, then the others
 // in unit order.
 func (s *State) UnitsAt(i int) []int {

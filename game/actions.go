@@ -346,7 +346,7 @@ func (g *Game) movesWhere(k int, paths, checked, alone bool) *UnitMoves {
 				continue
 			}
 		}
-		if int(h) != u.Hex && mv.CanEnd(k, int(h)) && (lim == nil || lim.allows(mv.Path(int(h)))) {
+		if int(h) != u.Hex && mv.CanEnd(k, int(h)) && lim.allowsTo(mv, int(h)) {
 			cands = append(cands, int(h))
 		}
 	}

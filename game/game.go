@@ -618,7 +618,7 @@ func (g *Game) friendEnds(o, n int) []int {
 		if int(h) == g.S.Units[o].Hex || !sm.CanEnd(o, int(h)) {
 			continue
 		}
-		if lim != nil && !lim.allows(sm.Path(int(h))) {
+		if !lim.allowsTo(sm, int(h)) {
 			continue
 		}
 		if !hook || !lim.ask(g, int(h)) {

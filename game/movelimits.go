@@ -54,40 +54,66 @@ func (g *Game) limitsNow(k int, how string) (*moveLimits, error) {
 // too long first, then hex by hex along it, each hex by the limits in the
 // module's order; nil when it breaks none.
 func (ml *moveLimits) refusal(m *core.Map, path []int) error {
-	if ml == nil {
-		return nil
-	}
-	for _, x := range ml.limits {
-		if x.Kind == interp.LimitHexes && len(path) > x.N {
-			return limitRefusal(m, x, path[x.N])
-		}
-	}
-	for _, h := range path {
-		for i, x := range ml.limits {
-			if x.Kind != interp.LimitHexes && ml.sets[i].Has(h) == (x.Kind == interp.LimitNever) {
-				return limitRefusal(m, x, h)
-			}
-		}
+	if i, h := ml.broken(path); i >= 0 {
+		return limitRefusal(m, ml.limits[i], h)
 	}
 	return nil
 }
 
 // allows reports whether path breaks none of the limits.
 func (ml *moveLimits) allows(path []int) bool {
+	i, _ := ml.broken(path)
+	return i < 0
+}
+
+// broken is the first limit path breaks (in refusal's order) and the hex
+// where it does; -1 when it breaks none.
+func (ml *moveLimits) broken(path []int) (int, int) {
+	if ml == nil {
+		return -1, -1
+	}
+	for i, x := range ml.limits {
+		if x.Kind == interp.LimitHexes && len(path) > x.N {
+			return i, path[x.N]
+		}
+	}
+	for _, h := range path {
+		if i := ml.refuses(h); i >= 0 {
+			return i, h
+		}
+	}
+	return -1, -1
+}
+
+// refuses is the first limit of a set of places that hex h breaks, -1
+// for none.
+func (ml *moveLimits) refuses(h int) int {
+	for i, x := range ml.limits {
+		if x.Kind != interp.LimitHexes && ml.sets[i].Has(h) == (x.Kind == interp.LimitNever) {
+			return i
+		}
+	}
+	return -1
+}
+
+// allowsTo is allows of the path mv found to hex h, walked back from h
+// without making it.
+func (ml *moveLimits) allowsTo(mv *core.Mover, h int) bool {
 	if ml == nil {
 		return true
 	}
-	for i, x := range ml.limits {
-		if x.Kind == interp.LimitHexes {
-			if len(path) > x.N {
-				return false
-			}
-			continue
-		}
-		for _, h := range path {
-			if ml.sets[i].Has(h) == (x.Kind == interp.LimitNever) {
-				return false
-			}
+	n, ok := 0, true
+	mv.Back(h, func(j int) bool {
+		n++
+		ok = ml.refuses(j) < 0
+		return ok
+	})
+	if !ok {
+		return false
+	}
+	for _, x := range ml.limits {
+		if x.Kind == interp.LimitHexes && n > x.N {
+			return false
 		}
 	}
 	return true
@@ -102,11 +128,7 @@ func (ml *moveLimits) ask(g *Game, end int) bool {
 	case ml == nil || ml.check == interp.CheckAll || !fastLimits:
 		return true
 	case ml.check == interp.CheckOccupied:
-		for _, o := range g.S.UnitsAt(end) {
-			if !g.Rules.NonCombat[g.S.Units[o].Kind] {
-				return true
-			}
-		}
+		return g.S.AnyAt(end, func(o int) bool { return !g.Rules.NonCombat[g.S.Units[o].Kind] })
 	}
 	return false
 }
@@ -142,25 +164,11 @@ func placeSet(m *core.Map, x interp.MoveLimit) core.Bitset {
 	if b, ok := placeSets.Load(key); ok {
 		return b.(core.Bitset)
 	}
-	countries := map[string]bool{}
-	var regions []*core.Region
-	for _, p := range x.Places {
-		countries[p] = true
-		if r, ok := m.Region(p); ok {
-			regions = append(regions, r)
-		}
-	}
+	inPlaces := m.InPlaces(x.Places)
 	in := core.NewBitset(m.Len())
 	for h := range m.Len() {
-		if countries[m.CountryOf(h)] {
+		if inPlaces(h) {
 			in.Set(h)
-			continue
-		}
-		for _, r := range regions {
-			if r.Hexes.Has(h) {
-				in.Set(h)
-				break
-			}
 		}
 	}
 	out := in

@@ -111,15 +111,15 @@ func (g *Game) PlaceHexes(k int) []int { return g.placeHexes(k, 0) }
 // placeHexes is PlaceHexes, stopping after max hexes (0: all of them).
 func (g *Game) placeHexes(k, max int) []int {
 	var out []int
-	seen := map[int]bool{}
+	seen := core.NewBitset(g.S.Map.Len())
 	for _, h := range g.placeCandidates(k) {
-		if !seen[h] && g.allowed(g.placeHex(k, h, "place", false)) {
+		if !seen.Has(h) && g.allowed(g.placeHex(k, h, "place", false)) {
 			out = append(out, h)
 			if len(out) == max {
 				break
 			}
 		}
-		seen[h] = true
+		seen.Set(h)
 	}
 	return out
 }

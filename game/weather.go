@@ -54,6 +54,17 @@ func (g *Game) ZoneWeather() []string {
 	return out
 }
 
+// zoneWeatherSet reports whether ZoneWeather lists a zone, without
+// listing them.
+func (g *Game) zoneWeatherSet() bool {
+	for i, w := range g.zoneWeather {
+		if w != "" && i < len(g.Rules.WeatherZones) {
+			return true
+		}
+	}
+	return false
+}
+
 // weatherMover sets mv to move in the weather of the phase under way: its
 // weather everywhere, or each hex's where zones have their own.
 func (g *Game) weatherMover(mv *core.Mover) { g.WeatherMover(mv, g.weather) }
@@ -66,7 +77,7 @@ func (g *Game) WeatherMover(mv *core.Mover, w string) {
 	mv.Extra = 0
 	mv.Weather = g.Rules.WeatherIndex[w]
 	mv.Zone = nil
-	if g.fix.zoneOf == nil || len(g.ZoneWeather()) == 0 {
+	if g.fix.zoneOf == nil || !g.zoneWeatherSet() {
 		return
 	}
 	key := w + "|" + strings.Join(g.zoneWeather, "|")

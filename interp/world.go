@@ -471,27 +471,11 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 				return 1
 			}
 			m := w.Position().Map
-			var regions []*core.Region
-			countries := map[string]bool{}
+			var names []string
 			for i := 3; i <= L.GetTop(); i++ {
-				name := L.CheckString(i)
-				countries[name] = true
-				if r, ok := m.Region(name); ok {
-					regions = append(regions, r)
-				}
+				names = append(names, L.CheckString(i))
 			}
-			in := func(h int) bool {
-				if countries[m.CountryOf(h)] {
-					return true
-				}
-				for _, r := range regions {
-					if r.Hexes.Has(h) {
-						return true
-					}
-				}
-				return false
-			}
-			L.Push(lua.LBool(m.Within(h, n, in)))
+			L.Push(lua.LBool(m.Within(h, n, m.InPlaces(names))))
 			return 1
 		},
 		// gpw.hex(id) -> {id, terrain, city, city_kind, capital, country, control, regions, rail, edge, edge_of, fortified} or nil
