@@ -13,7 +13,7 @@ import (
 // (its costs, the allowance's halving), the battle given to odds
 // (b.hex_weather) and gpw.weather(hex) read the weather where they happen.
 
-// zoneWeather is the weather of hex h now.
+// weatherAt is the weather of hex h now.
 func (g *Game) weatherAt(h int) string {
 	if z := g.fix.zoneOf; z != nil && h >= 0 && z[h] > 0 && int(z[h]) <= len(g.zoneWeather) {
 		if w := g.zoneWeather[z[h]-1]; w != "" {
