@@ -28,6 +28,7 @@ or gpw play.`,
 	}
 	cmd.AddCommand(newBotsHistoryCmd(&botsHistoryOptions{IO: ios}))
 	cmd.AddCommand(newBotsLadderCmd(&botsLadderOptions{IO: ios}))
+	cmd.AddCommand(newBotsLineCmd(&botsLineOptions{IO: ios}))
 	return cmd
 }
 
