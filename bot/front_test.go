@@ -67,8 +67,8 @@ func TestFrontShares(t *testing.T) {
 
 // front-allocation: a unit of the sector with more than its share moves
 // onto the line of the sector short of its share (at a weight that
-// outweighs the panzers' danger there); without the tactic both stay
-// in the south.
+// outweighs the panzers' danger there and the south's own line, worth
+// lineBase a hex); without the tactic both stay in the south.
 func TestTacticFrontAllocation(t *testing.T) {
 	moved := func(weight float64) int {
 		g, b, p := frontBoard(t, "")
@@ -87,7 +87,7 @@ func TestTacticFrontAllocation(t *testing.T) {
 		}
 		return n
 	}
-	if n := moved(1); n != 1 {
+	if n := moved(5); n != 1 {
 		t.Errorf("%d units of the south went onto the north's line, want 1", n)
 	}
 	if n := moved(0); n != 0 {
@@ -133,6 +133,10 @@ func TestTacticFrontAllocationRail(t *testing.T) {
 		line = append(line, fmt.Sprintf("%q", fmt.Sprintf("B-%02d10", c)))
 	}
 	rail := "\n[[map.rail]]\nhexes = [" + strings.Join(line, ", ") + "]\n" + unitTOML("sov-far", "soviet", "infantry", 8, 4, 6, "B-1610")
+	// at the line's full weight (lineBase) the north's open line hexes
+	// draw the unit by themselves; at a quarter of it only the shares do
+	defer func(x float32) { lineBase = x }(lineBase)
+	lineBase = 0.5
 	railed := func(weight float64) (string, int) {
 		g, b, p := frontBoardIn(t, "soviet-rail", rail)
 		north, _ := sectorsNS(t, g, p)
@@ -245,5 +249,30 @@ func TestDoctrineFrontKeys(t *testing.T) {
 		if _, err := doctrineFor(g, core.Axis); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.toml, err, c.want)
 		}
+	}
+}
+
+// lineBase: a weak Soviet reserve behind a line of four units that
+// leaves its southern end open to three panzer corps closes the gap (the
+// line hexes worth enough to stand in where the enemy can attack); at
+// the old weight (0.5) it stood back out of danger and two gaps into the
+// rear stayed open.
+func TestLineBaseClosesTheLine(t *testing.T) {
+	gaps := func(base float32) LineQuality {
+		defer func(x float32) { lineBase = x }(lineBase)
+		lineBase = base
+		g := newBoard(t, "soviet-general", units("axis", "panzer", 12, 6, 6, "B-0301", "B-0302", "B-0303", "B-0304", "B-0305", "B-0306", "B-0307", "B-0308", "B-0309", "B-0310")+
+			units("soviet", "infantry", 8, 4, 1, "B-0601", "B-0603", "B-0605", "B-0607")+unitTOML("sov-r", "soviet", "infantry", 4, 2, 4, "B-1008"), game.Options{})
+		b := bound(t, g, core.Soviet)
+		if err := b.move(); err != nil {
+			t.Fatal(err)
+		}
+		return MeasureLine(g.Position(), core.Soviet)
+	}
+	if q := gaps(lineBase); q.Gaps != 0 {
+		t.Errorf("the line is left open: %v", q)
+	}
+	if q := gaps(0.5); q.Gaps == 0 {
+		t.Errorf("at the old weight the line closes too: the position tests nothing (%v)", q)
 	}
 }

@@ -89,7 +89,6 @@ func newPlan(b *Bot, v *view) *plan {
 		p.mass(k, v.s.Units[k].Hex, 1)
 	}
 	p.movers = moversBefore(v.g, v.side)
-	p.lineHexes()
 	for h, x := range v.value {
 		if x > 0 && v.key.Has(h) && v.s.Control[h] == v.side && v.danger(h) > 0 {
 			p.keep = append(p.keep, h)
@@ -98,6 +97,7 @@ func newPlan(b *Bot, v *view) *plan {
 	if b.uses("front-allocation") || b.uses("reserve") {
 		p.front = newFront(p)
 	}
+	p.lineHexes() // after the front: its pressure weighs the line
 	return p
 }
 
@@ -164,7 +164,7 @@ func (p *plan) lineHexes() {
 			continue
 		}
 		if d := v.foeDist[h]; d == want || d == want+1 {
-			x := 0.5 + min(float32(v.guard[h])/10, 2) + float32(v.value[h])/10
+			x := lineBase + min(float32(v.guard[h])/10, 2) + float32(v.value[h])/10
 			if d == want+1 {
 				x *= 0.6
 			}
