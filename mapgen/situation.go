@@ -77,12 +77,12 @@ func (d Drawing) drawFront(cv Canvas) {
 		return
 	}
 	for i, on := range m.OnMap {
-		if !on || m.Terrain[i].Water() || !held(ctl[i]) {
+		if !on || m.Terrain[i].Water() || i >= len(ctl) || !held(ctl[i]) {
 			continue
 		}
 		for dir := core.N; dir <= core.SE; dir++ {
 			n := int(m.Nbr[i][dir])
-			if n < 0 || m.Terrain[n].Water() || ctl[n] == ctl[i] || !held(ctl[n]) {
+			if n < 0 || n >= len(ctl) || m.Terrain[n].Water() || ctl[n] == ctl[i] || !held(ctl[n]) {
 				continue
 			}
 			cv.Line(d.side(i, n), frontColor, 3.2*d.u(), false)

@@ -72,4 +72,11 @@ func TestDrawSituation(t *testing.T) {
 	if plain.lines[frontColor] != 0 || plain.polys[closedTint] != 0 {
 		t.Errorf("a plain map draws a situation")
 	}
+	// a control list shorter than the map (a position of a smaller map)
+	// draws what it covers and no more
+	short := newRecorder()
+	Drawing{C: FromMap(m), HexPx: 40, Situation: Situation{Control: ctl[:m.Len()/2]}}.Draw(short)
+	if short.lines[frontColor] == 0 || short.lines[frontColor] >= front {
+		t.Errorf("a short control list: %d front hexsides drawn, want some of %d", short.lines[frontColor], front)
+	}
 }
