@@ -59,13 +59,33 @@ func (g *Game) entryHex(side core.Side, h int, major bool) error {
 // placeHex judges where unit k may enter (how: "place", "rebuild" or
 // "setup"): the rules' can_place(u, hex, how) may allow (true) or refuse
 // (false, why, rule); when it answers nil or is absent, the engine's entry
-// rule judges.
+// rule judges. The limits of the rules' place_limits, if any, are checked
+// last.
 func (g *Game) placeHex(k, h int, how string, major bool) error {
-	if !g.Rules.Has("can_place") {
+	own, lim := g.Rules.Has("can_place"), g.Rules.Has("place_limits")
+	if !own && !lim {
 		return g.entryHex(g.S.Units[k].Side, h, major)
 	}
-	if err := g.S.CanPlace(k, h); err != nil {
-		return g.refuse("place", "%v", err)
+	if own {
+		if err := g.S.CanPlace(k, h); err != nil {
+			return g.refuse("place", "%v", err)
+		}
+	}
+	if err := g.askPlace(k, h, how, major); err != nil || !lim {
+		return err
+	}
+	pl, err := g.placeLimitsOf(k, how)
+	if err != nil {
+		return err
+	}
+	return pl.refusal(g, h)
+}
+
+// askPlace is the rules' can_place verdict on unit k entering hex h, the
+// engine's entry rule where it answers nil or is absent.
+func (g *Game) askPlace(k, h int, how string, major bool) error {
+	if !g.Rules.Has("can_place") {
+		return g.entryHex(g.S.Units[k].Side, h, major)
 	}
 	v, msg, rule, err := g.Rules.Decide("can_place", interp.Unit(k), interp.Str(g.S.Map.ID(h)), interp.Str(how))
 	switch {
@@ -110,10 +130,21 @@ func (g *Game) PlaceHexes(k int) []int { return g.placeHexes(k, 0) }
 
 // placeHexes is PlaceHexes, stopping after max hexes (0: all of them).
 func (g *Game) placeHexes(k, max int) []int {
+	return g.placeList(k, max, "place", false)
+}
+
+// placeList lists where unit k may enter (how: place or rebuild; major:
+// rebuilt units' cities), stopping after max hexes (0: all of them):
+// place_limits is asked once, can_place only where its check says.
+func (g *Game) placeList(k, max int, how string, major bool) []int {
+	pl, err := g.placeLimitsOf(k, how)
+	if !g.allowed(err) {
+		return nil
+	}
 	var out []int
 	seen := core.NewBitset(g.S.Map.Len())
 	for _, h := range g.placeCandidates(k) {
-		if !seen.Has(h) && g.allowed(g.placeHex(k, h, "place", false)) {
+		if !seen.Has(h) && g.placeOK(k, h, how, major, pl) {
 			out = append(out, h)
 			if len(out) == max {
 				break

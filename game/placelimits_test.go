@@ -1,0 +1,169 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gpw"
+	"gpw/core"
+	"gpw/scenario"
+)
+
+// TestPlaceLimitsAgree: where a unit may enter by place_limits (checked
+// in Go, can_place asked only where its check says) is where can_place
+// asked about every hex allows it, for every unit off the map and every
+// ninth unit on it, both ways of entering (place, rebuild) and every hex
+// the listings try, in positions along random games of the ADC2
+// campaign and of Barbarossa under ADC2.
+func TestPlaceLimitsAgree(t *testing.T) {
+	for _, file := range []string{"scenarios/adc2/campaign.toml", "scenarios/gdw/barbarossa.toml"} {
+		t.Run(file, func(t *testing.T) { placeLimitsAgree(t, file, "adc2") })
+	}
+}
+
+func placeLimitsAgree(t *testing.T, file, rules string) {
+	sc, err := scenario.Load(gpw.Data, file, gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(sc, Options{Rules: rules, AutoSetup: true, NoUndo: true}, gpw.Data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Rules.Has("place_limits") {
+		t.Fatalf("%s has no place_limits", rules)
+	}
+	positions, allowed, refused := 0, 0, 0
+	kinds := map[string]bool{}
+	for step := 0; !g.Over() && positions < 4; step++ {
+		if g.Phase().Kind == "reinforcement" && step%3 == 0 {
+			a, r := placeAgreeAt(t, g)
+			allowed += a
+			refused += r
+			positions++
+			for k, u := range g.S.Units {
+				if g.awaiting[k] {
+					kinds[u.Kind] = true
+				}
+			}
+		}
+		playFor(t, g, uint64(step), 1)
+	}
+	if positions == 0 || allowed == 0 || refused == 0 {
+		t.Fatalf("compared %d positions: %d allowed, %d refused", positions, allowed, refused)
+	}
+	t.Logf("%d positions, %d allowed, %d refused; kinds waiting: %v", positions, allowed, refused, kinds)
+}
+
+// placeAgreeAt compares the two ways of judging entry in g's position,
+// returning the entries allowed and refused.
+func placeAgreeAt(t *testing.T, g *Game) (allowed, refused int) {
+	t.Helper()
+	for k := range g.S.Units {
+		u := &g.S.Units[k]
+		if u.Status == core.OnMap && k%9 != 0 {
+			continue
+		}
+		for _, how := range []string{"place", "rebuild"} {
+			major := how == "rebuild"
+			pl, err := g.placeLimitsOf(k, how)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := core.NewBitset(g.S.Map.Len())
+			for _, h := range g.placeCandidates(k) {
+				if seen.Has(h) {
+					continue
+				}
+				seen.Set(h)
+				// can_place alone, as the engine asked before place_limits
+				each := g.S.CanPlace(k, h) == nil && g.askPlace(k, h, how, major) == nil
+				fast := g.placeOK(k, h, how, major, pl)
+				if err := g.takeHookErr(); err != nil {
+					t.Fatal(err)
+				}
+				if each != fast {
+					t.Fatalf("%s %s: %s (%s) %s %s: can_place per hex says %v, place_limits %v (%v)",
+						g.TurnName(g.turn), g.Phase().ID, u.ID, u.Kind, how, g.S.Map.ID(h), each, fast, placeWhy(g, k, h, how, major))
+				}
+				if cmd := g.placeHex(k, h, how, major) == nil; cmd != each {
+					t.Fatalf("%s %s %s: the command's judgement %v differs from can_place's %v", u.ID, how, g.S.Map.ID(h), cmd, each)
+				}
+				if each {
+					allowed++
+				} else {
+					refused++
+				}
+			}
+		}
+	}
+	return allowed, refused
+}
+
+// placeWhy says what can_place and the limits answer, for a failure.
+func placeWhy(g *Game, k, h int, how string, major bool) string {
+	pl, _ := g.placeLimitsOf(k, how)
+	return fmt.Sprintf("can_place: %v; limits: %v", g.askPlace(k, h, how, major), pl.refusal(g, h))
+}
+
+// TestHostilePlaceLimits: a place_limits hook that fails or answers
+// garbage is reported, naming the rule file and the phase, by the
+// listings and by the place command, which leaves the game as it was.
+func TestHostilePlaceLimits(t *testing.T) {
+	sc, err := scenario.Load(gpw.Data, "scenarios/adc2/campaign.toml", gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ body, want string }{
+		{`return 5`, "place_limits returned a number"},
+		{`return { check = "maybe" }`, `place_limits returned check = "maybe"`},
+		{`return { limits = { { friendly = true, no_zoc = true } } }`, "limit 1 with 2 of hexes, friendly"},
+		{`return { limits = { { hexes = { "Z-9999" } } } }`, `limit 1's hexes name "Z-9999", no hex of the map`},
+		{`error("broken place_limits")`, "broken place_limits"},
+	} {
+		t.Run(tt.want, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"house.lua": "local R = require(\"adc2\")\nR.id = \"house\"\nfunction R.place_limits(u, how) " + tt.body + " end\nreturn R\n"})
+			g, err := New(sc, Options{Rules: filepath.Join(dir, "house.lua"), AutoSetup: true, NoUndo: true}, gpw.Data, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := g.Phase(); p.ID != "axis-reinforcement" {
+				t.Fatalf("the game starts in %s", p.ID)
+			}
+			k := -1
+			for j, u := range g.S.Units {
+				if u.Side == core.Axis && u.Status != core.OnMap && u.Kind == "infantry" {
+					k = j
+					break
+				}
+			}
+			if k < 0 {
+				t.Fatal("no Axis infantry off the map")
+			}
+			g.awaiting[k] = true
+			wants := func(what string, err error) {
+				t.Helper()
+				if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "house.lua") || !strings.Contains(err.Error(), "axis-reinforcement") {
+					t.Errorf("%s: %v; want %q naming house.lua and axis-reinforcement", what, err, tt.want)
+				}
+			}
+			if hs := g.PlaceHexes(k); len(hs) != 0 {
+				t.Errorf("PlaceHexes lists %d hexes", len(hs))
+			}
+			wants("PlaceHexes", g.takeHookErr())
+			a := g.Actions()
+			wants("Actions", errors.New(a.Error))
+			berlin, _ := g.S.Map.FindCity("Berlin")
+			before, logged := snap(g), len(g.Log())
+			wants("place", g.Exec("place "+g.S.Units[k].ID+" "+g.S.Map.ID(berlin.Hex)))
+			if !reflect.DeepEqual(before, snap(g)) || len(g.Log()) != logged || !g.awaiting[k] {
+				t.Error("the refused place command changed the game")
+			}
+		})
+	}
+}
