@@ -1015,8 +1015,7 @@ function R.can_place(u, hex, how)
     return true
   end
   if u.kind == "partisan" then
-    local h = gpw.hex(hex)
-    if h.control ~= "soviet" then return false, hex .. " is not a friendly location", C.partisans end
+    if gpw.control(hex) ~= "soviet" then return false, hex .. " is not a friendly location", C.partisans end
     if gpw.in_zoc("axis", hex) then return false, hex .. " is in an Axis zone of control", C.partisans end
     local e = stack_error(u, hex)
     if e then return false, e, C.stack end
@@ -1630,7 +1629,7 @@ function uses.enter(side)
   if not own_phase(side, { "reinforcement" }) then return nil end
   local out = {}
   local t = turn_index()
-  local bases = combat_hexes(side)
+  local bases -- the hexes of the side's combat units, listed when needed
   -- the first displaced air unit, to a base beside a friendly unit
   local airq = gpw.side_get(side, "air_queue") or {}
   local a = airq[1] and gpw.unit(airq[1])
@@ -1638,6 +1637,7 @@ function uses.enter(side)
     local from = gpw.flag(a.id, "displaced")
     local wait = side == "axis" and 2 or 1
     if t >= from + 1 and t >= from + wait and t >= gpw.side_get(side, "air_last") + wait then
+      bases = combat_hexes(side)
       for i = 1, #bases do
         if not air_base_error(a, bases[i]) then
           out[#out + 1] = { line = "enter " .. a.id .. " " .. bases[i], units = { a.id }, hexes = { bases[i] } }
@@ -1652,12 +1652,12 @@ function uses.enter(side)
     for i = 1, #partq do
       local u = gpw.unit(partq[i])
       if u and u.side == side and u.status ~= "on map" and t > gpw.flag(u.id, "displaced") then
+        bases = bases or combat_hexes(side)
         for j = 1, #bases do
           local ns = gpw.neighbors(bases[j])
           for k = 1, #ns do
             local x = ns[k]
-            local h = gpw.hex(x)
-            if n < 24 and not seen[u.id .. x] and h.control == "soviet" and not gpw.in_zoc("axis", x) and not stack_error(u, x) then
+            if n < 24 and not seen[u.id .. x] and gpw.control(x) == "soviet" and not gpw.in_zoc("axis", x) and not stack_error(u, x) then
               seen[u.id .. x], n = true, n + 1
               out[#out + 1] = { line = "enter " .. u.id .. " " .. x, units = { u.id }, hexes = { x } }
             end
