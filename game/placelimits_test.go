@@ -128,7 +128,8 @@ func placeWhy(g *Game, k, h int, how string, major bool) string {
 
 // TestHostilePlaceLimits: a place_limits hook that fails or answers
 // garbage is reported, naming the rule file and the phase, by the
-// listings and by the place command, which leaves the game as it was.
+// listings and by the place command (which consults it under a module
+// without can_place), which leaves the game as it was.
 func TestHostilePlaceLimits(t *testing.T) {
 	sc, err := scenario.Load(gpw.Data, "scenarios/adc2/campaign.toml", gpw.Data)
 	if err != nil {
@@ -143,7 +144,7 @@ func TestHostilePlaceLimits(t *testing.T) {
 	} {
 		t.Run(tt.want, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{"house.lua": "local R = require(\"adc2\")\nR.id = \"house\"\nfunction R.place_limits(u, how) " + tt.body + " end\nreturn R\n"})
+			writeFiles(t, dir, map[string]string{"house.lua": "local R = require(\"adc2\")\nR.id = \"house\"\nR.can_place = nil\nfunction R.place_limits(u, how) " + tt.body + " end\nreturn R\n"})
 			g, err := New(sc, Options{Rules: filepath.Join(dir, "house.lua"), AutoSetup: true, NoUndo: true}, gpw.Data, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -181,5 +182,86 @@ func TestHostilePlaceLimits(t *testing.T) {
 				t.Error("the refused place command changed the game")
 			}
 		})
+	}
+}
+
+// TestPlaceLimitsJudgeCommands: under a module without can_place the
+// limits judge the place command after the engine's entry rule, refusing
+// with their reason ({hex}, {n} and {most} filled in) and rule, and the
+// listing offers exactly the hexes the command takes.
+func TestPlaceLimitsJudgeCommands(t *testing.T) {
+	sc, err := scenario.Load(gpw.Data, "scenarios/adc2/campaign.toml", gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"house.lua": `local R = require("adc2")
+R.id = "house"
+R.can_place = nil
+function R.place_limits(u, how)
+  return { limits = {
+    { hexes = { gpw.city("Berlin") }, reason = u.id .. " enters only in Berlin, not {hex}", rule = "House: Berlin" },
+    { room = { fortress = 1, major = 1 }, kind = "leader", reason = "{hex} holds {n} leader(s), room for {most}", rule = "House: Room" },
+  } }
+end
+return R
+`})
+	g, err := New(sc, Options{Rules: filepath.Join(dir, "house.lua"), AutoSetup: true, NoUndo: true}, gpw.Data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := -1
+	for j, u := range g.S.Units {
+		if u.Side == core.Axis && u.Status != core.OnMap && u.Kind == "infantry" {
+			k = j
+			break
+		}
+	}
+	g.awaiting[k] = true
+	berlin, _ := g.S.Map.FindCity("Berlin")
+	if hs := g.PlaceHexes(k); len(hs) != 1 || hs[0] != berlin.Hex {
+		t.Fatalf("PlaceHexes: %v, want Berlin (%s) alone", g.ids(hs), g.S.Map.ID(berlin.Hex))
+	}
+	other := -1
+	for _, c := range g.S.Map.Cities {
+		if c.Hex != berlin.Hex && g.entryHex(core.Axis, c.Hex, false) == nil {
+			other = c.Hex
+			break
+		}
+	}
+	id := g.S.Units[k].ID
+	err = g.Exec("place " + id + " " + g.S.Map.ID(other))
+	var r *Refusal
+	if !errors.As(err, &r) || r.Msg != id+" enters only in Berlin, not "+g.S.Map.ID(other) || r.Rule != "House: Berlin" {
+		t.Errorf("place in %s: %v", g.S.Map.ID(other), err)
+	}
+	if err := g.Clone().Exec("place " + id + " " + g.S.Map.ID(berlin.Hex)); err != nil {
+		t.Errorf("place in Berlin: %v", err)
+	}
+	// a leader in Berlin fills its room
+	l := -1
+	for j, u := range g.S.Units {
+		if u.Side == core.Axis && u.Status != core.OnMap && u.Kind == "leader" {
+			l = j
+			break
+		}
+	}
+	if l < 0 {
+		t.Fatal("no Axis leader off the map")
+	}
+	if err := g.S.Place(l, berlin.Hex); err != nil {
+		t.Fatal(err)
+	}
+	l2 := -1
+	for j, u := range g.S.Units {
+		if u.Side == core.Axis && u.Status != core.OnMap && u.Kind == "leader" {
+			l2 = j
+			break
+		}
+	}
+	g.awaiting[l2] = true
+	err = g.Exec("place " + g.S.Units[l2].ID + " " + g.S.Map.ID(berlin.Hex))
+	if !errors.As(err, &r) || r.Msg != g.S.Map.ID(berlin.Hex)+" holds 1 leader(s), room for 1" || r.Rule != "House: Room" {
+		t.Errorf("a second leader in Berlin: %v", err)
 	}
 }

@@ -59,19 +59,18 @@ func (g *Game) entryHex(side core.Side, h int, major bool) error {
 // placeHex judges where unit k may enter (how: "place", "rebuild" or
 // "setup"): the rules' can_place(u, hex, how) may allow (true) or refuse
 // (false, why, rule); when it answers nil or is absent, the engine's entry
-// rule judges. The limits of the rules' place_limits, if any, are checked
-// last.
+// rule judges, then the limits of the rules' place_limits, if any.
 func (g *Game) placeHex(k, h int, how string, major bool) error {
 	own, lim := g.Rules.Has("can_place"), g.Rules.Has("place_limits")
-	if !own && !lim {
-		return g.entryHex(g.S.Units[k].Side, h, major)
-	}
 	if own {
 		if err := g.S.CanPlace(k, h); err != nil {
 			return g.refuse("place", "%v", err)
 		}
+		if done, err := g.canPlace(k, h, how); done {
+			return err
+		}
 	}
-	if err := g.askPlace(k, h, how, major); err != nil || !lim {
+	if err := g.entryHex(g.S.Units[k].Side, h, major); err != nil || !lim {
 		return err
 	}
 	pl, err := g.placeLimitsOf(k, how)
@@ -81,20 +80,26 @@ func (g *Game) placeHex(k, h int, how string, major bool) error {
 	return pl.refusal(g, h)
 }
 
-// askPlace is the rules' can_place verdict on unit k entering hex h, the
-// engine's entry rule where it answers nil or is absent.
-func (g *Game) askPlace(k, h int, how string, major bool) error {
-	if !g.Rules.Has("can_place") {
-		return g.entryHex(g.S.Units[k].Side, h, major)
-	}
+// canPlace asks the rules' can_place about unit k entering hex h: done
+// when it answered true (err nil) or false (err its refusal), or failed.
+func (g *Game) canPlace(k, h int, how string) (done bool, err error) {
 	v, msg, rule, err := g.Rules.Decide("can_place", interp.Unit(k), interp.Str(g.S.Map.ID(h)), interp.Str(how))
 	switch {
 	case err != nil:
-		return err
+		return true, err
 	case v < 0:
-		return &Refusal{Msg: msg, Rule: rule}
-	case v > 0:
-		return nil
+		return true, &Refusal{Msg: msg, Rule: rule}
+	}
+	return v > 0, nil
+}
+
+// askPlace is the rules' can_place verdict on unit k entering hex h, the
+// engine's entry rule where it answers nil or is absent.
+func (g *Game) askPlace(k, h int, how string, major bool) error {
+	if g.Rules.Has("can_place") {
+		if done, err := g.canPlace(k, h, how); done {
+			return err
+		}
 	}
 	return g.entryHex(g.S.Units[k].Side, h, major)
 }
