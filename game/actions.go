@@ -594,11 +594,7 @@ func (g *Game) rebuildOf(k int) *Rebuild {
 	if !g.allowed(g.canRebuild(k)) {
 		return nil
 	}
-	for _, h := range g.placeCandidates(k) {
-		if !slices.Contains(r.Hexes, h) && g.allowed(g.placeHex(k, h, "rebuild", true)) {
-			r.Hexes = append(r.Hexes, h)
-		}
-	}
+	r.Hexes = g.placeList(k, 0, "rebuild", true)
 	if len(r.Hexes) == 0 {
 		return nil
 	}

@@ -59,22 +59,47 @@ func (g *Game) entryHex(side core.Side, h int, major bool) error {
 // placeHex judges where unit k may enter (how: "place", "rebuild" or
 // "setup"): the rules' can_place(u, hex, how) may allow (true) or refuse
 // (false, why, rule); when it answers nil or is absent, the engine's entry
-// rule judges.
+// rule judges, then the limits of the rules' place_limits, if any.
 func (g *Game) placeHex(k, h int, how string, major bool) error {
-	if !g.Rules.Has("can_place") {
-		return g.entryHex(g.S.Units[k].Side, h, major)
+	own, lim := g.Rules.Has("can_place"), g.Rules.Has("place_limits")
+	if own {
+		if err := g.S.CanPlace(k, h); err != nil {
+			return g.refuse("place", "%v", err)
+		}
+		if done, err := g.canPlace(k, h, how); done {
+			return err
+		}
 	}
-	if err := g.S.CanPlace(k, h); err != nil {
-		return g.refuse("place", "%v", err)
+	if err := g.entryHex(g.S.Units[k].Side, h, major); err != nil || !lim {
+		return err
 	}
+	pl, err := g.placeLimitsOf(k, how)
+	if err != nil {
+		return err
+	}
+	return pl.refusal(g, h)
+}
+
+// canPlace asks the rules' can_place about unit k entering hex h: done
+// when it answered true (err nil) or false (err its refusal), or failed.
+func (g *Game) canPlace(k, h int, how string) (done bool, err error) {
 	v, msg, rule, err := g.Rules.Decide("can_place", interp.Unit(k), interp.Str(g.S.Map.ID(h)), interp.Str(how))
 	switch {
 	case err != nil:
-		return err
+		return true, err
 	case v < 0:
-		return &Refusal{Msg: msg, Rule: rule}
-	case v > 0:
-		return nil
+		return true, &Refusal{Msg: msg, Rule: rule}
+	}
+	return v > 0, nil
+}
+
+// askPlace is the rules' can_place verdict on unit k entering hex h, the
+// engine's entry rule where it answers nil or is absent.
+func (g *Game) askPlace(k, h int, how string, major bool) error {
+	if g.Rules.Has("can_place") {
+		if done, err := g.canPlace(k, h, how); done {
+			return err
+		}
 	}
 	return g.entryHex(g.S.Units[k].Side, h, major)
 }
@@ -110,10 +135,21 @@ func (g *Game) PlaceHexes(k int) []int { return g.placeHexes(k, 0) }
 
 // placeHexes is PlaceHexes, stopping after max hexes (0: all of them).
 func (g *Game) placeHexes(k, max int) []int {
+	return g.placeList(k, max, "place", false)
+}
+
+// placeList lists where unit k may enter (how: place or rebuild; major:
+// rebuilt units' cities), stopping after max hexes (0: all of them):
+// place_limits is asked once, can_place only where its check says.
+func (g *Game) placeList(k, max int, how string, major bool) []int {
+	pl, err := g.placeLimitsOf(k, how)
+	if !g.allowed(err) {
+		return nil
+	}
 	var out []int
 	seen := core.NewBitset(g.S.Map.Len())
 	for _, h := range g.placeCandidates(k) {
-		if !seen.Has(h) && g.allowed(g.placeHex(k, h, "place", false)) {
+		if !seen.Has(h) && g.placeOK(k, h, how, major, pl) {
 			out = append(out, h)
 			if len(out) == max {
 				break

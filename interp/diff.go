@@ -425,6 +425,7 @@ var hookTopics = map[string]string{
 	"rebuild_cost":    "what a rebuilt step costs",
 	"can_rebuild":     "which units may be rebuilt",
 	"can_place":       "where units may be placed",
+	"place_limits":    "where units may be placed, as the legal actions list it",
 	"can_attack":      "which units may attack",
 	"can_lose":        "which attackers may take losses",
 	"on_eliminated":   "what follows a unit's elimination",

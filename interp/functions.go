@@ -62,6 +62,7 @@ var Functions = []Function{
 	{"near", "hex, n, place, ...", "boolean", "whether a hex within n hexes of hex (itself included) lies in one of the places named: countries or regions of the map.", false, "gpw.near(HEX, 2, \"Romania\")"},
 	{"hexside", "a, b", "{river, water, strait} or nil", "what lies between two adjacent hexes; nil when they are not adjacent.", false, "gpw.hexside(HEX, HEX)"},
 	{"in_zoc", "side, hex", "boolean", "whether a hex is in a side's zone of control now.", false, "gpw.in_zoc(\"axis\", HEX)"},
+	{"control", "hex", "side or nil", "the side that controls a hex now (axis, soviet or none), as gpw.hex(hex).control, without the table; nil for a bad hex.", false, "gpw.control(HEX)"},
 	{"pools", "", "array of {name, kind, side, turn, units}", "the scenario's [[pool]] tables (turn as an index like gpw.turn().index, -1 for none).", false, "gpw.pools()"},
 	// replacement points, events, the end
 	{"points", "side", "number", "the side's replacement points left in the phase under way.", false, "gpw.points(\"axis\")"},

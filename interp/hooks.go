@@ -60,6 +60,8 @@ var Hooks = []Hook{
 		"may u be rebuilt at all.", true},
 	{"can_place", "u, hex, how", "nil | true | false, reason, rule",
 		"may u be placed on hex (how: place, rebuild, setup): true allows past the engine's entry rules, false refuses, nil leaves them to judge.", true},
+	{"place_limits", "u, how", "nil | {check =, limits = {...}}",
+		"once per unit (how: place, rebuild) as the legal actions and the automatic placement list where it may enter, and for each place and rebuild command: limits the engine checks on every hex itself, so that no Lua runs per hex. limits is an array, each {hexes = {ids}} (the hex is one of these), {friendly = true} (the unit's side controls it), {entry = true} (on the side's map edge, as gpw.hex's edge_of names it, or a city the side controls), {no_zoc = true} (no enemy zone of control covers it) or {room = {major =, fortress =, minor =, rail =}, kind = K} (fewer units of kind K, the unit aside, stand there than the number for the hex's city kind, else for rail on a rail hex, else 0), each with reason (\"{hex}\" stands for the hex refused; in a room limit \"{n}\" for the units there, \"{most}\" for the room) and rule. check says which hexes passing the limits the listings still ask can_place about: all (the default), occupied (a hex holding any unit) or none; a hex not asked counts as allowed by can_place (true), so the limits must refuse no hex can_place allows. The place and rebuild commands ask can_place; where it is absent or answers nil, the engine's entry rule and then the limits judge them.", true},
 	{"can_attack", "a, d", "nil | true | false, reason, rule",
 		"may unit a attack unit d (for each attacker named, and for the legal actions).", true},
 	{"can_lose", "u, kind", "nil | true | false, reason, rule",

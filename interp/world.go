@@ -520,6 +520,15 @@ func worldAPI(rt *vm) map[string]lua.LGFunction {
 			L.Push(lua.LBool(found && rt.world.Position().ZOC(side, h)))
 			return 1
 		},
+		// gpw.control(hex) -> the side controlling hex (or "none"), nil for a bad hex
+		"control": func(L *lua.LState) int {
+			if h, found := rt.hexArg(L, 1); found {
+				L.Push(rt.str(rt.world.Position().Control[h].String()))
+			} else {
+				L.Push(lua.LNil)
+			}
+			return 1
+		},
 		// gpw.in_supply(id) -> supplied as judged at the start of the phase
 		"in_supply": func(L *lua.LState) int {
 			k, found := rt.unitArg(L, 1)

@@ -65,6 +65,7 @@ local sources = {
   on_eliminated = "ADC2: Leaders; Allies",
   can_attack = "ADC2: Combat Phase; Allies",
   can_place = "ADC2: Reinforcement Phase; Air Support; Leaders; Partisans",
+  place_limits = "ADC2: Reinforcement Phase; Air Support; Leaders; Partisans; Allies",
   rail_allowed = "ADC2: Rail Movement Phase",
   rebuild_cost = "ADC2: Reinforcement Phase", can_rebuild = "ADC2: Reinforcement Phase; Allies",
   noncombat = "ADC2: Unit Capabilities", zoc_own_hex = "ADC2: Unit Capabilities",
@@ -1014,8 +1015,7 @@ function R.can_place(u, hex, how)
     return true
   end
   if u.kind == "partisan" then
-    local h = gpw.hex(hex)
-    if h.control ~= "soviet" then return false, hex .. " is not a friendly location", C.partisans end
+    if gpw.control(hex) ~= "soviet" then return false, hex .. " is not a friendly location", C.partisans end
     if gpw.in_zoc("axis", hex) then return false, hex .. " is in an Axis zone of control", C.partisans end
     local e = stack_error(u, hex)
     if e then return false, e, C.stack end
@@ -1027,6 +1027,47 @@ function R.can_place(u, hex, how)
   local e = entry_error(u, hex)
   if e then return false, e, C.reinf end
   return true
+end
+local adc2_can_place = R.can_place
+
+-- Once per unit as the engine lists where it may enter: R.can_place's
+-- rules as limits the engine checks on every hex itself (what depends
+-- on a hex's control, zones of control, cities, edge and air units), so
+-- that only hexes where other units stand (stacking) are asked about.
+-- nil (every hex asked) when a house rule replaced R.can_place.
+local AIR_ROOM = { major = 2, fortress = 2, minor = 1, rail = 1 }
+function R.place_limits(u, how)
+  if R.can_place ~= adc2_can_place then return nil end
+  if u.kind == "leader" then
+    local cap = capital_of(u.side)
+    return { check = "none", limits = {
+      { hexes = { cap }, reason = u.id .. " must be placed in its capital " .. tostring(cap), rule = C.leaders },
+      { friendly = true, reason = tostring(cap) .. " is not friendly: the leader waits", rule = C.leaders },
+    } }
+  end
+  if u.kind == "air" then
+    return { check = "none", limits = {
+      { friendly = true, reason = u.id .. ": {hex} is not friendly", rule = C.air },
+      { room = AIR_ROOM, kind = "air", reason = u.id .. ": {hex} has room for {most} air unit(s) and holds {n}", rule = C.air },
+    } }
+  end
+  -- stacking: asked about hexes holding units, or every hex when a unit
+  -- could not stand even alone (R.stacking changed)
+  local check = overstacked(u, NONE, false) == nil and "occupied" or "all"
+  if u.kind == "partisan" then
+    if u.side ~= "soviet" then return nil end
+    return { check = check, limits = {
+      { friendly = true, reason = "{hex} is not a friendly location", rule = C.partisans },
+      { no_zoc = true, reason = "{hex} is in an Axis zone of control", rule = C.partisans },
+    } }
+  end
+  local ls = {}
+  if how == "rebuild" and u.side == "axis" and u.nation == "slo" then
+    ls[1] = { hexes = { gpw.city("Bratislava") }, reason = u.id .. " returns only in Bratislava", rule = C.allies }
+  end
+  ls[#ls + 1] = { entry = true, reason = "{hex} is neither on the " .. u.side .. " map edge nor a friendly city", rule = C.reinf }
+  ls[#ls + 1] = { no_zoc = true, reason = "{hex} is in an enemy zone of control", rule = C.reinf }
+  return { check = check, limits = ls }
 end
 
 -- ---------------------------------------------------------------- replacements
@@ -1588,7 +1629,7 @@ function uses.enter(side)
   if not own_phase(side, { "reinforcement" }) then return nil end
   local out = {}
   local t = turn_index()
-  local bases = combat_hexes(side)
+  local bases -- the hexes of the side's combat units, listed when needed
   -- the first displaced air unit, to a base beside a friendly unit
   local airq = gpw.side_get(side, "air_queue") or {}
   local a = airq[1] and gpw.unit(airq[1])
@@ -1596,6 +1637,7 @@ function uses.enter(side)
     local from = gpw.flag(a.id, "displaced")
     local wait = side == "axis" and 2 or 1
     if t >= from + 1 and t >= from + wait and t >= gpw.side_get(side, "air_last") + wait then
+      bases = combat_hexes(side)
       for i = 1, #bases do
         if not air_base_error(a, bases[i]) then
           out[#out + 1] = { line = "enter " .. a.id .. " " .. bases[i], units = { a.id }, hexes = { bases[i] } }
@@ -1610,12 +1652,12 @@ function uses.enter(side)
     for i = 1, #partq do
       local u = gpw.unit(partq[i])
       if u and u.side == side and u.status ~= "on map" and t > gpw.flag(u.id, "displaced") then
+        bases = bases or combat_hexes(side)
         for j = 1, #bases do
           local ns = gpw.neighbors(bases[j])
           for k = 1, #ns do
             local x = ns[k]
-            local h = gpw.hex(x)
-            if n < 24 and not seen[u.id .. x] and h.control == "soviet" and not gpw.in_zoc("axis", x) and not stack_error(u, x) then
+            if n < 24 and not seen[u.id .. x] and gpw.control(x) == "soviet" and not gpw.in_zoc("axis", x) and not stack_error(u, x) then
               seen[u.id .. x], n = true, n + 1
               out[#out + 1] = { line = "enter " .. u.id .. " " .. x, units = { u.id }, hexes = { x } }
             end
