@@ -134,9 +134,6 @@ type Bot struct {
 	stampN int32
 	queue  []int32
 	rings  rings // spread's neighbourhoods (rings.go)
-	// axial is each hex's axial coordinates on map axialOf (hexDist)
-	axial   []core.Hex
-	axialOf *core.Map
 }
 
 // phaseView is the side's reading of the position, made once a phase

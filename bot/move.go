@@ -48,6 +48,7 @@ type plan struct {
 	// reserve strength each sector has and wants
 	front  *front
 	meanMP float64 // the side's units' mean movement points (spearhead)
+	used   []bool  // the move tactics the level uses (tactics.go)
 }
 
 // goodRatio is the attack ratio the bot masses for: the first CRT column
@@ -110,7 +111,7 @@ func (p *plan) covered(o int) bool {
 	}
 	for _, k := range p.v.own {
 		u := &s.Units[k]
-		if u.Status == core.OnMap && p.b.hexDist(m, u.Hex, o) <= u.MP {
+		if u.Status == core.OnMap && m.Distance(u.Hex, o) <= u.MP {
 			return true
 		}
 	}
@@ -443,7 +444,7 @@ func prune(p *plan, cs []cand) []cand {
 	for _, o := range p.keep {
 		best := -1
 		for i, c := range cs {
-			if best < 0 || p.b.hexDist(p.v.m, int(c.h), o) < p.b.hexDist(p.v.m, int(cs[best].h), o) {
+			if best < 0 || p.v.m.Distance(int(c.h), o) < p.v.m.Distance(int(cs[best].h), o) {
 				best = i
 			}
 		}

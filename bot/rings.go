@@ -50,18 +50,9 @@ func (b *Bot) around(m *core.Map, h int) []ringHex {
 	return r
 }
 
-// hexDist is the distance in hexes between hexes a and b of map m, as
-// m.Distance measures it, from a table of the hexes' axial coordinates
-// kept for the game (m.Distance works them out on each call).
-func (b *Bot) hexDist(m *core.Map, a, c int) int {
-	if b.axialOf != m {
-		b.axial, b.axialOf = make([]core.Hex, m.Len()), m
-		for i := range b.axial {
-			b.axial[i] = m.Hex(i)
-		}
-	}
-	return b.axial[a].Distance(b.axial[c])
-}
+// hexDist is the distance in hexes between hexes a and b of map m
+// (m.Distance, read from the map's coordinate table).
+func (b *Bot) hexDist(m *core.Map, a, c int) int { return m.Distance(a, c) }
 
 // byStatic orders candidates by static score, highest first.
 func byStatic(a, b cand) int {

@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Entry costs in a MoveRules table that are not a number of points.
 const (
@@ -399,6 +402,26 @@ func (mv *Mover) Path(i int) []int {
 		p[n] = j
 	}
 	return p
+}
+
+// AppendPath appends the path Path(i) returns to dst: many paths kept
+// end to end in one buffer, not one allocation a path.
+func (mv *Mover) AppendPath(dst []int, i int) []int {
+	if mv.spent[i] < 0 {
+		return dst
+	}
+	n := 0
+	for j := i; mv.parent[j] >= 0; j = int(mv.parent[j]) {
+		n++
+	}
+	dst = slices.Grow(dst, n)
+	end := len(dst) + n
+	dst = dst[:end]
+	for j := i; mv.parent[j] >= 0; j = int(mv.parent[j]) {
+		end--
+		dst[end] = j
+	}
+	return dst
 }
 
 // Back calls f with each hex of the path Path(i) returns, from i back to

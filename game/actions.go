@@ -379,10 +379,17 @@ func (g *Game) movesWhere(k int, paths, checked, alone bool) *UnitMoves {
 			}
 		}
 	}
+	var flat []int // the paths end to end, each cut from it with its capacity capped
+	if paths {
+		flat = make([]int, 0, 4*len(cands))
+	}
 	for i, h := range cands {
 		d := Dest{Hex: h, ID: m.ID(h), MP: mv.Spent(h)}
 		if paths {
-			d.Path = mv.Path(h)
+			from := len(flat)
+			if flat = mv.AppendPath(flat, h); len(flat) > from {
+				d.Path = flat[from:len(flat):len(flat)]
+			}
 		}
 		if batch {
 			if refused != nil && refused[i] {
