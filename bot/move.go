@@ -49,6 +49,9 @@ type plan struct {
 	front  *front
 	meanMP float64 // the side's units' mean movement points (spearhead)
 	used   []bool  // the move tactics the level uses (tactics.go)
+	// keepCover remembers covered's answer for each of keep (0: not
+	// asked since a unit last moved, 1: no, 2: yes)
+	keepCover []int8
 }
 
 // goodRatio is the attack ratio the bot masses for: the first CRT column
@@ -116,6 +119,22 @@ func (p *plan) covered(o int) bool {
 		}
 	}
 	return false
+}
+
+// keepCovered is covered(p.keep[i]), asked once between moves.
+func (p *plan) keepCovered(i int) bool {
+	if len(p.keepCover) != len(p.keep) {
+		p.keepCover = make([]int8, len(p.keep))
+	}
+	if c := p.keepCover[i]; c != 0 {
+		return c == 2
+	}
+	ok := p.covered(p.keep[i])
+	p.keepCover[i] = 1
+	if ok {
+		p.keepCover[i] = 2
+	}
+	return ok
 }
 
 func (p *plan) addCover(h int, d int16) {
@@ -289,7 +308,9 @@ func (p *plan) run() {
 		if p.credit != nil {
 			name = p.credit(it.i, h)
 		}
-		if !p.exec(it.i, h) {
+		ok := p.exec(it.i, h)
+		clear(p.keepCover) // units may have moved
+		if !ok {
 			for j := range p.cands[it.i] {
 				if int(p.cands[it.i][j].h) == h {
 					p.cands[it.i][j].h = -1
@@ -442,10 +463,10 @@ func prune(p *plan, cs []cand) []cand {
 	// the hexes nearest each objective to guard
 	near := map[int32]bool{}
 	for _, o := range p.keep {
-		best := -1
+		best, bestD := -1, 0
 		for i, c := range cs {
-			if best < 0 || p.v.m.Distance(int(c.h), o) < p.v.m.Distance(int(cs[best].h), o) {
-				best = i
+			if d := p.v.m.Distance(int(c.h), o); best < 0 || d < bestD {
+				best, bestD = i, d
 			}
 		}
 		if best >= 0 {

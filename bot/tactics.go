@@ -213,9 +213,9 @@ func guardObjectives(p *plan, k, h int) float64 {
 		return 0
 	}
 	var sc float64
-	for _, o := range p.keep {
+	for i, o := range p.keep {
 		from, to := v.m.Distance(u.Hex, o), v.m.Distance(h, o)
-		if to >= from || p.covered(o) {
+		if to >= from || p.keepCovered(i) {
 			continue
 		}
 		sc += float64(v.value[o]) * 0.3 * math.Min(1, v.danger(o)/6) * float64(from-to) / float64(from)
