@@ -14,6 +14,27 @@ type ringHex struct {
 type rings struct {
 	m   *core.Map
 	hex map[int][]ringHex
+	// field keeps, per hex, the distance over land from it to every hex
+	// (distanceFrom one hex), which also depends only on the map
+	field map[int][]int16
+}
+
+// fieldFrom is distanceFrom hex h alone on map m, searched the first
+// time it is asked; callers do not change it.
+func (b *Bot) fieldFrom(v *view, h int) []int16 {
+	m := v.m
+	if b.rings.m != m {
+		b.rings = rings{m: m, hex: map[int][]ringHex{}}
+	}
+	if f, ok := b.rings.field[h]; ok {
+		return f
+	}
+	f := v.search([]int{h})
+	if b.rings.field == nil {
+		b.rings.field = map[int][]int16{}
+	}
+	b.rings.field[h] = f
+	return f
 }
 
 // around is the neighbourhood of hex h on map m, searched the first time

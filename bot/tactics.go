@@ -214,8 +214,11 @@ func guardObjectives(p *plan, k, h int) float64 {
 	}
 	var sc float64
 	for i, o := range p.keep {
+		if p.keepCovered(i) {
+			continue
+		}
 		from, to := v.m.Distance(u.Hex, o), v.m.Distance(h, o)
-		if to >= from || p.keepCovered(i) {
+		if to >= from {
 			continue
 		}
 		sc += float64(v.value[o]) * 0.3 * math.Min(1, v.danger(o)/6) * float64(from-to) / float64(from)

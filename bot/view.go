@@ -154,8 +154,17 @@ type distMemo struct {
 }
 
 // distanceFrom is each hex's distance in hexes to the nearest of the
-// hexes src, through land hexes (32767 when none).
+// hexes src, through land hexes (32767 when none). Callers do not change
+// it: the field from a single hex is kept for the game (fieldFrom).
 func (v *view) distanceFrom(src []int) []int16 {
+	if len(src) == 1 {
+		return v.b.fieldFrom(v, src[0])
+	}
+	return v.search(src)
+}
+
+// search is distanceFrom's search.
+func (v *view) search(src []int) []int16 {
 	m := v.m
 	d := make([]int16, m.Len())
 	for i := range d {
