@@ -143,19 +143,28 @@ func (s *State) railTree(from int, ok, stop func(int) bool) []int32 {
 		parent[i] = -1
 	}
 	parent[from] = int32(from)
-	queue := []int32{int32(from)}
-	for len(queue) > 0 {
-		a := int(queue[0])
-		queue = queue[1:]
+	queue := make([]int32, 1, 64)
+	queue[0] = int32(from)
+	for q := 0; q < len(queue); q++ {
+		a := int(queue[q])
 		if a != from && stop != nil && stop(a) {
 			continue
 		}
-		m.railNext(a, func(b int) {
+		// railNext's order, written out: no closure a hex
+		for d := N; d <= NW; d++ {
+			if m.Rail[a]&(1<<d) != 0 {
+				if b := int(m.Nbr[a][d]); parent[b] < 0 && ok(b) {
+					parent[b] = int32(a)
+					queue = append(queue, int32(b))
+				}
+			}
+		}
+		for _, b := range m.RailLink[a] {
 			if parent[b] < 0 && ok(b) {
 				parent[b] = int32(a)
 				queue = append(queue, int32(b))
 			}
-		})
+		}
 	}
 	return parent
 }
