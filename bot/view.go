@@ -51,6 +51,7 @@ type view struct {
 	// foeDist, and is dropped when foeDist is replaced
 	mult     []float64
 	multDist []int16
+	terrainT *terrainTable // the doctrine's terrain factors (terrainMultNow)
 }
 
 // posture is what a sector of the front does this turn.
@@ -543,20 +544,44 @@ func (v *view) terrainMult(h int) float64 {
 	return x
 }
 
+// terrainTable is the doctrine's terrain table read once a view, by
+// terrain and city kind (terrainMultNow asks it per hex).
+type terrainTable struct {
+	terrain    [core.NumTerrain]float64
+	hasTerrain [core.NumTerrain]bool
+	kind       [core.Fortress + 1]float64
+	hasKind    [core.Fortress + 1]bool
+	river      float64
+}
+
+func newTerrainTable(t map[string]float64) *terrainTable {
+	tt := &terrainTable{river: t["river"]}
+	for i := range tt.terrain {
+		tt.terrain[i], tt.hasTerrain[i] = t[core.Terrain(i).String()]
+	}
+	for i := range tt.kind {
+		tt.kind[i], tt.hasKind[i] = t[core.CityKind(i).String()]
+	}
+	return tt
+}
+
 // terrainMultNow computes terrainMult.
 func (v *view) terrainMultNow(h int) float64 {
-	t := v.doc.Terrain
+	if v.terrainT == nil {
+		v.terrainT = newTerrainTable(v.doc.Terrain)
+	}
+	t := v.terrainT
 	x := 1.0
-	if f, ok := t[v.m.Terrain[h].String()]; ok {
-		x = f
+	if tr := v.m.Terrain[h]; t.hasTerrain[tr] {
+		x = t.terrain[tr]
 	}
 	if c, ok := v.m.City(h); ok || v.m.IsFortified(h) {
-		kind := c.Kind.String()
+		kind := c.Kind
 		if c.Capital != core.NoSide || v.m.IsFortified(h) { // a scenario's fortified line counts as a fortress
-			kind = "fortress"
+			kind = core.Fortress
 		}
-		if f, ok := t[kind]; ok {
-			x = math.Max(x, x*f)
+		if t.hasKind[kind] {
+			x = math.Max(x, x*t.kind[kind])
 		}
 	}
 	// a river on every side the enemy comes from
@@ -571,7 +596,7 @@ func (v *view) terrainMultNow(h int) float64 {
 			}
 		}
 		if front > 0 && river == front {
-			x *= t["river"]
+			x *= t.river
 		}
 	}
 	return x
