@@ -30,6 +30,7 @@ type engine struct {
 	supMemo  [2]core.Bitset           // each side's supply (supply)
 	dists    [4]distMemo              // the last distance fields (view.distance)
 	distNext int
+	mults    multMemo // the last terrainMult table (view.multTable)
 
 	refused int    // commands the game refused
 	lastErr string // the last refusal, for reports

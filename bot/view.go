@@ -530,11 +530,8 @@ func (v *view) postureAt(h int) posture { return v.posture[v.sector[h]] }
 // terrainMult is how much the terrain of hex h multiplies a defender's
 // strength there, for estimates (the doctrine's terrain table).
 func (v *view) terrainMult(h int) float64 {
-	if v.mult == nil || len(v.multDist) != len(v.foeDist) || (len(v.foeDist) > 0 && &v.multDist[0] != &v.foeDist[0]) {
-		v.mult, v.multDist = make([]float64, v.m.Len()), v.foeDist
-		for i := range v.mult {
-			v.mult[i] = math.NaN()
-		}
+	if v.mult == nil || !sameField(v.multDist, v.foeDist) {
+		v.multTable()
 	}
 	if x := v.mult[h]; !math.IsNaN(x) {
 		return x
@@ -542,6 +539,36 @@ func (v *view) terrainMult(h int) float64 {
 	x := v.terrainMultNow(h)
 	v.mult[h] = x
 	return x
+}
+
+// multTable gives the view terrainMult's answers for its foeDist: those
+// a view of the same map, doctrine and enemy distances kept (the engine's
+// last, shared: the enemy does not move in a player turn), or a new table.
+func (v *view) multTable() {
+	mm := &v.e.mults
+	if mm.mult != nil && mm.m == v.m && mm.doc == v.doc && sameField(mm.dist, v.foeDist) {
+		v.mult, v.multDist = mm.mult, mm.dist
+		return
+	}
+	v.mult, v.multDist = make([]float64, v.m.Len()), v.foeDist
+	for i := range v.mult {
+		v.mult[i] = math.NaN()
+	}
+	*mm = multMemo{m: v.m, doc: v.doc, dist: v.foeDist, mult: v.mult}
+}
+
+// multMemo is a terrainMult table and what it was made for.
+type multMemo struct {
+	m    *core.Map
+	doc  *Doctrine
+	dist []int16
+	mult []float64
+}
+
+// sameField reports whether a and b are the same distance field (the
+// same array, not equal contents).
+func sameField(a, b []int16) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // terrainTable is the doctrine's terrain table read once a view, by

@@ -1,6 +1,9 @@
 package core
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // RailOpts are a variant's limits on one rail move.
 type RailOpts struct {
@@ -137,8 +140,16 @@ func (s *State) railRules(side Side, o RailOpts) (ok, stop func(int) bool) {
 // stop, the start excepted). parent[b] is the hex b was reached from (from
 // for its neighbours, from's own entry is from), -1 for a hex not reached.
 func (s *State) railTree(from int, ok, stop func(int) bool) []int32 {
+	return s.railTreeIn(nil, from, ok, stop)
+}
+
+// railTreeIn is railTree in the array parent when it has room.
+func (s *State) railTreeIn(parent []int32, from int, ok, stop func(int) bool) []int32 {
 	m := s.Map
-	parent := make([]int32, m.Len())
+	if cap(parent) < m.Len() {
+		parent = make([]int32, m.Len())
+	}
+	parent = parent[:m.Len()]
 	for i := range parent {
 		parent[i] = -1
 	}
@@ -172,6 +183,17 @@ func (s *State) railTree(from int, ok, stop func(int) bool) []int32 {
 // railSearch returns the path to dst (start excluded) in railTree's
 // search, or nil.
 func (s *State) railSearch(from, dst int, ok, stop func(int) bool) []int {
-	r := &RailRoutes{from: from, parent: s.railTree(from, ok, stop)}
-	return r.Path(dst)
+	buf, _ := railTrees.Get().(*[]int32)
+	if buf == nil {
+		buf = new([]int32)
+	}
+	r := &RailRoutes{from: from, parent: s.railTreeIn(*buf, from, ok, stop)}
+	p := r.Path(dst)
+	*buf = r.parent
+	railTrees.Put(buf)
+	return p
 }
+
+// railTrees keeps railTree's arrays for the searches that keep no tree
+// (railSearch), which would otherwise allocate one a rail check.
+var railTrees sync.Pool
