@@ -404,15 +404,24 @@ func (mv *Mover) Path(i int) []int {
 	return p
 }
 
-// AppendPath appends the path Path(i) returns to dst: many paths kept
-// end to end in one buffer, not one allocation a path.
-func (mv *Mover) AppendPath(dst []int, i int) []int {
+// PathLen is the length of the path Path(i) returns.
+func (mv *Mover) PathLen(i int) int {
 	if mv.spent[i] < 0 {
-		return dst
+		return 0
 	}
 	n := 0
 	for j := i; mv.parent[j] >= 0; j = int(mv.parent[j]) {
 		n++
+	}
+	return n
+}
+
+// AppendPath appends the path Path(i) returns to dst: many paths kept
+// end to end in one buffer, not one allocation a path.
+func (mv *Mover) AppendPath(dst []int, i int) []int {
+	n := mv.PathLen(i)
+	if n == 0 {
+		return dst // parent[i] may be left from an earlier Reach
 	}
 	dst = slices.Grow(dst, n)
 	end := len(dst) + n

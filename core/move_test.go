@@ -421,7 +421,7 @@ func TestReachMatchesCheckPath(t *testing.T) {
 					trial, s.Units[k].Kind, mp, mv.Extra, s.Map.ID(start), s.Map.ID(i), mv.Spent(i), mv.CanEnd(k, i), spent[i], end[i])
 			}
 			// AppendPath appends what Path returns
-			if got := mv.AppendPath([]int{-7}, i); got[0] != -7 || !slices.Equal(got[1:], mv.Path(i)) {
+			if got := mv.AppendPath([]int{-7}, i); got[0] != -7 || !slices.Equal(got[1:], mv.Path(i)) || mv.PathLen(i) != len(mv.Path(i)) {
 				t.Fatalf("trial %d: AppendPath(%s) = %v, Path %v", trial, s.Map.ID(i), got, mv.Path(i))
 			}
 			if !end[i] {

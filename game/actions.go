@@ -381,7 +381,11 @@ func (g *Game) movesWhere(k int, paths, checked, alone bool) *UnitMoves {
 	}
 	var flat []int // the paths end to end, each cut from it with its capacity capped
 	if paths {
-		flat = make([]int, 0, 4*len(cands))
+		n := 0
+		for _, h := range cands {
+			n += mv.PathLen(h)
+		}
+		flat = make([]int, 0, n)
 	}
 	for i, h := range cands {
 		d := Dest{Hex: h, ID: m.ID(h), MP: mv.Spent(h)}
