@@ -17,6 +17,7 @@ type rings struct {
 	// field keeps, per hex, the distance over land from it to every hex
 	// (distanceFrom one hex), which also depends only on the map
 	field map[int][]int16
+	buf   []ringHex // scratch for around's search
 }
 
 // fieldFrom is distanceFrom hex h alone on map m, searched the first
@@ -52,7 +53,7 @@ func (b *Bot) around(m *core.Map, h int) []ringHex {
 	}
 	b.stampN++
 	id := b.stampN
-	r := []ringHex{{int32(h), 0}}
+	r := append(b.rings.buf[:0], ringHex{int32(h), 0})
 	b.stamp[h] = id
 	for i := 0; i < len(r); i++ {
 		a, dd := r[i].h, r[i].d
@@ -66,9 +67,11 @@ func (b *Bot) around(m *core.Map, h int) []ringHex {
 			}
 		}
 	}
-	r = r[:len(r):len(r)]
-	b.rings.hex[h] = r
-	return r
+	b.rings.buf = r
+	out := make([]ringHex, len(r)) // kept for the game: one allocation, no spare
+	copy(out, r)
+	b.rings.hex[h] = out
+	return out
 }
 
 // hexDist is the distance in hexes between hexes a and b of map m
