@@ -193,6 +193,7 @@ func Seed(g *game.Game, side core.Side) uint64 {
 func (b *Bot) bind(g *game.Game) error {
 	if b.g == g {
 		b.e.fault = nil // each turn asks afresh (a bot kept across turns, gpw serve)
+		b.e.pend = nil
 		clear(b.e.destMemo)
 		clear(b.e.listed)
 		clear(b.e.rails)
