@@ -3,7 +3,6 @@ package bot
 import (
 	"container/heap"
 	"math"
-	"slices"
 
 	"gpw/core"
 	"gpw/interp"
@@ -459,7 +458,7 @@ func (b *Bot) move() error {
 // score, and every hex where the dynamic terms may add (next to an enemy
 // unit or on the line).
 func prune(p *plan, cs []cand) []cand {
-	slices.SortStableFunc(cs, byStatic) // stable as sort.SliceStable, without its reflection
+	sortCands(cs) // rings.go: stable, as sort.SliceStable was
 	// the hexes nearest each objective to guard
 	near := map[int32]bool{}
 	for _, o := range p.keep {

@@ -51,7 +51,7 @@ func (p *plan) add(k int, hexes []int, bonus []float32, n int, stay bool, ok fun
 	if len(cs) == 0 {
 		return
 	}
-	slices.SortStableFunc(cs, byStatic) // stable as sort.SliceStable, without its reflection
+	sortCands(cs) // rings.go: stable, as sort.SliceStable was
 	if len(cs) > n {
 		cs = cs[:n]
 	}

@@ -1,6 +1,11 @@
 package bot
 
-import "gpw/core"
+import (
+	"cmp"
+	"slices"
+
+	"gpw/core"
+)
 
 // ringHex is a hex of a neighbourhood and its distance from the centre.
 type ringHex struct {
@@ -87,4 +92,23 @@ func byStatic(a, b cand) int {
 		return 1
 	}
 	return 0
+}
+
+// sortCands orders cs by static score, highest first, keeping the order
+// of equal scores (a stable sort). Candidates listed by hex, as the
+// engine lists destinations, are sorted by score then hex instead, which
+// is the same order and quicker than the stable sort's merges.
+func sortCands(cs []cand) {
+	for i := range cs {
+		if cs[i].static != cs[i].static || (i > 0 && cs[i].h <= cs[i-1].h) { // NaN, or not by hex
+			slices.SortStableFunc(cs, byStatic)
+			return
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if c := byStatic(a, b); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.h, b.h)
+	})
 }
