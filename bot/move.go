@@ -3,6 +3,7 @@ package bot
 import (
 	"container/heap"
 	"math"
+	"slices"
 
 	"gpw/core"
 	"gpw/interp"
@@ -422,7 +423,7 @@ func (b *Bot) move() error {
 				break
 			}
 		}
-		var cs []cand
+		cs := make([]cand, 0, len(ds))
 		for _, d := range ds {
 			var path []int
 			if paths {
@@ -460,7 +461,7 @@ func (b *Bot) move() error {
 func prune(p *plan, cs []cand) []cand {
 	sortCands(cs) // rings.go: stable, as sort.SliceStable was
 	// the hexes nearest each objective to guard
-	near := map[int32]bool{}
+	var near []int32
 	for _, o := range p.keep {
 		best, bestD := -1, 0
 		for i, c := range cs {
@@ -469,13 +470,13 @@ func prune(p *plan, cs []cand) []cand {
 			}
 		}
 		if best >= 0 {
-			near[cs[best].h] = true
+			near = append(near, cs[best].h)
 		}
 	}
 	var out []cand
 	for i, c := range cs {
 		h := int(c.h)
-		if i < 14 || near[c.h] || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
+		if i < 14 || slices.Contains(near, c.h) || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
 			out = append(out, c)
 		}
 		if len(out) >= 48 {
