@@ -343,6 +343,9 @@ func (mv *Mover) Reach(k int, mp int) {
 				if b < 0 {
 					continue
 				}
+				if old := mv.spent[b]; old >= 0 && int(old) <= c {
+					continue // reached already as cheaply: no step costs less than nothing
+				}
 				cost, stop, why := mv.step(u, a, d, c, mp, a == start, 0)
 				if why != noRefusal {
 					continue
