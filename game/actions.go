@@ -437,6 +437,7 @@ type shareCheck struct {
 	k    int
 	must []int         // unmoved friends in shared hexes
 	ends map[int][]int // a friend's first two ways out, found once
+	at   []int         // scratch: the units on a destination (clear)
 }
 
 func (g *Game) newShareCheck(k int) shareCheck {
@@ -460,7 +461,8 @@ func (sc *shareCheck) clear(h int) bool {
 			return false
 		}
 	}
-	for _, o := range g.S.UnitsAt(h) {
+	sc.at = g.S.AppendUnitsAt(sc.at[:0], h)
+	for _, o := range sc.at {
 		if o != sc.k && g.S.Units[o].Side == g.S.Units[sc.k].Side && g.S.Units[o].Stacks && !g.moved[o] && !sc.outBesides(o, h) {
 			return false
 		}
