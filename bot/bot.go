@@ -134,9 +134,6 @@ type Bot struct {
 	stampN int32
 	queue  []int32
 	rings  rings // spread's neighbourhoods (rings.go)
-	// axial is each hex's axial coordinates on map axialOf (hexDist)
-	axial   []core.Hex
-	axialOf *core.Map
 }
 
 // phaseView is the side's reading of the position, made once a phase
@@ -196,6 +193,7 @@ func Seed(g *game.Game, side core.Side) uint64 {
 func (b *Bot) bind(g *game.Game) error {
 	if b.g == g {
 		b.e.fault = nil // each turn asks afresh (a bot kept across turns, gpw serve)
+		b.e.pend = nil
 		clear(b.e.destMemo)
 		clear(b.e.listed)
 		clear(b.e.rails)

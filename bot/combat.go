@@ -437,13 +437,9 @@ func (b *Bot) retreatLoss(v *view, k, n int) (int, bool) {
 	}
 	o := v.g.Rules.Retreat
 	o.Hexes = n
-	rs := v.s.Retreats(k, o)
+	found, least, most := v.s.RetreatZOCs(k, o) // Retreats' zones, without listing them
 	r := retreatInfo{hex: v.s.Units[k].Hex}
-	if len(rs) > 0 {
-		least, most := rs[0].ZOC, 0
-		for _, x := range rs {
-			least, most = min(least, x.ZOC), max(most, x.ZOC)
-		}
+	if found > 0 {
 		r.zoc, r.ok = most, true
 		if v.g.Rules.RetreatAvoidZOC {
 			r.zoc = least

@@ -30,6 +30,8 @@ type engine struct {
 	supMemo  [2]core.Bitset           // each side's supply (supply)
 	dists    [4]distMemo              // the last distance fields (view.distance)
 	distNext int
+	mults    multMemo  // the last terrainMult table (view.multTable)
+	pend     *pendMemo // the last pending decision, until the next command
 
 	refused int    // commands the game refused
 	lastErr string // the last refusal, for reports
@@ -88,10 +90,30 @@ func (e *engine) actor() core.Side { return e.g.Actor() }
 func Actor(g *game.Game) core.Side { return g.Actor() }
 
 // pending reads the battle decision the game waits for, nil for none.
+// The answer is kept until the side's next command (do), or the bot is
+// bound again (bind: the other side may have acted), and while the game
+// logs nothing and rolls no die.
 func (e *engine) pending() *decision {
 	if def, _ := e.g.BattleUnits(); def < 0 {
 		return nil // no battle under way (cheaper than Pending's text)
 	}
+	if p := e.pend; p != nil && p.log == len(e.g.Log()) && p.rolls == e.g.Rolls() {
+		return p.d
+	}
+	d := e.pendingNow()
+	e.pend = &pendMemo{log: len(e.g.Log()), rolls: e.g.Rolls(), d: d}
+	return d
+}
+
+// pendMemo is pending's answer and the game's log length and dice rolled
+// when it was read.
+type pendMemo struct {
+	log, rolls int
+	d          *decision
+}
+
+// pendingNow reads the battle decision from the engine's legal actions.
+func (e *engine) pendingNow() *decision {
 	a := e.g.Actions()
 	if a.Error != "" && e.fault == nil {
 		e.fault = errors.New(a.Error)
@@ -342,6 +364,7 @@ func (e *engine) mayEnd() (bool, string) {
 // returned; the game is unchanged by it.
 func (e *engine) do(c game.Command) error {
 	clear(e.destMemo) // the position changes
+	e.pend = nil
 	clear(e.rails)
 	clear(e.railCan)
 	err := e.g.Do(e.side, c)

@@ -48,6 +48,10 @@ type plan struct {
 	// reserve strength each sector has and wants
 	front  *front
 	meanMP float64 // the side's units' mean movement points (spearhead)
+	used   []bool  // the move tactics the level uses (tactics.go)
+	// keepCover remembers covered's answer for each of keep (0: not
+	// asked since a unit last moved, 1: no, 2: yes)
+	keepCover []int8
 }
 
 // goodRatio is the attack ratio the bot masses for: the first CRT column
@@ -110,11 +114,27 @@ func (p *plan) covered(o int) bool {
 	}
 	for _, k := range p.v.own {
 		u := &s.Units[k]
-		if u.Status == core.OnMap && p.b.hexDist(m, u.Hex, o) <= u.MP {
+		if u.Status == core.OnMap && m.Distance(u.Hex, o) <= u.MP {
 			return true
 		}
 	}
 	return false
+}
+
+// keepCovered is covered(p.keep[i]), asked once between moves.
+func (p *plan) keepCovered(i int) bool {
+	if len(p.keepCover) != len(p.keep) {
+		p.keepCover = make([]int8, len(p.keep))
+	}
+	if c := p.keepCover[i]; c != 0 {
+		return c == 2
+	}
+	ok := p.covered(p.keep[i])
+	p.keepCover[i] = 1
+	if ok {
+		p.keepCover[i] = 2
+	}
+	return ok
 }
 
 func (p *plan) addCover(h int, d int16) {
@@ -288,7 +308,9 @@ func (p *plan) run() {
 		if p.credit != nil {
 			name = p.credit(it.i, h)
 		}
-		if !p.exec(it.i, h) {
+		ok := p.exec(it.i, h)
+		clear(p.keepCover) // units may have moved
+		if !ok {
 			for j := range p.cands[it.i] {
 				if int(p.cands[it.i][j].h) == h {
 					p.cands[it.i][j].h = -1
@@ -401,7 +423,7 @@ func (b *Bot) move() error {
 				break
 			}
 		}
-		var cs []cand
+		cs := make([]cand, 0, len(ds))
 		for _, d := range ds {
 			var path []int
 			if paths {
@@ -437,24 +459,24 @@ func (b *Bot) move() error {
 // score, and every hex where the dynamic terms may add (next to an enemy
 // unit or on the line).
 func prune(p *plan, cs []cand) []cand {
-	slices.SortStableFunc(cs, byStatic) // stable as sort.SliceStable, without its reflection
+	sortCands(cs) // rings.go: stable, as sort.SliceStable was
 	// the hexes nearest each objective to guard
-	near := map[int32]bool{}
+	var near []int32
 	for _, o := range p.keep {
-		best := -1
+		best, bestD := -1, 0
 		for i, c := range cs {
-			if best < 0 || p.b.hexDist(p.v.m, int(c.h), o) < p.b.hexDist(p.v.m, int(cs[best].h), o) {
-				best = i
+			if d := p.v.m.Distance(int(c.h), o); best < 0 || d < bestD {
+				best, bestD = i, d
 			}
 		}
 		if best >= 0 {
-			near[cs[best].h] = true
+			near = append(near, cs[best].h)
 		}
 	}
 	var out []cand
 	for i, c := range cs {
 		h := int(c.h)
-		if i < 14 || near[c.h] || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
+		if i < 14 || slices.Contains(near, c.h) || p.adjacentEnemy(h) || (p.line != nil && (p.line[h] > 0 || nearLine(p, h))) {
 			out = append(out, c)
 		}
 		if len(out) >= 48 {

@@ -14,7 +14,7 @@ func (p *plan) toFront() []float32 {
 	out := make([]float32, v.m.Len())
 	for h := range out {
 		if d := v.foeDist[h]; d < math.MaxInt16 {
-			out[h] = float32(4 * math.Pow(0.85, math.Abs(float64(d)-3)))
+			out[h] = float32(4 * pow085(math.Abs(float64(d)-3)))
 		}
 		if p.line != nil && p.line[h] > 0 {
 			out[h] += 1
@@ -22,6 +22,21 @@ func (p *plan) toFront() []float32 {
 	}
 	return out
 }
+
+// pow085 is math.Pow(0.85, x), from a table for the small whole x.
+func pow085(x float64) float64 {
+	if i := int(x); float64(i) == x && i >= 0 && i < len(pow085s) {
+		return pow085s[i]
+	}
+	return math.Pow(0.85, x)
+}
+
+var pow085s = func() (t [64]float64) {
+	for i := range t {
+		t[i] = math.Pow(0.85, float64(i))
+	}
+	return t
+}()
 
 // add gives the plan unit k with its best n of the hexes that pass ok,
 // scored as a move plus the bonus; stay says whether staying put is one
@@ -36,7 +51,7 @@ func (p *plan) add(k int, hexes []int, bonus []float32, n int, stay bool, ok fun
 	if len(cs) == 0 {
 		return
 	}
-	slices.SortStableFunc(cs, byStatic) // stable as sort.SliceStable, without its reflection
+	sortCands(cs) // rings.go: stable, as sort.SliceStable was
 	if len(cs) > n {
 		cs = cs[:n]
 	}

@@ -1,6 +1,11 @@
 package bot
 
-import "gpw/core"
+import (
+	"cmp"
+	"slices"
+
+	"gpw/core"
+)
 
 // ringHex is a hex of a neighbourhood and its distance from the centre.
 type ringHex struct {
@@ -14,6 +19,28 @@ type ringHex struct {
 type rings struct {
 	m   *core.Map
 	hex map[int][]ringHex
+	// field keeps, per hex, the distance over land from it to every hex
+	// (distanceFrom one hex), which also depends only on the map
+	field map[int][]int16
+	buf   []ringHex // scratch for around's search
+}
+
+// fieldFrom is distanceFrom hex h alone on map m, searched the first
+// time it is asked; callers do not change it.
+func (b *Bot) fieldFrom(v *view, h int) []int16 {
+	m := v.m
+	if b.rings.m != m {
+		b.rings = rings{m: m, hex: map[int][]ringHex{}}
+	}
+	if f, ok := b.rings.field[h]; ok {
+		return f
+	}
+	f := v.search([]int{h})
+	if b.rings.field == nil {
+		b.rings.field = map[int][]int16{}
+	}
+	b.rings.field[h] = f
+	return f
 }
 
 // around is the neighbourhood of hex h on map m, searched the first time
@@ -31,7 +58,7 @@ func (b *Bot) around(m *core.Map, h int) []ringHex {
 	}
 	b.stampN++
 	id := b.stampN
-	r := []ringHex{{int32(h), 0}}
+	r := append(b.rings.buf[:0], ringHex{int32(h), 0})
 	b.stamp[h] = id
 	for i := 0; i < len(r); i++ {
 		a, dd := r[i].h, r[i].d
@@ -45,23 +72,16 @@ func (b *Bot) around(m *core.Map, h int) []ringHex {
 			}
 		}
 	}
-	r = r[:len(r):len(r)]
-	b.rings.hex[h] = r
-	return r
+	b.rings.buf = r
+	out := make([]ringHex, len(r)) // kept for the game: one allocation, no spare
+	copy(out, r)
+	b.rings.hex[h] = out
+	return out
 }
 
-// hexDist is the distance in hexes between hexes a and b of map m, as
-// m.Distance measures it, from a table of the hexes' axial coordinates
-// kept for the game (m.Distance works them out on each call).
-func (b *Bot) hexDist(m *core.Map, a, c int) int {
-	if b.axialOf != m {
-		b.axial, b.axialOf = make([]core.Hex, m.Len()), m
-		for i := range b.axial {
-			b.axial[i] = m.Hex(i)
-		}
-	}
-	return b.axial[a].Distance(b.axial[c])
-}
+// hexDist is the distance in hexes between hexes a and b of map m
+// (m.Distance, read from the map's coordinate table).
+func (b *Bot) hexDist(m *core.Map, a, c int) int { return m.Distance(a, c) }
 
 // byStatic orders candidates by static score, highest first.
 func byStatic(a, b cand) int {
@@ -72,4 +92,23 @@ func byStatic(a, b cand) int {
 		return 1
 	}
 	return 0
+}
+
+// sortCands orders cs by static score, highest first, keeping the order
+// of equal scores (a stable sort). Candidates listed by hex, as the
+// engine lists destinations, are sorted by score then hex instead, which
+// is the same order and quicker than the stable sort's merges.
+func sortCands(cs []cand) {
+	for i := range cs {
+		if cs[i].static != cs[i].static || (i > 0 && cs[i].h <= cs[i-1].h) { // NaN, or not by hex
+			slices.SortStableFunc(cs, byStatic)
+			return
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if c := byStatic(a, b); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.h, b.h)
+	})
 }

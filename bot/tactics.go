@@ -79,12 +79,25 @@ func TacticNames() [][2]string {
 	return out
 }
 
+// uses reports, by index into moveTactics, the tactics the level uses,
+// read from the level once a plan.
+func (p *plan) uses() []bool {
+	if p.used == nil {
+		p.used = make([]bool, len(moveTactics))
+		for i := range moveTactics {
+			p.used[i] = p.b.uses(moveTactics[i].name)
+		}
+	}
+	return p.used
+}
+
 // staticScore sums the static terms of the tactics the level uses.
 func (p *plan) staticScore(k, h int, path []int) float32 {
 	var sc float64
+	used := p.uses()
 	for i := range moveTactics {
 		t := &moveTactics[i]
-		if t.static != nil && p.b.uses(t.name) {
+		if t.static != nil && used[i] {
 			sc += t.static(p, k, h, path)
 		}
 	}
@@ -94,9 +107,10 @@ func (p *plan) staticScore(k, h int, path []int) float32 {
 // dynamic sums the dynamic terms.
 func (p *plan) dynamic(k, h int) float64 {
 	var sc float64
+	used := p.uses()
 	for i := range moveTactics {
 		t := &moveTactics[i]
-		if t.dynamic != nil && p.b.uses(t.name) {
+		if t.dynamic != nil && used[i] {
 			sc += t.dynamic(p, k, h)
 		}
 	}
@@ -199,9 +213,12 @@ func guardObjectives(p *plan, k, h int) float64 {
 		return 0
 	}
 	var sc float64
-	for _, o := range p.keep {
-		from, to := p.b.hexDist(v.m, u.Hex, o), p.b.hexDist(v.m, h, o)
-		if to >= from || p.covered(o) {
+	for i, o := range p.keep {
+		if p.keepCovered(i) {
+			continue
+		}
+		from, to := v.m.Distance(u.Hex, o), v.m.Distance(h, o)
+		if to >= from {
 			continue
 		}
 		sc += float64(v.value[o]) * 0.3 * math.Min(1, v.danger(o)/6) * float64(from-to) / float64(from)

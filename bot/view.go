@@ -51,6 +51,7 @@ type view struct {
 	// foeDist, and is dropped when foeDist is replaced
 	mult     []float64
 	multDist []int16
+	terrainT *terrainTable // the doctrine's terrain factors (terrainMultNow)
 }
 
 // posture is what a sector of the front does this turn.
@@ -154,8 +155,17 @@ type distMemo struct {
 }
 
 // distanceFrom is each hex's distance in hexes to the nearest of the
-// hexes src, through land hexes (32767 when none).
+// hexes src, through land hexes (32767 when none). Callers do not change
+// it: the field from a single hex is kept for the game (fieldFrom).
 func (v *view) distanceFrom(src []int) []int16 {
+	if len(src) == 1 {
+		return v.b.fieldFrom(v, src[0])
+	}
+	return v.search(src)
+}
+
+// search is distanceFrom's search.
+func (v *view) search(src []int) []int16 {
 	m := v.m
 	d := make([]int16, m.Len())
 	for i := range d {
@@ -520,11 +530,8 @@ func (v *view) postureAt(h int) posture { return v.posture[v.sector[h]] }
 // terrainMult is how much the terrain of hex h multiplies a defender's
 // strength there, for estimates (the doctrine's terrain table).
 func (v *view) terrainMult(h int) float64 {
-	if v.mult == nil || len(v.multDist) != len(v.foeDist) || (len(v.foeDist) > 0 && &v.multDist[0] != &v.foeDist[0]) {
-		v.mult, v.multDist = make([]float64, v.m.Len()), v.foeDist
-		for i := range v.mult {
-			v.mult[i] = math.NaN()
-		}
+	if v.mult == nil || !sameField(v.multDist, v.foeDist) {
+		v.multTable()
 	}
 	if x := v.mult[h]; !math.IsNaN(x) {
 		return x
@@ -534,20 +541,74 @@ func (v *view) terrainMult(h int) float64 {
 	return x
 }
 
+// multTable gives the view terrainMult's answers for its foeDist: those
+// a view of the same map, doctrine and enemy distances kept (the engine's
+// last, shared: the enemy does not move in a player turn), or a new table.
+func (v *view) multTable() {
+	mm := &v.e.mults
+	if mm.mult != nil && mm.m == v.m && mm.doc == v.doc && sameField(mm.dist, v.foeDist) {
+		v.mult, v.multDist = mm.mult, mm.dist
+		return
+	}
+	v.mult, v.multDist = make([]float64, v.m.Len()), v.foeDist
+	for i := range v.mult {
+		v.mult[i] = math.NaN()
+	}
+	*mm = multMemo{m: v.m, doc: v.doc, dist: v.foeDist, mult: v.mult}
+}
+
+// multMemo is a terrainMult table and what it was made for.
+type multMemo struct {
+	m    *core.Map
+	doc  *Doctrine
+	dist []int16
+	mult []float64
+}
+
+// sameField reports whether a and b are the same distance field (the
+// same array, not equal contents).
+func sameField(a, b []int16) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// terrainTable is the doctrine's terrain table read once a view, by
+// terrain and city kind (terrainMultNow asks it per hex).
+type terrainTable struct {
+	terrain    [core.NumTerrain]float64
+	hasTerrain [core.NumTerrain]bool
+	kind       [core.Fortress + 1]float64
+	hasKind    [core.Fortress + 1]bool
+	river      float64
+}
+
+func newTerrainTable(t map[string]float64) *terrainTable {
+	tt := &terrainTable{river: t["river"]}
+	for i := range tt.terrain {
+		tt.terrain[i], tt.hasTerrain[i] = t[core.Terrain(i).String()]
+	}
+	for i := range tt.kind {
+		tt.kind[i], tt.hasKind[i] = t[core.CityKind(i).String()]
+	}
+	return tt
+}
+
 // terrainMultNow computes terrainMult.
 func (v *view) terrainMultNow(h int) float64 {
-	t := v.doc.Terrain
+	if v.terrainT == nil {
+		v.terrainT = newTerrainTable(v.doc.Terrain)
+	}
+	t := v.terrainT
 	x := 1.0
-	if f, ok := t[v.m.Terrain[h].String()]; ok {
-		x = f
+	if tr := v.m.Terrain[h]; t.hasTerrain[tr] {
+		x = t.terrain[tr]
 	}
 	if c, ok := v.m.City(h); ok || v.m.IsFortified(h) {
-		kind := c.Kind.String()
+		kind := c.Kind
 		if c.Capital != core.NoSide || v.m.IsFortified(h) { // a scenario's fortified line counts as a fortress
-			kind = "fortress"
+			kind = core.Fortress
 		}
-		if f, ok := t[kind]; ok {
-			x = math.Max(x, x*f)
+		if t.hasKind[kind] {
+			x = math.Max(x, x*t.kind[kind])
 		}
 	}
 	// a river on every side the enemy comes from
@@ -562,7 +623,7 @@ func (v *view) terrainMultNow(h int) float64 {
 			}
 		}
 		if front > 0 && river == front {
-			x *= t["river"]
+			x *= t.river
 		}
 	}
 	return x

@@ -154,6 +154,7 @@ type Map struct {
 	Fortified Bitset
 
 	ids []string // the printed id of each index ("off-map" off the map)
+	qr  []qr     // the axial coordinates of each index (coords.go)
 }
 
 // NewMap makes an empty map (all clear, controlled by owner) over the sheets.
@@ -204,6 +205,7 @@ func NewMap(name string, sheets []Sheet, owner Side) (*Map, error) {
 		}
 	}
 	m.setIDs()
+	m.setCoords()
 	for i := range m.Nbr {
 		h := m.Hex(i)
 		for d := N; d <= NW; d++ {
@@ -233,7 +235,13 @@ func (m *Map) Index(h Hex) int {
 }
 
 // Hex returns the axial coordinates of index i.
-func (m *Map) Hex(i int) Hex { return Offset{i % m.W, i / m.W}.Axial() }
+func (m *Map) Hex(i int) Hex {
+	if uint(i) < uint(len(m.qr)) {
+		c := m.qr[i]
+		return Hex{int(c.q), int(c.r)}
+	}
+	return Offset{i % m.W, i / m.W}.Axial()
+}
 
 // setIDs prints every hex's id once: one string holds them all.
 func (m *Map) setIDs() {
@@ -303,7 +311,12 @@ func (m *Map) Adjacent(a, b int) (Dir, bool) {
 }
 
 // Distance is the number of hexes between a and b.
-func (m *Map) Distance(a, b int) int { return m.Hex(a).Distance(m.Hex(b)) }
+func (m *Map) Distance(a, b int) int {
+	if uint(a) < uint(len(m.qr)) && uint(b) < uint(len(m.qr)) {
+		return m.qr[a].distance(m.qr[b])
+	}
+	return m.Hex(a).Distance(m.Hex(b))
+}
 
 // side sets a hexside bit on both hexes.
 func (m *Map) side(mask []uint8, a, b int, what string) error {

@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Entry costs in a MoveRules table that are not a number of points.
 const (
@@ -340,6 +343,9 @@ func (mv *Mover) Reach(k int, mp int) {
 				if b < 0 {
 					continue
 				}
+				if old := mv.spent[b]; old >= 0 && int(old) <= c {
+					continue // reached already as cheaply: no step costs less than nothing
+				}
 				cost, stop, why := mv.step(u, a, d, c, mp, a == start, 0)
 				if why != noRefusal {
 					continue
@@ -399,6 +405,35 @@ func (mv *Mover) Path(i int) []int {
 		p[n] = j
 	}
 	return p
+}
+
+// PathLen is the length of the path Path(i) returns.
+func (mv *Mover) PathLen(i int) int {
+	if mv.spent[i] < 0 {
+		return 0
+	}
+	n := 0
+	for j := i; mv.parent[j] >= 0; j = int(mv.parent[j]) {
+		n++
+	}
+	return n
+}
+
+// AppendPath appends the path Path(i) returns to dst: many paths kept
+// end to end in one buffer, not one allocation a path.
+func (mv *Mover) AppendPath(dst []int, i int) []int {
+	n := mv.PathLen(i)
+	if n == 0 {
+		return dst // parent[i] may be left from an earlier Reach
+	}
+	dst = slices.Grow(dst, n)
+	end := len(dst) + n
+	dst = dst[:end]
+	for j := i; mv.parent[j] >= 0; j = int(mv.parent[j]) {
+		end--
+		dst[end] = j
+	}
+	return dst
 }
 
 // Back calls f with each hex of the path Path(i) returns, from i back to

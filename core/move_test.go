@@ -420,6 +420,10 @@ func TestReachMatchesCheckPath(t *testing.T) {
 				t.Fatalf("trial %d (%s %d MP, extra %d, from %s): %s: Reach spent %d, can end %v; all paths: spent %d, can end %v",
 					trial, s.Units[k].Kind, mp, mv.Extra, s.Map.ID(start), s.Map.ID(i), mv.Spent(i), mv.CanEnd(k, i), spent[i], end[i])
 			}
+			// AppendPath appends what Path returns
+			if got := mv.AppendPath([]int{-7}, i); got[0] != -7 || !slices.Equal(got[1:], mv.Path(i)) || mv.PathLen(i) != len(mv.Path(i)) {
+				t.Fatalf("trial %d: AppendPath(%s) = %v, Path %v", trial, s.Map.ID(i), got, mv.Path(i))
+			}
 			if !end[i] {
 				continue
 			}

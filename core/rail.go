@@ -1,6 +1,9 @@
 package core
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // RailOpts are a variant's limits on one rail move.
 type RailOpts struct {
@@ -137,25 +140,42 @@ func (s *State) railRules(side Side, o RailOpts) (ok, stop func(int) bool) {
 // stop, the start excepted). parent[b] is the hex b was reached from (from
 // for its neighbours, from's own entry is from), -1 for a hex not reached.
 func (s *State) railTree(from int, ok, stop func(int) bool) []int32 {
+	return s.railTreeIn(nil, from, ok, stop)
+}
+
+// railTreeIn is railTree in the array parent when it has room.
+func (s *State) railTreeIn(parent []int32, from int, ok, stop func(int) bool) []int32 {
 	m := s.Map
-	parent := make([]int32, m.Len())
+	if cap(parent) < m.Len() {
+		parent = make([]int32, m.Len())
+	}
+	parent = parent[:m.Len()]
 	for i := range parent {
 		parent[i] = -1
 	}
 	parent[from] = int32(from)
-	queue := []int32{int32(from)}
-	for len(queue) > 0 {
-		a := int(queue[0])
-		queue = queue[1:]
+	queue := make([]int32, 1, 64)
+	queue[0] = int32(from)
+	for q := 0; q < len(queue); q++ {
+		a := int(queue[q])
 		if a != from && stop != nil && stop(a) {
 			continue
 		}
-		m.railNext(a, func(b int) {
+		// railNext's order, written out: no closure a hex
+		for d := N; d <= NW; d++ {
+			if m.Rail[a]&(1<<d) != 0 {
+				if b := int(m.Nbr[a][d]); parent[b] < 0 && ok(b) {
+					parent[b] = int32(a)
+					queue = append(queue, int32(b))
+				}
+			}
+		}
+		for _, b := range m.RailLink[a] {
 			if parent[b] < 0 && ok(b) {
 				parent[b] = int32(a)
 				queue = append(queue, int32(b))
 			}
-		})
+		}
 	}
 	return parent
 }
@@ -163,6 +183,17 @@ func (s *State) railTree(from int, ok, stop func(int) bool) []int32 {
 // railSearch returns the path to dst (start excluded) in railTree's
 // search, or nil.
 func (s *State) railSearch(from, dst int, ok, stop func(int) bool) []int {
-	r := &RailRoutes{from: from, parent: s.railTree(from, ok, stop)}
-	return r.Path(dst)
+	buf, _ := railTrees.Get().(*[]int32)
+	if buf == nil {
+		buf = new([]int32)
+	}
+	r := &RailRoutes{from: from, parent: s.railTreeIn(*buf, from, ok, stop)}
+	p := r.Path(dst)
+	*buf = r.parent
+	railTrees.Put(buf)
+	return p
 }
+
+// railTrees keeps railTree's arrays for the searches that keep no tree
+// (railSearch), which would otherwise allocate one a rail check.
+var railTrees sync.Pool

@@ -137,3 +137,53 @@ func place(t *testing.T, s *State, id string, side Side, hex string, zoc ZOCKind
 	}
 	return k
 }
+
+// TestRailReach: the routes RailReach finds are those RailPath finds,
+// on the rulebook example's lines and across the off-map link.
+func TestRailReach(t *testing.T) {
+	s := loadFixture(t, "rail.txt")
+	o := RailOpts{Friendly: s.RailOwner}
+	for _, id := range []string{"army-1", "army-2", "army-3"} {
+		k := unitIndex(t, s, id)
+		r := s.RailReach(k, o)
+		if len(r.Dests) == 0 {
+			t.Fatalf("%s: no rail destinations", id)
+		}
+		for _, h := range r.Dests {
+			p, err := s.RailPath(k, h, o)
+			if err != nil || !slices.Equal(p, r.Path(h)) {
+				t.Errorf("%s to %s: RailReach's path %v, RailPath's %v (%v)", id, s.Map.ID(h), names(s.Map, r.Path(h)), names(s.Map, p), err)
+			}
+		}
+	}
+}
+
+// BenchmarkRailReach finds a unit's rail routes on a grid of lines over
+// a 30×22 sheet.
+func BenchmarkRailReach(b *testing.B) {
+	var f strings.Builder
+	f.WriteString("sheet A 0 0 30 22\nowner soviet\nunit army-1 soviet infantry 6 A-0101\n")
+	for r := 1; r <= 22; r += 3 {
+		f.WriteString("rail")
+		for c := 1; c <= 30; c++ {
+			f.WriteString(" A-" + twoDigits(c) + twoDigits(r))
+		}
+		f.WriteString("\n")
+	}
+	for c := 1; c <= 30; c += 4 {
+		f.WriteString("rail")
+		for r := 1; r <= 22; r++ {
+			f.WriteString(" A-" + twoDigits(c) + twoDigits(r))
+		}
+		f.WriteString("\n")
+	}
+	s := parseFixture(b, f.String())
+	k := unitIndex(b, s, "army-1")
+	o := RailOpts{Friendly: s.RailOwner}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.RailReach(k, o)
+	}
+}
+
+func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' + n%10)}) }

@@ -79,69 +79,124 @@ const (
 // and MaxExtra are taken within 0..MaxRetreatHexes, and the search is
 // bounded (maxRetreatVisits).
 func (s *State) Retreats(k int, o RetreatOpts) []Retreat {
-	m := s.Map
+	w := s.newRetreatWalk(k, o)
+	if w == nil {
+		return nil
+	}
+	w.list = true
+	w.walk(w.start, 0)
+	return w.out
+}
+
+// RetreatZOCs is what Retreats says of unit k's retreats without listing
+// them: how many there are (at most the first maxRetreats, as Retreats
+// keeps), and the least and most enemy zones of control one enters (0
+// and 0 when there is none). It allocates nothing.
+func (s *State) RetreatZOCs(k int, o RetreatOpts) (n, least, most int) {
+	w := s.newRetreatWalk(k, o)
+	if w == nil {
+		return 0, 0, 0
+	}
+	w.walk(w.start, 0)
+	return w.found, w.least, w.most
+}
+
+// retreatWalk is one search of a unit's retreats (Retreats).
+type retreatWalk struct {
+	s        *State
+	k, start int
+	o        RetreatOpts
+	// path is buf[:n], the hexes walked so far
+	buf    [2 * MaxRetreatHexes]int
+	n      int
+	visits int
+	// found counts the retreats found; least and most are the fewest
+	// and most enemy zones of control one of them enters.
+	found, least, most int
+	// list keeps each retreat in out. Its path is cut from flat, a buffer
+	// for many paths, not one allocation a path, with its capacity
+	// capped: when flat grows, the paths cut before keep the old array,
+	// which nothing writes to again.
+	list bool
+	out  []Retreat
+	flat []int
+}
+
+// newRetreatWalk starts a search of unit k's retreats under o (nil for a
+// unit off the map).
+func (s *State) newRetreatWalk(k int, o RetreatOpts) *retreatWalk {
 	u := &s.Units[k]
 	if u.Status != OnMap {
 		return nil
 	}
 	o.Hexes = min(max(o.Hexes, 0), MaxRetreatHexes)
 	o.MaxExtra = min(max(o.MaxExtra, 0), MaxRetreatHexes)
-	start := u.Hex
-	var out []Retreat
-	// The paths found are kept end to end in flat, a buffer for many
-	// paths, not one allocation a path. Each Path is cut from it with its
-	// capacity capped; when flat grows, the paths cut before keep the old
-	// array, which nothing writes to again.
-	var flat []int
-	path := make([]int, 0, o.Hexes+o.MaxExtra)
-	visits := 0
-	var walk func(a, zoc int)
-	walk = func(a, zoc int) {
-		if visits++; visits > maxRetreatVisits || len(out) >= maxRetreats {
+	return &retreatWalk{s: s, k: k, start: u.Hex, o: o}
+}
+
+// walk goes on from hex a, having entered zoc enemy zones of control.
+func (w *retreatWalk) walk(a, zoc int) {
+	if w.visits++; w.visits > maxRetreatVisits || w.found >= maxRetreats {
+		return
+	}
+	s, o := w.s, &w.o
+	m := s.Map
+	n := w.n
+	if n >= o.Hexes {
+		if s.mayEndRetreat(w.k, a, *o) {
+			w.add(zoc)
 			return
 		}
-		n := len(path)
-		if n >= o.Hexes {
-			if s.mayEndRetreat(k, a, o) {
-				if flat == nil && n > 0 {
-					flat = make([]int, 0, 8*n)
-				}
-				from := len(flat)
-				flat = append(flat, path...)
-				r := Retreat{ZOC: zoc}
-				if n > 0 {
-					r.Path = flat[from:len(flat):len(flat)]
-				}
-				out = append(out, r)
-				return
-			}
-			if n >= o.Hexes+o.MaxExtra {
-				return
-			}
-		}
-		for d := N; d <= NW; d++ {
-			b := int(m.Nbr[a][d])
-			if b < 0 || b == start || m.Blocked(a, d) || m.Strait[a]&(1<<d) != 0 || s.EnemyAt(u.Side, b) {
-				continue
-			}
-			if cl := o.Closed[u.Side]; cl != nil && cl.Has(b) {
-				continue
-			}
-			dist := m.Distance(start, b)
-			if (n < o.Hexes && dist != n+1) || (n >= o.Hexes && dist < o.Hexes) || contains(path, b) {
-				continue
-			}
-			z := zoc
-			if s.RetreatEntersZOC(u.Side, b, o) {
-				z++
-			}
-			path = append(path, b)
-			walk(b, z)
-			path = path[:n]
+		if n >= o.Hexes+o.MaxExtra {
+			return
 		}
 	}
-	walk(start, 0)
-	return out
+	side := s.Units[w.k].Side
+	for d := N; d <= NW; d++ {
+		b := int(m.Nbr[a][d])
+		if b < 0 || b == w.start || m.Blocked(a, d) || m.Strait[a]&(1<<d) != 0 || s.EnemyAt(side, b) {
+			continue
+		}
+		if cl := o.Closed[side]; cl != nil && cl.Has(b) {
+			continue
+		}
+		dist := m.Distance(w.start, b)
+		if (n < o.Hexes && dist != n+1) || (n >= o.Hexes && dist < o.Hexes) || contains(w.buf[:n], b) {
+			continue
+		}
+		z := zoc
+		if s.RetreatEntersZOC(side, b, *o) {
+			z++
+		}
+		w.buf[n], w.n = b, n+1
+		w.walk(b, z)
+		w.n = n
+	}
+}
+
+// add counts the retreat along the path walked, entering zoc enemy zones
+// of control, and keeps it when the walk lists them.
+func (w *retreatWalk) add(zoc int) {
+	if w.found == 0 || zoc < w.least {
+		w.least = zoc
+	}
+	if w.found == 0 || zoc > w.most {
+		w.most = zoc
+	}
+	w.found++
+	if !w.list {
+		return
+	}
+	r := Retreat{ZOC: zoc}
+	if n := w.n; n > 0 {
+		if w.flat == nil {
+			w.flat = make([]int, 0, 8*n)
+		}
+		from := len(w.flat)
+		w.flat = append(w.flat, w.buf[:n]...)
+		r.Path = w.flat[from:len(w.flat):len(w.flat)]
+	}
+	w.out = append(w.out, r)
 }
 
 func contains(p []int, x int) bool {

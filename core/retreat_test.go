@@ -172,6 +172,7 @@ func TestRetreats(t *testing.T) {
 			k := unitIndex(t, s, "ger-1")
 			rs := s.Retreats(k, tt.opts)
 			checkRetreats(t, s, k, tt.opts, rs)
+			checkRetreatZOCs(t, s, k, tt.opts, rs)
 			got := retreatList(s.Map, rs)
 			if tt.want != nil && !slices.Equal(got, tt.want) {
 				t.Errorf("Retreats =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
@@ -287,6 +288,57 @@ func TestRetreatsBounded(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkRetreatZOCs checks that RetreatZOCs summarises rs, unit k's
+// retreats as Retreats lists them.
+func checkRetreatZOCs(t *testing.T, s *State, k int, o RetreatOpts, rs []Retreat) {
+	t.Helper()
+	least, most := 0, 0
+	for i, r := range rs {
+		if i == 0 || r.ZOC < least {
+			least = r.ZOC
+		}
+		most = max(most, r.ZOC)
+	}
+	if n, l, m := s.RetreatZOCs(k, o); n != len(rs) || l != least || m != most {
+		t.Errorf("RetreatZOCs = %d, %d, %d; want %d, %d, %d", n, l, m, len(rs), least, most)
+	}
+}
+
+// RetreatZOCs counts as Retreats keeps, within the search's bounds, and
+// allocates nothing.
+func TestRetreatZOCs(t *testing.T) {
+	s, k := crowded(t)
+	for _, o := range []RetreatOpts{{Hexes: 2, MaxExtra: 6}, {Hexes: 1}, {Hexes: 0}} {
+		checkRetreatZOCs(t, s, k, o, s.Retreats(k, o))
+	}
+	s = parseFixture(t, readFixture(t, "combat.txt"))
+	k = unitIndex(t, s, "ger-1")
+	o := RetreatOpts{Hexes: 2, MaxExtra: 2}
+	if n := testing.AllocsPerRun(20, func() { s.RetreatZOCs(k, o) }); n != 0 {
+		t.Errorf("RetreatZOCs allocates %v times", n)
+	}
+}
+
+// BenchmarkRetreatZOCs summarises the retreats of the rulebook board's
+// defender (the bot's question), against listing them.
+func BenchmarkRetreatZOCs(b *testing.B) {
+	s := parseFixture(b, readFixture(b, "combat.txt"))
+	k := unitIndex(b, s, "ger-1")
+	o := RetreatOpts{Hexes: 2, MaxExtra: 2}
+	b.Run("zocs", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s.RetreatZOCs(k, o)
+		}
+	})
+	b.Run("list", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s.Retreats(k, o)
+		}
+	})
 }
 
 // BenchmarkRetreatsWorstCase searches the longest retreats on a sheet

@@ -205,13 +205,17 @@ func (s *State) AnyAt(i int, f func(k int) bool) bool {
 
 // UnitsAt lists the units on hex i: the combat unit first, then the others
 // in unit order.
-func (s *State) UnitsAt(i int) []int {
-	var out []int
+func (s *State) UnitsAt(i int) []int { return s.AppendUnitsAt(nil, i) }
+
+// AppendUnitsAt appends the units on hex i to out, in UnitsAt's order:
+// a caller asking for many hexes reuses one buffer.
+func (s *State) AppendUnitsAt(out []int, i int) []int {
+	from := len(out)
 	for k := s.head[i]; k >= 0; k = s.next[k] {
 		out = append(out, int(k))
 	}
 	o := int(s.occ[i])
-	slices.SortFunc(out, func(a, b int) int {
+	slices.SortFunc(out[from:], func(a, b int) int {
 		switch {
 		case a == o:
 			return -1

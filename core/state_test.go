@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -156,6 +157,12 @@ func TestOverstackAndLeave(t *testing.T) {
 	s.Relocate(1, h)
 	if got := s.Overstacked(Soviet); len(got) != 1 || got[0] != h {
 		t.Fatalf("Overstacked = %v, want [B-0505]", got)
+	}
+	if got := s.UnitsAt(h); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("UnitsAt = %v, want the occupant first: [0 1]", got)
+	}
+	if got := s.AppendUnitsAt([]int{9}, h); !slices.Equal(got, []int{9, 0, 1}) {
+		t.Errorf("AppendUnitsAt = %v, want [9 0 1]", got)
 	}
 	if s.Occupant(h) != 0 {
 		t.Errorf("the first unit should stay the occupant")

@@ -60,8 +60,15 @@ func (sp *Supplier) Trace(side Side, extra []int) Bitset {
 	if sp.Range != nil {
 		return sp.traceRanged(side, extra)
 	}
-	m := sp.S.Map
 	sp.reached.Clear()
+	return sp.spread(side, sp.S.Map.Edge[side], extra)
+}
+
+// spread adds to the hexes traced (reached) those that trace to the
+// sources src and more, open hexes not traced yet: the search of Trace,
+// which a second call continues with more sources.
+func (sp *Supplier) spread(side Side, src, more []int) Bitset {
+	m := sp.S.Map
 	q := sp.queue[:0]
 	seed := func(i int) {
 		if !sp.reached.Has(i) && sp.open(side, i) {
@@ -69,10 +76,10 @@ func (sp *Supplier) Trace(side Side, extra []int) Bitset {
 			q = append(q, int32(i))
 		}
 	}
-	for _, i := range m.Edge[side] {
+	for _, i := range src {
 		seed(i)
 	}
-	for _, i := range extra {
+	for _, i := range more {
 		seed(i)
 	}
 	for h := 0; h < len(q); h++ {
@@ -194,6 +201,11 @@ func (sp *Supplier) TraceBySea(side Side, sea *Region, extra []int) Bitset {
 	ports := sp.S.CoastalCities(side, sea)
 	for _, p := range ports {
 		if r.Has(p) {
+			if sp.Range == nil {
+				// the hexes traced from more sources are those traced
+				// already and those the ports add: go on from there
+				return sp.spread(side, nil, ports)
+			}
 			return sp.Trace(side, append(append([]int(nil), extra...), ports...))
 		}
 	}

@@ -138,6 +138,20 @@ func TestTraceBySea(t *testing.T) {
 			if !sp.TraceBySea(Soviet, sea, nil).Has(hx(t, m, "A-1203")) && tt.add == "" {
 				t.Errorf("TraceBySea lost the regular supply of A-1203")
 			}
+			// what it traces is what one trace from the edge and the
+			// ports, when a port is in regular supply, reaches
+			got := append(Bitset(nil), sp.TraceBySea(Soviet, sea, nil)...)
+			ports := s.CoastalCities(Soviet, sea)
+			want := append(Bitset(nil), sp.Trace(Soviet, nil)...)
+			for _, p := range ports {
+				if want.Has(p) {
+					want = append(Bitset(nil), sp.Trace(Soviet, ports)...)
+					break
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("TraceBySea differs from a trace from the edge and the ports")
+			}
 		})
 	}
 }

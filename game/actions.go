@@ -379,10 +379,21 @@ func (g *Game) movesWhere(k int, paths, checked, alone bool) *UnitMoves {
 			}
 		}
 	}
+	var flat []int // the paths end to end, each cut from it with its capacity capped
+	if paths {
+		n := 0
+		for _, h := range cands {
+			n += mv.PathLen(h)
+		}
+		flat = make([]int, 0, n)
+	}
 	for i, h := range cands {
 		d := Dest{Hex: h, ID: m.ID(h), MP: mv.Spent(h)}
 		if paths {
-			d.Path = mv.Path(h)
+			from := len(flat)
+			if flat = mv.AppendPath(flat, h); len(flat) > from {
+				d.Path = flat[from:len(flat):len(flat)]
+			}
 		}
 		if batch {
 			if refused != nil && refused[i] {
@@ -426,6 +437,7 @@ type shareCheck struct {
 	k    int
 	must []int         // unmoved friends in shared hexes
 	ends map[int][]int // a friend's first two ways out, found once
+	at   []int         // scratch: the units on a destination (clear)
 }
 
 func (g *Game) newShareCheck(k int) shareCheck {
@@ -449,7 +461,8 @@ func (sc *shareCheck) clear(h int) bool {
 			return false
 		}
 	}
-	for _, o := range g.S.UnitsAt(h) {
+	sc.at = g.S.AppendUnitsAt(sc.at[:0], h)
+	for _, o := range sc.at {
 		if o != sc.k && g.S.Units[o].Side == g.S.Units[sc.k].Side && g.S.Units[o].Stacks && !g.moved[o] && !sc.outBesides(o, h) {
 			return false
 		}

@@ -27,6 +27,12 @@ func (g *Game) refuse(rule, format string, a ...any) *Refusal {
 	return &Refusal{Msg: fmt.Sprintf(format, a...), Rule: g.Rules.CiteRule(rule)}
 }
 
+// refuseMsg is refuse with the message written out: for refusals made
+// many times in a listing (entryHex), without Sprintf's cost.
+func (g *Game) refuseMsg(rule, msg string) *Refusal {
+	return &Refusal{Msg: msg, Rule: g.Rules.CiteRule(rule)}
+}
+
 // fromCore turns a core refusal into a cited one.
 func (g *Game) fromCore(err error) error {
 	var re *core.RuleError

@@ -16,44 +16,44 @@ import (
 func (g *Game) entryHex(side core.Side, h int, major bool) error {
 	s, m, e := g.S, g.S.Map, g.Rules.Entry
 	if s.Occupant(h) >= 0 {
-		return g.refuse("stack", "%s already holds %s", m.ID(h), s.Units[s.Occupant(h)].ID)
+		return g.refuseMsg("stack", m.ID(h)+" already holds "+s.Units[s.Occupant(h)].ID)
 	}
 	if m.Terrain[h].Water() {
-		return g.refuse("water", "%s is a %s hex", m.ID(h), m.Terrain[h])
+		return g.refuseMsg("water", m.ID(h)+" is a "+m.Terrain[h].String()+" hex")
 	}
 	if c, ok := m.City(h); ok && s.Control[h] == side && (e.Cities || e.Capitals && c.Capital == side) {
 		if c.Capital == side && e.Capitals {
 			return nil
 		}
 		if g.Rules.PlaceCityNoZOC && s.EnemyZOC(side, h) {
-			return g.refuse("place", "%s is in an enemy zone of control", c.Name)
+			return g.refuseMsg("place", c.Name+" is in an enemy zone of control")
 		}
 		if !major || !e.RebuildMajor {
 			return nil
 		}
 		if c.Kind == core.Minor {
-			return g.refuse("place", "%s is a minor city: rebuilt units appear in a friendly major city", c.Name)
+			return g.refuseMsg("place", c.Name+" is a minor city: rebuilt units appear in a friendly major city")
 		}
 		if !g.supplied[side].Has(h) {
-			return g.refuse("place", "%s is not in supply", c.Name)
+			return g.refuseMsg("place", c.Name+" is not in supply")
 		}
 		return nil
 	}
 	if e.Edge && m.IsEdge(side, h) {
 		if s.EnemyZOC(side, h) {
-			return g.refuse("place", "%s is on the friendly map edge but in an enemy zone of control", m.ID(h))
+			return g.refuseMsg("place", m.ID(h)+" is on the friendly map edge but in an enemy zone of control")
 		}
 		return nil
 	}
 	switch {
 	case e.Cities && e.Edge:
-		return g.refuse("place", "%s is neither a friendly city nor on the %s map edge", m.ID(h), side)
+		return g.refuseMsg("place", m.ID(h)+" is neither a friendly city nor on the "+side.String()+" map edge")
 	case e.Cities:
-		return g.refuse("place", "%s is not a friendly city", m.ID(h))
+		return g.refuseMsg("place", m.ID(h)+" is not a friendly city")
 	case e.Edge:
-		return g.refuse("place", "%s is not on the %s map edge", m.ID(h), side)
+		return g.refuseMsg("place", m.ID(h)+" is not on the "+side.String()+" map edge")
 	}
-	return g.refuse("place", "%s: the rules let no unit enter here", m.ID(h))
+	return g.refuseMsg("place", m.ID(h)+": the rules let no unit enter here")
 }
 
 // placeHex judges where unit k may enter (how: "place", "rebuild" or
