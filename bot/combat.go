@@ -335,7 +335,7 @@ func (b *Bot) scoreAttack(v *view, o option) float64 {
 		steps = 2
 	}
 	stands := b.canStand(v, o.hex)
-	var defLoss, attLoss, vacate float64
+	var defLoss, attLoss, vacate, barren float64
 	for _, oc := range b.column(o.col) {
 		r := b.result(oc.code)
 		var dl, al float64
@@ -379,9 +379,18 @@ func (b *Bot) scoreAttack(v *view, o option) float64 {
 		}
 		defLoss += oc.p * dl
 		attLoss += oc.p * al
+		if al > 0 && dl == 0 && !gone {
+			barren += oc.p
+		}
 		if gone {
 			vacate += oc.p
 		}
+	}
+	if barren > 0 && b.stance.stance == Defensive {
+		// the defensive stance husbands its steps: an attack that may
+		// cost a step for nothing (GDW's 1:1, the AL face) is made only
+		// for what the tactics add (a pocket, a counterattack, a mop-up)
+		return 0
 	}
 	d := v.doc
 	gain := defLoss + vacate*b.hexGain(v, o)
