@@ -157,3 +157,41 @@ func TestTacticRearSecurityFortress(t *testing.T) {
 		t.Errorf("rear-security credited %d times, want 1 (tactics %v)", n, b.Tactics)
 	}
 }
+
+// hold-the-ring for a fortress the doctrine holds (hold_fortresses): an
+// empty hex next to it that the enemy can enter gets a unit from the
+// rear; with the key off, or the enemy beyond its reach, the ring is
+// left as it stands.
+func TestTacticFillRing(t *testing.T) {
+	fort := "\n[[map.city]]\nhex = \"B-1005\"\nname = \"Testburg\"\nkind = \"fortress\"\n"
+	n := nbr(t, "B-1005")
+	for _, c := range []struct {
+		name  string
+		reach float64
+		fill  bool
+	}{
+		{"off", 0, false},
+		{"within reach", 6, true},
+		{"beyond reach", 3, false},
+	} {
+		g := newBoard(t, "soviet-general", fort+units("axis", "panzer", 12, 6, 8, "B-0505", "B-0506")+
+			units("soviet", "infantry", 8, 4, 6, "B-1005", "B-1509"), game.Options{})
+		b := bound(t, g, core.Soviet)
+		b.Doctrine.HoldFortresses = c.reach
+		v := b.newView(b.e, b.Side)
+		h := idx(t, g, "B-1005")
+		if d := v.foeDist[h]; d <= 3 || d > 6 || 2*garrisonWant(v, h) <= 8 {
+			t.Fatalf("%s: the enemy %d hexes from Testburg, want %v: the position tests nothing", c.name, d, garrisonWant(v, h))
+		}
+		held, moved := b.secureRear(v)
+		k, _ := g.Position().UnitByID("sov-in2")
+		at := hexOf(g, "sov-in2")
+		ring := false
+		for _, x := range n {
+			ring = ring || x == at
+		}
+		if ring != c.fill || moved != c.fill || held[k] != c.fill {
+			t.Errorf("%s: sov-in2 at %s (in the ring %v, moved %v, held %v), want in the ring %v", c.name, at, ring, moved, held[k], c.fill)
+		}
+	}
+}
