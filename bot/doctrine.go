@@ -58,8 +58,7 @@ type Doctrine struct {
 	HoldObjectives float64
 	// HoldFortresses: the same for the side's fortresses and capitals
 	// (objectives or not), within this many hexes of the enemy
-	// (posture.go), whose empty neighbouring hexes also get units from
-	// the rear (hold-the-ring, rear.go); 0 turns it off.
+	// (posture.go); 0 turns it off.
 	HoldFortresses float64
 	// Results says what each CRT result does, for scoring attacks.
 	Results map[string]Result

@@ -6,9 +6,7 @@ package bot
 // plan moves the rest, a threatened objective keeps the units it needs
 // (hold-the-city) and an empty or thin one gets a garrison from the
 // units that can reach it, the ones farthest from the fighting first
-// (rear-security); the units next to it stay (hold-the-ring), and next
-// to a fortress the doctrine holds (hold_fortresses) the empty hexes are
-// filled too.
+// (rear-security).
 
 import (
 	"cmp"
@@ -75,12 +73,9 @@ func (b *Bot) secureRear(v *view) (held map[int]bool, moved bool) {
 			}
 			def = b.holdStrongest(v, here, def, want, held, "hold-the-city")
 		}
-		ringDef := b.holdRing(v, h, def, held)
+		b.holdRing(v, h, def, held)
 		if !b.uses("rear-security") {
 			continue
-		}
-		if b.uses("hold-the-ring") && fortressHeld(v, h) {
-			budget, moved = b.fillRing(v, h, ringDef, 2*want, budget, held, moved)
 		}
 		for def < want && budget > 0 {
 			k, path := b.garrisonFor(v, h, held)
@@ -209,9 +204,9 @@ func (b *Bot) holdStrongest(v *view, ks []int, def, want float64, held map[int]b
 // the line's, scored as it is), strongest first, stay where they are
 // until the city's defence (def) and theirs reach twice the garrison's
 // want.
-func (b *Bot) holdRing(v *view, h int, def float64, held map[int]bool) float64 {
+func (b *Bot) holdRing(v *view, h int, def float64, held map[int]bool) {
 	if !b.uses("hold-the-ring") {
-		return def
+		return
 	}
 	want := 2 * garrisonWant(v, h)
 	var ring []int
@@ -223,46 +218,5 @@ func (b *Bot) holdRing(v *view, h int, def float64, held map[int]bool) float64 {
 			ring = append(ring, k)
 		}
 	}
-	return b.holdStrongest(v, ring, def, want, held, "hold-the-ring")
-}
-
-// fortressHeld reports whether h is a fortress or capital of the side
-// that the doctrine's HoldFortresses holds: within that many hexes of
-// the enemy.
-func fortressHeld(v *view, h int) bool {
-	c, ok := v.m.City(h)
-	return ok && v.doc.HoldFortresses > 0 && (c.Kind == core.Fortress || c.Capital == v.side) &&
-		float64(v.foeDist[h]) <= v.doc.HoldFortresses
-}
-
-// fillRing is hold-the-ring's other half for a fortress the doctrine
-// holds (fortressHeld): the empty hexes next to it that the enemy can
-// enter, not yet in contact with it, get a unit each from those whose
-// leaving costs the front least (garrisonFor), until the city's and
-// the ring's defence (def) reaches want or the phase's budget is spent;
-// where one unit may stand in a hex, each is a hex the enemy cannot
-// attack the city from. It answers the budget left and whether it moved
-// any (or moved was set).
-func (b *Bot) fillRing(v *view, h int, def, want float64, budget int, held map[int]bool, moved bool) (int, bool) {
-	for _, nb := range v.m.Nbr[h] {
-		if def >= want || budget <= 0 {
-			break
-		}
-		x := int(nb)
-		if nb < 0 || !v.m.OnMap[x] || v.s.Occupant(x) >= 0 || enemyAt(v, x) <= 0 || v.foeDist[x] <= 1 {
-			continue
-		}
-		k, path := b.garrisonFor(v, x, held)
-		if k < 0 {
-			continue
-		}
-		if b.e.move(k, path) != nil {
-			break
-		}
-		moved, held[k] = true, true
-		budget--
-		def += float64(v.s.Units[k].DefenseNow())
-		b.Tactics["hold-the-ring"]++
-	}
-	return budget, moved
+	b.holdStrongest(v, ring, def, want, held, "hold-the-ring")
 }
