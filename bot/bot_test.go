@@ -309,15 +309,18 @@ func BenchmarkBeatsRandom(b *testing.B) {
 }
 
 // TestHistoryShape: bot against bot, Barbarossa keeps the shape of 1941
-// (gpw bots history prints the whole table): the Axis in Riga and at
-// Smolensk by August, in Pskov by the autumn and at the gates of
-// Leningrad by the end (its axes of advance), not in Kiev in July but in
-// Kiev by the end, short of Leningrad and Moscow in the winter.
+// (gpw bots history prints the whole table): the Axis in Riga in July,
+// at Smolensk by August, in Pskov by the autumn and at the gates of
+// Leningrad in August (its axes of advance), not in Kiev in July and in
+// most games not in August (the scenario's doctrine: the Soviets stand
+// before their cities), but in Kiev by the end, short of Leningrad in
+// most games (about three in four of 100) and of Moscow in nearly all
+// in the winter.
 func TestHistoryShape(t *testing.T) {
 	t.Parallel()
 	seeds := 20
 	if testing.Short() {
-		seeds = 6
+		seeds = 10
 	}
 	sc, err := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
 	if err != nil {
@@ -342,14 +345,17 @@ func TestHistoryShape(t *testing.T) {
 		city, turn string
 		lo, hi     float64
 	}{
+		{"Riga", "Jul 1941", 0.5, 1},
 		{"Riga", "Aug 1941", 0.7, 1},
 		{"Smolensk", "Aug 1941", 0.6, 1},
 		{"Pskov", "Sep/Oct 1941", 0.4, 1},
-		{"Leningrad ≤2", "Nov/Dec 1941", 0.25, 1},
-		{"Kiev", "Jul 1941", 0, 0.2},
+		{"Leningrad ≤2", "Aug 1941", 0.4, 1},
+		{"Leningrad ≤2", "Nov/Dec 1941", 0.4, 1},
+		{"Kiev", "Jul 1941", 0, 0.1},
+		{"Kiev", "Aug 1941", 0, 0.5},
 		{"Kiev", "Nov/Dec 1941", 0.6, 1},
-		{"Leningrad", "Nov/Dec 1941", 0, 0.2},
-		{"Moscow", "Nov/Dec 1941", 0, 0.35},
+		{"Leningrad", "Nov/Dec 1941", 0, 0.45},
+		{"Moscow", "Nov/Dec 1941", 0, 0.15},
 	} {
 		if x := share(c.city, c.turn); x < c.lo || x > c.hi {
 			t.Errorf("the Axis holds %s at the end of %s in %.0f%% of the games, want %.0f%% to %.0f%%\n%s", c.city, c.turn, 100*x, 100*c.lo, 100*c.hi, h)

@@ -56,6 +56,10 @@ type Doctrine struct {
 	// objective within this many hexes of the enemy holds instead
 	// (posture.go); 0 turns it off.
 	HoldObjectives float64
+	// HoldFortresses: the same for the side's fortresses and capitals
+	// (objectives or not), within this many hexes of the enemy
+	// (posture.go); 0 turns it off.
+	HoldFortresses float64
 	// Results says what each CRT result does, for scoring attacks.
 	Results map[string]Result
 	// Terrain multiplies a defender's strength for the bot's estimates of
@@ -166,6 +170,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 		"attack_ratio": &d.AttackRatio, "withdraw_ratio": &d.WithdrawRatio, "reserve": &d.Reserve,
 		"axes": &d.Axes, "mop_up": &d.MopUp, "front": &d.Front, "front_value": &d.FrontValue, "garrison": &d.Garrison,
 		"defend_ratio": &d.DefendRatio, "hold_objectives": &d.HoldObjectives,
+		"hold_fortresses": &d.HoldFortresses,
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -227,7 +232,8 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 }
 
 var doctrineKeys = []string{"aggression", "caution", "capital", "victory_city", "major_city", "minor_city", "rail_junction",
-	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "axes", "mop_up", "front", "front_value", "garrison", "depth", "terrain", "results", "axis", "soviet"}
+	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "axes", "mop_up", "front", "front_value", "garrison", "depth",
+	"defend_ratio", "hold_objectives", "hold_fortresses", "terrain", "results", "axis", "soviet"}
 
 func (d *Doctrine) check() error {
 	for _, c := range []struct {

@@ -48,6 +48,7 @@ victory_city = 20
 aggression = 0.15
 depth = 3
 terrain = { forest = 1.8 }
+hold_fortresses = 4
 `+unitTOML("ger-1", "axis", "infantry", 6, 3, 6, "B-0505")+unitTOML("sov-1", "soviet", "infantry", 8, 4, 6, "B-0705"), game.Options{})
 	ax, err := doctrineFor(g, core.Axis)
 	if err != nil {
@@ -61,7 +62,8 @@ terrain = { forest = 1.8 }
 	if ax.Caution != 0.6 || ax.VictoryCity != 20 || ax.Aggression != def.Aggression || ax.Depth != def.Depth {
 		t.Errorf("axis doctrine %+v", ax)
 	}
-	if so.Caution != 0.6 || so.Aggression != 0.15 || so.Depth != 3 || so.Terrain["forest"] != 1.8 || so.Terrain["swamp"] != 2 {
+	if so.Caution != 0.6 || so.Aggression != 0.15 || so.Depth != 3 || so.Terrain["forest"] != 1.8 || so.Terrain["swamp"] != 2 ||
+		so.HoldFortresses != 4 || ax.HoldFortresses != 0 {
 		t.Errorf("soviet doctrine %+v", so)
 	}
 	if DefaultDoctrine(core.Soviet).Terrain["forest"] != 1.5 {

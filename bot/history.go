@@ -43,9 +43,11 @@ var Barbarossa1941 = []Milestone{
 	{City: "Kiev", Taken: "Sep/Oct 1941", Date: "19 Sep 1941"},
 	{City: "Kharkov", Taken: "Sep/Oct 1941", Date: "24 Oct 1941"},
 	{City: "Odessa", Taken: "Sep/Oct 1941", Date: "16 Oct 1941"},
+	{City: "Dnepropetrovsk", Taken: "Aug 1941", Date: "25 Aug 1941"},
 	{City: "Rostov", Taken: "Nov/Dec 1941", Date: "21 Nov 1941 (retaken 29 Nov)", Lost: "Nov/Dec 1941"},
 	{City: "Leningrad", Taken: "Aug 1941", Date: "reached in Aug, besieged from 8 Sep 1941", Near: 2},
 	{City: "Leningrad", Date: "besieged from 8 Sep 1941, never taken"},
+	{City: "Tula", Date: "besieged from 30 Oct 1941, never taken"},
 	{City: "Moscow", Date: "stopped at its gates in Dec 1941"},
 }
 
@@ -161,13 +163,13 @@ func (h *History) String() string {
 	fmt.Fprintf(&b, "%s, %s rules, %s bots, %d games: share of games in which the Axis holds each city at the end of each turn\n",
 		h.Scenario, orDefault(h.Rules, "the scenario's"), h.Level, h.Games)
 	fmt.Fprintf(&b, "(* the Axis held it then in 1941)\n\n")
-	fmt.Fprintf(&b, "%-12s", "city")
+	fmt.Fprintf(&b, "%-14s", "city")
 	for _, t := range h.Turns {
 		fmt.Fprintf(&b, " %13s", t)
 	}
 	fmt.Fprintf(&b, "  fell in 1941\n")
 	for i, c := range h.Cities {
-		fmt.Fprintf(&b, "%-12s", c.Label())
+		fmt.Fprintf(&b, "%-14s", c.Label())
 		for t, name := range h.Turns {
 			mark := " "
 			if c.heldIn(name, h.Turns[:t+1]) {

@@ -117,17 +117,29 @@ func (b *Bot) Stance() Stance { return b.stance.stance }
 // or a capital): the sector stands on its line before the city instead
 // of falling back past it. The sectors that withdraw for want of supply
 // still do.
+//
+// A fortress or capital of the side (a city the rules defend more
+// strongly, whether or not the victory conditions name it) is held so
+// within the doctrine's HoldFortresses hexes of the enemy, if that is
+// farther: the sectors before such cities stand from afar, the others
+// only once the enemy is at their gates.
 func (v *view) holdObjectives() {
-	reach := int(v.doc.HoldObjectives)
-	if reach <= 0 {
+	reach, fort := int(v.doc.HoldObjectives), int(v.doc.HoldFortresses)
+	if reach <= 0 && fort <= 0 {
 		return
 	}
 	keep := make([]bool, len(v.posture))
-	v.key.Each(func(h int) {
-		if v.m.OnMap[h] && v.s.Control[h] == v.side && v.supplied.Has(h) && int(v.foeDist[h]) <= reach {
+	held := func(h, within int) {
+		if within > 0 && v.m.OnMap[h] && v.s.Control[h] == v.side && v.supplied.Has(h) && int(v.foeDist[h]) <= within {
 			keep[v.sector[h]] = true
 		}
-	})
+	}
+	v.key.Each(func(h int) { held(h, reach) })
+	for _, c := range v.m.Cities {
+		if c.Kind == core.Fortress || c.Capital == v.side {
+			held(c.Hex, fort)
+		}
+	}
 	for s, p := range v.posture {
 		if p == withdraw && keep[s] && !v.sectorCutOff(s) {
 			v.posture[s] = hold

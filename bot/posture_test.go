@@ -111,3 +111,32 @@ func TestHoldObjectives(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldFortresses: hold_fortresses keeps a withdrawing sector before
+// a fortress of the side (objective or not) from farther out than
+// hold_objectives does for the other objectives; a major city at the
+// same distance does not hold the sector, nor a fortress beyond the
+// reach.
+func TestHoldFortresses(t *testing.T) {
+	for _, c := range []struct {
+		name, city, kind  string
+		objectives, forts float64
+		want              posture
+	}{
+		{"off", "B-0905", "fortress", 0, 0, withdraw},
+		{"fortress within reach", "B-0905", "fortress", 0, 5, hold},
+		{"fortress within reach, objectives nearer", "B-0905", "fortress", 2, 5, hold},
+		{"major city is no fortress", "B-0905", "major", 2, 5, withdraw},
+		{"fortress beyond the reach", "B-1805", "fortress", 0, 5, withdraw},
+	} {
+		cities := "\n[[map.city]]\nhex = \"" + c.city + "\"\nname = \"Festung\"\nkind = \"" + c.kind + "\"\n"
+		g := newBoard(t, "soviet-general", units("axis", "panzer", 12, 6, 8, "B-0503", "B-0505", "B-0507", "B-0504")+
+			units("soviet", "infantry", 8, 4, 6, "B-0805")+cities, game.Options{})
+		b := bound(t, g, core.Soviet)
+		b.Doctrine.HoldObjectives, b.Doctrine.HoldFortresses = c.objectives, c.forts
+		v := b.newView(b.e, core.Soviet)
+		if p := v.postureAt(idx(t, g, "B-0805")); p != c.want {
+			t.Errorf("%s: posture %s, want %s", c.name, p, c.want)
+		}
+	}
+}

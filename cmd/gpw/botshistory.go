@@ -24,9 +24,10 @@ func newBotsHistoryCmd(o *botsHistoryOptions) *cobra.Command {
 		Short: "Play Barbarossa bot against bot over many seeds: which cities the Axis holds each turn, next to 1941",
 		Long: `History plays a scenario (Barbarossa by default) bot against bot, once per
 seed from 1 to --seeds, and prints for each turn the share of games in
-which the Axis holds Riga, Minsk, Smolensk, Kiev, Kharkov, Odessa, Rostov,
-Leningrad and Moscow, beside the dates they fell in 1941, then how often
-each side won by the scenario's victory conditions.`,
+which the Axis holds Riga, Tallinn, Pskov, Minsk, Smolensk, Kiev, Kharkov,
+Odessa, Dnepropetrovsk, Rostov, Leningrad, Tula and Moscow (and in which
+it stands within two hexes of Leningrad), beside the dates they fell in
+1941, then how often each side won by the scenario's victory conditions.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return botsHistoryRun(o) },
 	}
