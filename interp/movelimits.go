@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -74,34 +75,12 @@ func (r *Rules) readLimits(v lua.LValue) (lim *MoveLimits, err error) {
 	if !ok {
 		return nil, r.hookErr(name, "a %s; it must return nil or {check =, limits = {...}}", v.Type())
 	}
-	lim = &MoveLimits{}
-	switch c := t.RawGetString("check").(type) {
-	case *lua.LNilType:
-	case lua.LString:
-		found := false
-		for i, n := range pathCheckNames {
-			if string(c) == n {
-				lim.Check, found = PathCheck(i), true
-			}
-		}
-		if !found {
-			return nil, r.hookErr(name, "check = %q; it is all, occupied or none", safeText(string(c)))
-		}
-	default:
-		return nil, r.hookErr(name, "check as a %s; it is all, occupied or none", c.Type())
+	check, ls, err := r.limitsAnswer(name, t)
+	if err != nil {
+		return nil, err
 	}
-	ls, ok := t.RawGetString("limits").(*lua.LTable)
-	if !ok {
-		if v := t.RawGetString("limits"); v != lua.LNil {
-			return nil, r.hookErr(name, "limits as a %s; it must be an array of limits", v.Type())
-		}
-		return lim, nil
-	}
-	n := ls.Len()
-	if n > maxLimits {
-		return nil, r.hookErr(name, "%d limits (at most %d)", n, maxLimits)
-	}
-	for i := 1; i <= n; i++ {
+	lim = &MoveLimits{Check: check}
+	for i := 1; ls != nil && i <= ls.Len(); i++ {
 		l, err := r.moveLimit(ls.RawGetInt(i), i)
 		if err != nil {
 			return nil, err
@@ -109,6 +88,35 @@ func (r *Rules) readLimits(v lua.LValue) (lim *MoveLimits, err error) {
 		lim.Limits = append(lim.Limits, l)
 	}
 	return lim, nil
+}
+
+// limitsAnswer reads what a limits hook (move_limits, place_limits)
+// answered in t: its check, and its array of limits (nil when it has
+// none), of at most maxLimits.
+func (r *Rules) limitsAnswer(name string, t *lua.LTable) (PathCheck, *lua.LTable, error) {
+	var check PathCheck
+	switch c := t.RawGetString("check").(type) {
+	case *lua.LNilType:
+	case lua.LString:
+		i := slices.Index(pathCheckNames[:], string(c))
+		if i < 0 {
+			return check, nil, r.hookErr(name, "check = %q; it is all, occupied or none", safeText(string(c)))
+		}
+		check = PathCheck(i)
+	default:
+		return check, nil, r.hookErr(name, "check as a %s; it is all, occupied or none", c.Type())
+	}
+	ls, ok := t.RawGetString("limits").(*lua.LTable)
+	if !ok {
+		if v := t.RawGetString("limits"); v != lua.LNil {
+			return check, nil, r.hookErr(name, "limits as a %s; it must be an array of limits", v.Type())
+		}
+		return check, nil, nil
+	}
+	if n := ls.Len(); n > maxLimits {
+		return check, nil, r.hookErr(name, "%d limits (at most %d)", n, maxLimits)
+	}
+	return check, ls, nil
 }
 
 // moveLimit reads limit i: {hexes = N}, {only = {places}},

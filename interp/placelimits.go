@@ -74,34 +74,12 @@ func (r *Rules) readPlaceLimits(v lua.LValue) (*PlaceLimits, error) {
 	if !ok {
 		return nil, r.hookErr(name, "a %s; it must return nil or {check =, limits = {...}}", v.Type())
 	}
-	pl := &PlaceLimits{}
-	switch c := t.RawGetString("check").(type) {
-	case *lua.LNilType:
-	case lua.LString:
-		found := false
-		for i, n := range pathCheckNames {
-			if string(c) == n {
-				pl.Check, found = PathCheck(i), true
-			}
-		}
-		if !found {
-			return nil, r.hookErr(name, "check = %q; it is all, occupied or none", safeText(string(c)))
-		}
-	default:
-		return nil, r.hookErr(name, "check as a %s; it is all, occupied or none", c.Type())
+	check, ls, err := r.limitsAnswer(name, t)
+	if err != nil {
+		return nil, err
 	}
-	ls, ok := t.RawGetString("limits").(*lua.LTable)
-	if !ok {
-		if x := t.RawGetString("limits"); x != lua.LNil {
-			return nil, r.hookErr(name, "limits as a %s; it must be an array of limits", x.Type())
-		}
-		return pl, nil
-	}
-	n := ls.Len()
-	if n > maxLimits {
-		return nil, r.hookErr(name, "%d limits (at most %d)", n, maxLimits)
-	}
-	for i := 1; i <= n; i++ {
+	pl := &PlaceLimits{Check: check}
+	for i := 1; ls != nil && i <= ls.Len(); i++ {
 		l, err := r.placeLimit(ls.RawGetInt(i), i)
 		if err != nil {
 			return nil, err

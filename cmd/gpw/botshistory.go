@@ -41,17 +41,11 @@ it stands within two hexes of Leningrad), beside the dates they fell in
 }
 
 func botsHistoryRun(o *botsHistoryOptions) error {
-	if o.Seeds < 1 {
-		return fmt.Errorf("--seeds %d: at least 1", o.Seeds)
-	}
-	if _, err := bot.LevelByName(o.Level); err != nil {
-		return err
-	}
-	sc, err := loadScenario(o.Scenario, o.Rules)
+	ho, err := historyOptions(o.Scenario, o.Rules, o.Level, o.Seeds)
 	if err != nil {
 		return err
 	}
-	h, err := bot.PlayHistory(bot.HistoryOptions{Scenario: sc, Rules: o.Rules, Level: o.Level, Seeds: o.Seeds, Builtin: rulesFS()})
+	h, err := bot.PlayHistory(ho)
 	if err != nil {
 		return err
 	}
@@ -66,4 +60,20 @@ func botsHistoryRun(o *botsHistoryOptions) error {
 		return silentError{fmt.Sprintf("%d game(s) failed", len(h.Errors))}
 	}
 	return nil
+}
+
+// historyOptions checks the flags gpw bots history and gpw bots line
+// share and loads the scenario they name.
+func historyOptions(scenario, rules, level string, seeds int) (bot.HistoryOptions, error) {
+	if seeds < 1 {
+		return bot.HistoryOptions{}, fmt.Errorf("--seeds %d: at least 1", seeds)
+	}
+	if _, err := bot.LevelByName(level); err != nil {
+		return bot.HistoryOptions{}, err
+	}
+	sc, err := loadScenario(scenario, rules)
+	if err != nil {
+		return bot.HistoryOptions{}, err
+	}
+	return bot.HistoryOptions{Scenario: sc, Rules: rules, Level: level, Seeds: seeds, Builtin: rulesFS()}, nil
 }

@@ -39,17 +39,11 @@ reach; how jagged the line's depth is and how unevenly it is backed.`,
 }
 
 func botsLineRun(o *botsLineOptions) error {
-	if o.Seeds < 1 {
-		return fmt.Errorf("--seeds %d: at least 1", o.Seeds)
-	}
-	if _, err := bot.LevelByName(o.Level); err != nil {
-		return err
-	}
-	sc, err := loadScenario(o.Scenario, o.Rules)
+	ho, err := historyOptions(o.Scenario, o.Rules, o.Level, o.Seeds)
 	if err != nil {
 		return err
 	}
-	l, err := bot.PlayLines(bot.HistoryOptions{Scenario: sc, Rules: o.Rules, Level: o.Level, Seeds: o.Seeds, Builtin: rulesFS()})
+	l, err := bot.PlayLines(ho)
 	if err != nil {
 		return err
 	}
