@@ -42,6 +42,20 @@ type Step struct {
 	// Elo is the rating difference the score implies, with its 95%
 	// interval.
 	Elo, EloLow, EloHigh float64
+	// BaseAxis is the lower level's share as the Axis against itself on
+	// the same seeds (one game a seed): what AsAxis is measured against
+	// (the lower level's share as the Soviets is 1 - BaseAxis).
+	BaseAxis float64
+	// PAxis and PSoviet are the two-sided p-values of the upper level's
+	// gain on each side: its score as the Axis (the Soviets) against the
+	// lower level less the lower level's own on the same seed, paired.
+	PAxis, PSoviet float64
+}
+
+// BothSides reports whether the upper level does better than the lower
+// from each side against the same opponent (the lower level).
+func (s Step) BothSides() bool {
+	return s.AsAxis > s.BaseAxis && s.AsSoviet > 1-s.BaseAxis
 }
 
 // Ladder is the levels' ratings: the weakest at 0, each next one by the
@@ -72,55 +86,57 @@ func PlayLadder(o LadderOptions) (*Ladder, error) {
 		err   error
 	}
 	nSteps := len(o.Levels) - 1
-	res := make([][][2]result, nSteps) // [step][seed][upper as axis, as soviet]
+	res := make([][][3]result, nSteps) // [step][seed][upper as axis, as soviet, the lower against itself (the Axis's)]
 	for i := range res {
-		res[i] = make([][2]result, o.Seeds)
+		res[i] = make([][3]result, o.Seeds)
 	}
-	// job i: step i/(2*Seeds), seed i/2%Seeds+1, the upper level as
-	// axis (i even) or soviet
-	inParallel(o.Workers, nSteps*o.Seeds*2, func(i int) {
-		step, seed, upperSide := i/(2*o.Seeds), i/2%o.Seeds+1, i%2
+	// job i: step i/(3*Seeds), seed i/3%Seeds+1, the upper level as
+	// axis (i%3 == 0) or soviet (1), or the lower level on both sides (2)
+	inParallel(o.Workers, nSteps*o.Seeds*3, func(i int) {
+		step, seed, game := i/(3*o.Seeds), i/3%o.Seeds+1, i%3
 		lower, upper := o.Levels[step], o.Levels[step+1]
 		levels := [2]string{upper, lower}
-		if upperSide == 1 {
+		switch game {
+		case 1:
 			levels = [2]string{lower, upper}
+		case 2:
+			levels = [2]string{lower, lower}
 		}
 		var r result
 		r.score, r.err = ladderGame(o, seed, levels)
-		if upperSide == 1 && r.err == nil {
+		if game == 1 && r.err == nil {
 			r.score = 1 - r.score
 		}
-		res[step][seed-1][upperSide] = r
+		res[step][seed-1][game] = r
 	})
 	l := &Ladder{Scenario: o.Scenario.Name, Rules: o.Rules, Levels: o.Levels}
 	elo, v := 0.0, 0.0
 	l.Elo, l.Low, l.High = []float64{0}, []float64{0}, []float64{0}
 	for s := 0; s < nSteps; s++ {
 		st := Step{Lower: o.Levels[s], Upper: o.Levels[s+1]}
-		var pairs []float64
-		var ax, so float64
+		var pairs, gainAx, gainSo []float64
+		var ax, so, base float64
 		for seed, r := range res[s] {
-			if r[0].err != nil || r[1].err != nil {
-				l.Errors = append(l.Errors, fmt.Sprintf("%s v %s seed %d: %v %v", st.Upper, st.Lower, seed+1, r[0].err, r[1].err))
+			if r[0].err != nil || r[1].err != nil || r[2].err != nil {
+				l.Errors = append(l.Errors, fmt.Sprintf("%s v %s seed %d: %v %v %v", st.Upper, st.Lower, seed+1, r[0].err, r[1].err, r[2].err))
 				continue
 			}
 			pairs = append(pairs, (r[0].score+r[1].score)/2)
 			ax += r[0].score
 			so += r[1].score
+			base += r[2].score
+			gainAx = append(gainAx, r[0].score-r[2].score)
+			gainSo = append(gainSo, r[1].score-(1-r[2].score))
 		}
 		st.Pairs = len(pairs)
 		if st.Pairs < 2 {
 			return nil, fmt.Errorf("%s v %s: %d pairs played", st.Upper, st.Lower, st.Pairs)
 		}
 		n := float64(st.Pairs)
-		st.Score, st.AsAxis, st.AsSoviet = stat.Mean(pairs, nil), ax/n, so/n
+		st.Score, st.AsAxis, st.AsSoviet, st.BaseAxis = stat.Mean(pairs, nil), ax/n, so/n, base/n
 		se := stat.StdDev(pairs, nil) / math.Sqrt(n)
-		if se > 0 {
-			z := (st.Score - 0.5) / se
-			st.P = 2 * distuv.UnitNormal.CDF(-math.Abs(z))
-		} else if st.Score == 0.5 {
-			st.P = 1
-		}
+		st.P = pairedP(pairs, 0.5)
+		st.PAxis, st.PSoviet = pairedP(gainAx, 0), pairedP(gainSo, 0)
 		st.Elo = eloOf(st.Score)
 		st.EloLow, st.EloHigh = eloOf(st.Score-1.96*se), eloOf(st.Score+1.96*se)
 		half := (st.EloHigh - st.EloLow) / 2 / 1.96
@@ -131,6 +147,21 @@ func PlayLadder(o LadderOptions) (*Ladder, error) {
 		l.Steps = append(l.Steps, st)
 	}
 	return l, nil
+}
+
+// pairedP is the two-sided p-value of the mean of xs against mean (a
+// normal approximation over xs's mean); 1 when xs do not vary and their
+// mean is mean, 0 when they do not vary and it is not.
+func pairedP(xs []float64, mean float64) float64 {
+	m := stat.Mean(xs, nil)
+	se := stat.StdDev(xs, nil) / math.Sqrt(float64(len(xs)))
+	if se > 0 {
+		return 2 * distuv.UnitNormal.CDF(-math.Abs((m-mean)/se))
+	}
+	if m == mean {
+		return 1
+	}
+	return 0
 }
 
 // eloOf is the Elo difference a score share implies, bounded at ±800
@@ -181,6 +212,16 @@ func (l *Ladder) String() string {
 			holds = "yes"
 		}
 		fmt.Fprintf(&b, "%-16s %5d %5.0f%% %7.0f%% %8.0f%% %8.3g %s\n", s.Upper+" v "+s.Lower, s.Pairs, 100*s.Score, 100*s.AsAxis, 100*s.AsSoviet, s.P, holds)
+	}
+	fmt.Fprintf(&b, "\neach side against the lower level, beside the lower level's own score there (the same seeds; p of the paired gain)\n")
+	fmt.Fprintf(&b, "%-16s %16s %8s %18s %8s %s\n", "step", "as axis (lower)", "p", "as soviet (lower)", "p", "both sides")
+	for _, s := range l.Steps {
+		both := "no"
+		if s.BothSides() {
+			both = "yes"
+		}
+		fmt.Fprintf(&b, "%-16s %8.0f%% (%3.0f%%) %8.3g %10.0f%% (%3.0f%%) %8.3g %s\n", s.Upper+" v "+s.Lower,
+			100*s.AsAxis, 100*s.BaseAxis, s.PAxis, 100*s.AsSoviet, 100*(1-s.BaseAxis), s.PSoviet, both)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -7,7 +7,11 @@ import (
 )
 
 // TestModuleCommandsUsed: bot against bot, the modules' own commands are
-// judged and used where they pay, and none is refused.
+// judged in every game and used where they pay over the seeds, and none
+// is refused. (Whether a command pays in a given game moves with any
+// change to the bots; TestFortifyWherePays and TestOrderNoRetreat pin
+// the judgement on positions where it must pay and where it must not,
+// so the broad check asks only for some use over many seeds.)
 func TestModuleCommandsUsed(t *testing.T) {
 	t.Parallel()
 	sariego, err := filepath.Abs("../rules/house/sariego.lua")
@@ -18,9 +22,10 @@ func TestModuleCommandsUsed(t *testing.T) {
 		name, file, rules string
 		turns, seeds      int
 		want              []string // commands used at least once over the seeds
+		judged            []string // commands both sides judge in every game
 	}{
-		{"adc2", "scenarios/adc2/campaign.toml", "adc2", 4, 1, []string{"shock", "support"}},
-		{"sariego", "scenarios/gdw/barbarossa.toml", sariego, 0, 8, []string{"fortify"}},
+		{"adc2", "scenarios/adc2/campaign.toml", "adc2", 4, 1, []string{"shock", "support"}, []string{"support"}},
+		{"sariego", "scenarios/gdw/barbarossa.toml", sariego, 0, 16, []string{"fortify"}, []string{"fortify"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -30,7 +35,12 @@ func TestModuleCommandsUsed(t *testing.T) {
 				_, _, bots := match(t, c.file, c.rules, int64(seed), "hard", "hard", c.turns)
 				all = append(all, bots[:]...)
 			}
-			for _, b := range all {
+			for i, b := range all {
+				for _, w := range c.judged {
+					if b.Judged[w] == 0 {
+						t.Errorf("seed %d %s: %s never judged (judged %v)", i/2+1, b.Side, w, b.Judged)
+					}
+				}
 				if b.Refused() > 0 {
 					t.Errorf("%s: %d refused: %s", b.Side, b.Refused(), b.LastRefusal())
 				}
@@ -52,7 +62,7 @@ func TestModuleCommandsUsed(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("used: %v; judged (the first game): axis %v, soviet %v", used, all[0].Judged, all[1].Judged)
+			t.Logf("used over %d seeds: %v; judged (the first game): axis %v, soviet %v", c.seeds, used, all[0].Judged, all[1].Judged)
 		})
 	}
 }

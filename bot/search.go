@@ -92,12 +92,13 @@ const searchWin = 500
 // best.
 func (b *Bot) search(g *game.Game) {
 	p := g.Phase()
-	if p.Kind == interp.PhaseCombat {
-		b.endPlan()
-		return
-	}
 	if b.planKey != "" && b.planTurn == g.Turn().Index && slices.Contains(b.planPhases, p.ID) {
 		return // a stretch under way
+	}
+	if p.Kind == interp.PhaseCombat {
+		b.endPlan()
+		b.searchCombat(g) // combatsearch.go
+		return
 	}
 	if b.mustWin() && !b.lastTurn(g) {
 		return // a side that must win searches its last turn only (searchPlans)

@@ -132,9 +132,13 @@ func TestSearchNoRefusals(t *testing.T) {
 
 // benchLevels plays whole Barbarossa games (gdw), seed i+1 per
 // iteration, with the given levels (axis, soviet), and reports the
-// median time a player turn of each side took.
+// median time a player turn of each side took and the CPU a game.
 func benchLevels(b *testing.B, axis, soviet string) {
 	var think [2][]time.Duration
+	cpu0 := cpuTime()
+	defer func() {
+		b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "ms-cpu/game")
+	}()
 	for i := 0; i < b.N; i++ {
 		sc, err := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
 		if err != nil {
@@ -193,3 +197,4 @@ func TestSearchUnderFog(t *testing.T) {
 		t.Errorf("the Soviet expert searched nothing")
 	}
 }
+func BenchmarkBarbarossaExpertSoviet(b *testing.B) { benchLevels(b, "hard", "expert") }

@@ -28,7 +28,11 @@ seed from 1 to --seeds twice, each level taking each side once, so that
 the side's advantage cancels. It prints each level's Elo rating (the
 weakest at 0) with its 95% interval, and for each step the stronger
 level's score, as each side, the p-value of the paired scores against an
-even match, and whether the step holds (a score above half, p < 0.05).`,
+even match, and whether the step holds (a score above half, p < 0.05).
+Each seed is played once more with the lower level on both sides, so that
+each side's score of the upper level is printed beside the lower level's
+own there, with the p-value of the paired gain, and whether the upper
+level does better from both sides.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return botsLadderRun(o) },
 	}
