@@ -99,6 +99,7 @@ type Bot struct {
 
 	moved       map[string]bool       // module words some use of which changed the look-ahead
 	idle        map[string]int        // module words whose look-ahead over the turns last paid nothing, by turn
+	flat        map[string]int        // module words' uses judged (looked ahead at, or by a helper) so far
 	deep        map[string]deepRecord // module words' deep looks, for resting those that pay nothing (modrest.go)
 	noModule    bool                  // a look-ahead helper: no module commands
 	searchUses  int                   // module commands the search's helpers made on its clones (playPlan)
@@ -160,7 +161,7 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 		return nil, fmt.Errorf("bot: side %v is not axis or soviet", side)
 	}
 	b := &Bot{Side: side, Level: l, rng: rand.New(rand.NewPCG(seed, uint64(side)+0x5eed)), said: map[string]bool{},
-		Tactics: map[string]int{}, Judged: map[string]int{}, moved: map[string]bool{}, idle: map[string]int{}, ordered: map[string]bool{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
+		Tactics: map[string]int{}, Judged: map[string]int{}, moved: map[string]bool{}, idle: map[string]int{}, flat: map[string]int{}, ordered: map[string]bool{}, Think: map[int]time.Duration{}, skip: map[string]bool{}, weighs: map[string]weighing{}, retreats: map[int]retreatInfo{}, costs: map[int]int{}}
 	for _, t := range l.Skip {
 		b.skip[t] = true
 	}

@@ -37,7 +37,10 @@ func (b *Bot) maxDeep() int {
 const payMargin = 0.25
 
 // unjudged is how many uses of a command the bot looks ahead at, all
-// changing nothing it measures, before it says it cannot judge it.
+// changing nothing it measures, before it says it cannot judge it. A use
+// judged only by what it changes now, not looked ahead at (the phase's
+// look-ahead spent, or resting), does not count: a command that pays
+// later, such as a fortification, is not given up for it.
 const unjudged = 8
 
 // modRounds bounds the rounds of judging in a phase (at hard; one
@@ -90,7 +93,7 @@ func (b *Bot) moduleRound() (int, error) {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
 			continue
 		}
-		if len(m.Uses) == 0 || (b.Judged[m.Word] >= unjudged && !b.moved[m.Word]) || b.ordered[m.Word] {
+		if len(m.Uses) == 0 || (b.flat[m.Word] >= unjudged && !b.moved[m.Word]) || b.ordered[m.Word] {
 			continue // none now, one it has found it cannot judge, or an order (orders.go)
 		}
 		cands := b.prefilter(m)
@@ -107,6 +110,7 @@ func (b *Bot) moduleRound() (int, error) {
 			// combat phase's attacks); where that is nothing, look ahead
 			// over the turns, for the first few
 			gain := b.quick(c) - quickBase
+			looked := b.quickModule // a helper never looks ahead: what it sees now is all it judges by
 			battle := len(u.Hexes) == 0 && b.ownCombat(g)
 			turn := g.Turn().Index
 			if gain == 0 && battle && !b.quickModule && b.deepAwake("battle:"+m.Word, turn) {
@@ -117,6 +121,7 @@ func (b *Bot) moduleRound() (int, error) {
 					battleBase = b.battleLook(g.Clone())
 				}
 				gain = b.battleLook(c) - battleBase
+				looked = true
 				b.deepResult("battle:"+m.Word, turn, gain > payMargin)
 			}
 			last, idled := b.idle[m.Word]
@@ -133,12 +138,16 @@ func (b *Bot) moduleRound() (int, error) {
 					gain += lu.far() - deepBase.far()
 				}
 				deep++
+				looked = true
 				b.deepResult(m.Word, turn, gain > payMargin)
 				if gain <= payMargin && !b.thorough() {
 					b.idle[m.Word] = turn // not looked at over the turns next turn
 				}
 			}
 			b.Judged[m.Word]++
+			if looked {
+				b.flat[m.Word]++
+			}
 			if gain != 0 {
 				b.moved[m.Word] = true
 			}
@@ -146,8 +155,8 @@ func (b *Bot) moduleRound() (int, error) {
 				good = append(good, judged{u, gain})
 			}
 		}
-		if b.Judged[m.Word] >= unjudged && !b.moved[m.Word] && b.orderPhase != "" { // the order step has looked too
-			b.say("unjudged-"+m.Word, "cannot judge the %s rules' command %s: %d uses looked ahead changed nothing it measures", g.Rules.ID, m.Word, b.Judged[m.Word])
+		if b.flat[m.Word] >= unjudged && !b.moved[m.Word] && b.orderPhase != "" { // the order step has looked too
+			b.say("unjudged-"+m.Word, "cannot judge the %s rules' command %s: %d uses looked ahead changed nothing it measures", g.Rules.ID, m.Word, b.flat[m.Word])
 		}
 	}
 	sort.SliceStable(good, func(i, j int) bool { return good[i].gain > good[j].gain })
