@@ -125,7 +125,7 @@ func (b *Bot) search(g *game.Game) {
 	dice := b.rng.Uint64()
 	b.searchDice = dice
 	var ends []uint64 // the last turn: the dice of each play to the end
-	if b.lastTurn(g) {
+	if b.nearEnd(g) {
 		for range searchEnds {
 			ends = append(ends, b.rng.Uint64())
 		}
@@ -308,6 +308,35 @@ var searchModules = true
 // game's end, each on its own dice.
 const searchEnds = 4
 
+// nearEnd reports whether the enemy has at most one player turn left
+// before the game ends: the scenario's last turn, or the one before it
+// when the enemy's player turn comes first in a turn. The verdict is
+// then decided within the look-ahead's reach, and a plan is played to
+// the game's end (endValue), not valued on the enemy's attacks only:
+// a city the enemy's last turn takes after its combat phase decides
+// the game.
+func (b *Bot) nearEnd(g *game.Game) bool {
+	if b.lastTurn(g) {
+		return true
+	}
+	if g.Sc.End == "" {
+		return false
+	}
+	t, err := g.ParseTurn(g.Sc.End)
+	return err == nil && g.Turn().Index == t-1 && b.enemyFirst(g)
+}
+
+// enemyFirst reports whether the enemy's player turn comes before the
+// side's in each turn (the first phase of a side is the enemy's).
+func (b *Bot) enemyFirst(g *game.Game) bool {
+	for _, p := range g.Rules.Phases {
+		if p.Side == core.Axis || p.Side == core.Soviet {
+			return p.Side == b.Side.Enemy()
+		}
+	}
+	return false
+}
+
 // lastTurn reports whether g's turn is the scenario's last.
 func (b *Bot) lastTurn(g *game.Game) bool {
 	if g.Sc.End == "" {
@@ -376,9 +405,9 @@ func positionKey(c *game.Game) uint64 {
 // cities); plus the best attack it could make on each enemy unit when
 // its next combat phase begins (its attack potential, on the engine's
 // odds; the enemy moving first when that phase is next turn's); plus
-// the change in its holdings when the enemy's combat phase, reached with
-// the side making no more moves or attacks, is played by the hard bot
-// on a few dice samples (replyLoss). Every other move on the way is the
+// the change in its value when the enemy's turn from its combat phase,
+// reached with the side making no more moves or attacks, is played by
+// the hard bot on a few dice samples (replyLoss). Every other move on the way is the
 // hard bot's, and no other attack is made.
 func (b *Bot) stretchValue(c *game.Game) float64 {
 	side := b.Side
