@@ -97,23 +97,7 @@ func (b *Bot) searchCombat(g *game.Game) {
 			scores[i] += b.playAttacks(c, pl, foe, known[s], last) / float64(n)
 		}
 	}
-	best := 0
-	for i := range plans {
-		if scores[i] > scores[0]+searchMargin && scores[i] > scores[best] {
-			best = i
-		}
-	}
-	b.startPlan(plans[best])
-	if b.planned == nil {
-		b.planned = map[uint64]searchPlan{}
-	}
-	b.planned[at] = plans[best]
-	b.Tactics["plan:"+plans[best].name]++
-	r := SearchResult{Turn: g.TurnName(g.Turn().Index), Phase: p.ID, Scores: scores, Chosen: best}
-	for _, pl := range plans {
-		r.Plans = append(r.Plans, pl.name)
-	}
-	b.Searched = append(b.Searched, r)
+	b.choosePlan(g, at, plans, scores)
 }
 
 // playAttacks plays attack plan pl on clone c (which it consumes)

@@ -137,6 +137,13 @@ func (b *Bot) search(g *game.Game) {
 		c.ReseedDice(dice) // no game die is rolled on the clone; the same for every plan
 		scores[i] = b.playPlan(c, pl, foe, known, ends)
 	}
+	b.choosePlan(g, at, plans, scores)
+}
+
+// choosePlan plays the best of plans by their scores, the first (the
+// hard bot's own) unless another gains searchMargin over it, keeps it
+// for the position at and records the search.
+func (b *Bot) choosePlan(g *game.Game, at uint64, plans []searchPlan, scores []float64) {
 	best := 0
 	for i := range plans {
 		if scores[i] > scores[0]+searchMargin && scores[i] > scores[best] {
@@ -149,7 +156,7 @@ func (b *Bot) search(g *game.Game) {
 	}
 	b.planned[at] = plans[best]
 	b.Tactics["plan:"+plans[best].name]++
-	r := SearchResult{Turn: g.TurnName(g.Turn().Index), Phase: p.ID, Scores: scores, Chosen: best}
+	r := SearchResult{Turn: g.TurnName(g.Turn().Index), Phase: g.Phase().ID, Scores: scores, Chosen: best}
 	for _, pl := range plans {
 		r.Plans = append(r.Plans, pl.name)
 	}
