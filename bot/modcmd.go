@@ -43,6 +43,17 @@ const payMargin = 0.25
 // later, such as a fortification, is not given up for it.
 const unjudged = 8
 
+// givenUp reports whether the bot no longer judges module command w:
+// unjudged uses looked ahead at, or unjudgedAll judged in all, changed
+// nothing it measures.
+func (b *Bot) givenUp(w string) bool {
+	return !b.moved[w] && (b.flat[w] >= unjudged || b.Judged[w] >= unjudgedAll)
+}
+
+// unjudgedAll bounds the uses of a command judged in all, looked ahead
+// at or not, before it is given up (when none changed anything).
+const unjudgedAll = 2 * unjudged
+
 // modRounds bounds the rounds of judging in a phase (at hard; one
 // below).
 const modRounds = 2
@@ -93,7 +104,7 @@ func (b *Bot) moduleRound() (int, error) {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
 			continue
 		}
-		if len(m.Uses) == 0 || (b.flat[m.Word] >= unjudged && !b.moved[m.Word]) || b.ordered[m.Word] {
+		if len(m.Uses) == 0 || b.givenUp(m.Word) || b.ordered[m.Word] {
 			continue // none now, one it has found it cannot judge, or an order (orders.go)
 		}
 		cands := b.prefilter(m)
@@ -155,7 +166,7 @@ func (b *Bot) moduleRound() (int, error) {
 				good = append(good, judged{u, gain})
 			}
 		}
-		if b.flat[m.Word] >= unjudged && !b.moved[m.Word] && b.orderPhase != "" { // the order step has looked too
+		if b.givenUp(m.Word) && b.orderPhase != "" { // the order step has looked too
 			b.say("unjudged-"+m.Word, "cannot judge the %s rules' command %s: %d uses looked ahead changed nothing it measures", g.Rules.ID, m.Word, b.flat[m.Word])
 		}
 	}
