@@ -107,20 +107,7 @@ func (b *Bot) searchCombat(g *game.Game) {
 // the value at the game's end, played on by hard bots.
 func (b *Bot) playAttacks(c *game.Game, pl searchPlan, foe Doctrine, known map[uint64]float64, last bool) float64 {
 	side, id := b.Side, c.Phase().ID
-	d := b.base
-	if pl.change != nil {
-		pl.change(&d)
-	}
-	var hs [2]*Bot
-	hs[side], _ = New(side, "hard", &d, 1)
-	hs[side.Enemy()], _ = New(side.Enemy(), "hard", &foe, 2)
-	if pl.noise > 0 {
-		hs[side].rng, hs[side].Level.Noise = planRNG(pl.seed, side), pl.noise
-	}
-	for _, h := range hs {
-		h.quickModule = searchModules
-		h.noModule = !searchModules
-	}
+	hs := b.planBots(pl, foe)
 	playUntil(c, hs, func(g *game.Game) bool { return g.Phase().ID != id })
 	for _, h := range hs {
 		b.searchUses += moduleUses(h)

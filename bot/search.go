@@ -260,10 +260,9 @@ func (r SearchResult) String() string {
 	return s
 }
 
-// playPlan plays plan pl on clone c (which it consumes) through the
-// stretch, the side by the hard bot playing the plan, and answers
-// stretchValue there.
-func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint64]float64, ends []uint64) float64 {
+// planBots are the hard helper bots that play plan pl on a clone: the
+// side's with the plan's doctrine and noise, the enemy's with foe.
+func (b *Bot) planBots(pl searchPlan, foe Doctrine) [2]*Bot {
 	side := b.Side
 	d := b.base
 	if pl.change != nil {
@@ -279,6 +278,15 @@ func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint
 		h.quickModule = searchModules
 		h.noModule = !searchModules
 	}
+	return hs
+}
+
+// playPlan plays plan pl on clone c (which it consumes) through the
+// stretch, the side by the hard bot playing the plan, and answers
+// stretchValue there.
+func (b *Bot) playPlan(c *game.Game, pl searchPlan, foe Doctrine, known map[uint64]float64, ends []uint64) float64 {
+	side := b.Side
+	hs := b.planBots(pl, foe)
 	hs[side].standStill, hs[side].escaping = pl.still, pl.escape
 	playUntil(c, hs, func(g *game.Game) bool {
 		p := g.Phase()

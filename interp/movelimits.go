@@ -119,6 +119,16 @@ func (r *Rules) limitsAnswer(name string, t *lua.LTable) (PathCheck, *lua.LTable
 	return check, ls, nil
 }
 
+// limitTexts reads limit i's reason and rule from t, the reason
+// defaulting to the text def formats with i.
+func (r *Rules) limitTexts(name string, t *lua.LTable, i int, def string) (reason, rule string, err error) {
+	reason, rule, err = r.texts(name, t.RawGetString("reason"), t.RawGetString("rule"))
+	if err == nil && reason == "" {
+		reason = fmt.Sprintf(def, i)
+	}
+	return reason, rule, err
+}
+
 // moveLimit reads limit i: {hexes = N}, {only = {places}},
 // {never = {places}} or {within = N, of = {places}}, each with reason
 // and rule.
@@ -197,12 +207,6 @@ func (r *Rules) moveLimit(v lua.LValue, i int) (MoveLimit, error) {
 		return l, r.hookErr(name, "limit %d with %d of hexes, only, never, within; a limit has one", i, kinds)
 	}
 	var err error
-	l.Reason, l.Rule, err = r.texts(name, t.RawGetString("reason"), t.RawGetString("rule"))
-	if err != nil {
-		return l, err
-	}
-	if l.Reason == "" {
-		l.Reason = fmt.Sprintf("the rules limit this move (move_limits, limit %d)", i)
-	}
-	return l, nil
+	l.Reason, l.Rule, err = r.limitTexts(name, t, i, "the rules limit this move (move_limits, limit %d)")
+	return l, err
 }

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"fmt"
 	"slices"
 
 	lua "github.com/yuin/gopher-lua"
@@ -147,14 +146,8 @@ func (r *Rules) placeLimit(v lua.LValue, i int) (PlaceLimit, error) {
 		return l, r.hookErr(name, "limit %d with %d of hexes, friendly, entry, no_zoc, room; a limit has one", i, kinds)
 	}
 	var err error
-	l.Reason, l.Rule, err = r.texts(name, t.RawGetString("reason"), t.RawGetString("rule"))
-	if err != nil {
-		return l, err
-	}
-	if l.Reason == "" {
-		l.Reason = fmt.Sprintf("the rules let no unit enter {hex} (place_limits, limit %d)", i)
-	}
-	return l, nil
+	l.Reason, l.Rule, err = r.limitTexts(name, t, i, "the rules let no unit enter {hex} (place_limits, limit %d)")
+	return l, err
 }
 
 // room reads a room limit's numbers, keyed by RoomKeys.
