@@ -26,6 +26,7 @@ type engine struct {
 	listed   map[int][]game.Dest      // each unit's last listing (pathTo)
 	rails    map[int]*core.RailRoutes // rail routes by unit, until the next command
 	railCan  map[int]bool             // whether each unit may rail, until the next command
+	entries  map[entryKey]core.Bitset // where each unit may enter, until the next command (entryOK)
 	supKey   string                   // the phase and log length supMemo holds for
 	supMemo  [2]core.Bitset           // each side's supply (supply)
 	dists    [4]distMemo              // the last distance fields (view.distance)
@@ -311,9 +312,35 @@ func (e *engine) railDests(k int) *core.RailRoutes {
 }
 
 // entryOK judges whether unit k may enter hex h as a reinforcement
-// ("place") or a rebuilt unit ("rebuild"), as the game does.
+// ("place") or a rebuilt unit ("rebuild"), as the game does: from the
+// engine's listing of the unit's entry hexes (game.EntryHexes), asked
+// once per unit until the next command, not the rules' can_place per hex.
 func (e *engine) entryOK(k, h int, how string) bool {
-	return e.fault == nil && e.ok(e.g.CanPlace(k, h, how))
+	if e.fault != nil {
+		return false
+	}
+	key := entryKey{k, how == "rebuild"}
+	set, ok := e.entries[key]
+	if !ok {
+		hs, err := e.g.EntryHexes(k, how)
+		if e.ok(err) {
+			set = core.NewBitset(e.m.Len())
+			for _, x := range hs {
+				set.Set(x)
+			}
+		}
+		if e.entries == nil {
+			e.entries = map[entryKey]core.Bitset{}
+		}
+		e.entries[key] = set
+	}
+	return set != nil && set.Has(h)
+}
+
+// entryKey names one unit's entry listing: placed, or rebuilt.
+type entryKey struct {
+	k       int
+	rebuild bool
 }
 
 // rebuildCost is what rebuilding unit k costs, ok false when it may not
@@ -367,6 +394,7 @@ func (e *engine) do(c game.Command) error {
 	e.pend = nil
 	clear(e.rails)
 	clear(e.railCan)
+	clear(e.entries)
 	err := e.g.Do(e.side, c)
 	var rf *game.Refusal
 	if errors.As(err, &rf) {

@@ -133,6 +133,23 @@ func (g *Game) placeCandidates(k int) []int {
 // placement themselves, every other hex in map order).
 func (g *Game) PlaceHexes(k int) []int { return g.placeHexes(k, 0) }
 
+// EntryHexes lists where unit k may enter now (how: "place" for a
+// waiting reinforcement, as PlaceHexes; "rebuild" for an eliminated unit
+// brought back, the hexes of the rebuild listing): the hexes CanPlace
+// allows, found with place_limits asked once and can_place only where its
+// check says. err is a refusal when play is not under way or the unit
+// does not wait, or the first failure of the rules module met.
+func (g *Game) EntryHexes(k int, how string) (hs []int, err error) {
+	if err := g.ready(); err != nil {
+		return nil, err
+	}
+	if how != "rebuild" && !g.awaiting[k] {
+		return nil, g.refuse("place", "%s is not a reinforcement waiting to be placed", g.S.Units[k].ID)
+	}
+	err = g.failures(func() { hs = g.placeList(k, 0, how, how == "rebuild") })
+	return hs, err
+}
+
 // placeHexes is PlaceHexes, stopping after max hexes (0: all of them).
 func (g *Game) placeHexes(k, max int) []int {
 	return g.placeList(k, max, "place", false)
