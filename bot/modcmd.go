@@ -172,13 +172,17 @@ func (b *Bot) moduleRound() (int, error) {
 	}
 	sort.SliceStable(good, func(i, j int) bool { return good[i].gain > good[j].gain })
 	made := 0
+	listed := ms               // the uses listed now: the uses were judged on clones
 	taken := map[string]bool{} // hexes and units a use of this round touched
 	for _, j := range good {
 		clash := false
 		for _, x := range append(slices.Clone(j.use.Hexes), j.use.Units...) {
 			clash = clash || taken[x]
 		}
-		if clash || !b.stillListed(j.use.Line) {
+		if listed == nil {
+			listed, _ = g.ModuleActions() // the commands made changed the position
+		}
+		if clash || !isListed(listed, j.use.Line) {
 			continue // judged apart, the two would not add up; or no longer legal
 		}
 		if err := e.do(game.UseCommand(j.use.Line)); err != nil {
@@ -187,6 +191,7 @@ func (b *Bot) moduleRound() (int, error) {
 			}
 			return made, err
 		}
+		listed = nil
 		for _, x := range append(slices.Clone(j.use.Hexes), j.use.Units...) {
 			taken[x] = true
 		}
@@ -200,6 +205,11 @@ func (b *Bot) moduleRound() (int, error) {
 // stillListed reports whether line is among the uses listed now.
 func (b *Bot) stillListed(line string) bool {
 	ms, _ := b.e.g.ModuleActions()
+	return isListed(ms, line)
+}
+
+// isListed reports whether line is among the uses ms lists.
+func isListed(ms []game.ModuleCommand, line string) bool {
 	for _, m := range ms {
 		for _, u := range m.Uses {
 			if u.Line == line {
@@ -456,6 +466,7 @@ func (b *Bot) helper(hs *[2]*Bot, c *game.Game, side core.Side) *Bot {
 // newHelper makes a look-ahead helper for side (helper).
 func (b *Bot) newHelper(side core.Side) *Bot {
 	h, _ := New(side, "hard", nil, 1)
+	b.shareRings(h)
 	if side == b.Side {
 		h.Doctrine, h.doctrineSet = b.Doctrine, true
 	}

@@ -25,6 +25,22 @@ type rings struct {
 	buf   []ringHex // scratch for around's search
 }
 
+// shareRings lets helper h read and add to b's neighbourhoods and
+// fields (they depend only on the map, which clones share), so that each
+// look-ahead's helpers do not search them again.
+func (b *Bot) shareRings(h *Bot) {
+	if b.e == nil {
+		return
+	}
+	if b.rings.m != b.e.m {
+		b.rings = rings{m: b.e.m, hex: map[int][]ringHex{}}
+	}
+	if b.rings.field == nil {
+		b.rings.field = map[int][]int16{}
+	}
+	h.rings = rings{m: b.rings.m, hex: b.rings.hex, field: b.rings.field}
+}
+
 // fieldFrom is distanceFrom hex h alone on map m, searched the first
 // time it is asked; callers do not change it.
 func (b *Bot) fieldFrom(v *view, h int) []int16 {

@@ -164,6 +164,9 @@ func (g *Game) placeOK(k, h int, how string, major bool, pl *placeLimits) bool {
 		return g.allowed(g.placeHex(k, h, how, major))
 	}
 	own := g.Rules.Has("can_place")
+	if o := g.S.Occupant(h); own && o >= 0 && o != k && g.S.Units[k].Stacks {
+		return false // what S.CanPlace refuses, without wording why
+	}
 	if own && g.S.CanPlace(k, h) != nil {
 		return false
 	}

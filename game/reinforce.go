@@ -110,21 +110,33 @@ func (g *Game) askPlace(k, h int, how string, major bool) error {
 // unit's kind enter anywhere (R.place_anywhere), every other land hex (a
 // hex may come twice: callers skip repeats).
 func (g *Game) placeCandidates(k int) []int {
-	m := g.S.Map
 	var hs []int
+	g.eachPlaceCandidate(k, func(h int) bool { hs = append(hs, h); return true })
+	return hs
+}
+
+// eachPlaceCandidate calls f on each of placeCandidates in turn, without
+// making the list, until f returns false.
+func (g *Game) eachPlaceCandidate(k int, f func(h int) bool) {
+	m := g.S.Map
 	for _, c := range m.Cities {
-		hs = append(hs, c.Hex)
+		if !f(c.Hex) {
+			return
+		}
 	}
 	u := &g.S.Units[k]
-	hs = append(hs, m.Edge[u.Side]...)
+	for _, h := range m.Edge[u.Side] {
+		if !f(h) {
+			return
+		}
+	}
 	if pa := g.Rules.PlaceAnywhere; g.Rules.Has("can_place") && (pa == nil || pa[u.Kind]) {
 		for h := range m.Len() {
-			if m.OnMap[h] && !m.Terrain[h].Water() {
-				hs = append(hs, h)
+			if m.OnMap[h] && !m.Terrain[h].Water() && !f(h) {
+				return
 			}
 		}
 	}
-	return hs
 }
 
 // PlaceHexes lists where waiting unit k may be placed now, in the order
@@ -165,15 +177,16 @@ func (g *Game) placeList(k, max int, how string, major bool) []int {
 	}
 	var out []int
 	seen := core.NewBitset(g.S.Map.Len())
-	for _, h := range g.placeCandidates(k) {
+	g.eachPlaceCandidate(k, func(h int) bool {
 		if !seen.Has(h) && g.placeOK(k, h, how, major, pl) {
 			out = append(out, h)
 			if len(out) == max {
-				break
+				return false
 			}
 		}
 		seen.Set(h)
-	}
+		return true
+	})
 	return out
 }
 
