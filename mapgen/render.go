@@ -697,15 +697,24 @@ func (p *pngCanvas) Text(x, y, size float64, style Style, s, fill string) {
 
 // WritePNG draws the map as a PNG image.
 func (d Drawing) WritePNG(w io.Writer) error {
+	p, err := d.drawPNG()
+	if err != nil {
+		return err
+	}
+	return p.dc.EncodePNG(w)
+}
+
+// drawPNG draws the map on a raster canvas of the drawing's size.
+func (d Drawing) drawPNG() (*pngCanvas, error) {
 	width, height := d.Size()
 	p := &pngCanvas{dc: gg.NewContext(width, height)}
 	for k, ttf := range [][]byte{goregular.TTF, gobold.TTF, goitalic.TTF} {
 		f, err := truetype.Parse(ttf)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		p.fonts[k] = f
 	}
 	d.Draw(p)
-	return p.dc.EncodePNG(w)
+	return p, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 type botOptions struct {
 	Bots []string // SIDE or SIDE=LEVEL
 	PNG  string   // draw the final position here
+	Crop string   // with PNG: the part drawn ("front"; "" the whole map)
 }
 
 func addBotFlags(cmd *cobra.Command, o *botOptions) {
@@ -101,20 +103,98 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// writePNG draws the game's position as it stands.
-func writePNG(g *game.Game, file string, w io.Writer) error {
+// frontMargin is how many hexes round the front --png-crop front keeps.
+const frontMargin = 2
+
+// frontHexes is the main front of position s: the land hexes where the
+// ground a side holds joined to its own map edge meets the other side's,
+// in the largest group of such hexes joined hex to hex (enclaves cut off
+// behind the lines and their rings are left out). Nil when the sides
+// touch nowhere.
+func frontHexes(s *core.State) []int {
+	m := s.Map
+	var home [2]core.Bitset // each side's ground joined to its map edge
+	for _, side := range []core.Side{core.Axis, core.Soviet} {
+		b := core.NewBitset(m.Len())
+		var q []int
+		for _, h := range m.Edge[side] {
+			if s.Control[h] == side && !m.Terrain[h].Water() && !b.Has(h) {
+				b.Set(h)
+				q = append(q, h)
+			}
+		}
+		for i := 0; i < len(q); i++ {
+			for _, n := range m.Nbr[q[i]] {
+				if n >= 0 && m.OnMap[n] && !m.Terrain[n].Water() && s.Control[n] == side && !b.Has(int(n)) {
+					b.Set(int(n))
+					q = append(q, int(n))
+				}
+			}
+		}
+		home[side] = b
+	}
+	on := core.NewBitset(m.Len())
+	for h := range m.Len() {
+		for _, side := range []core.Side{core.Axis, core.Soviet} {
+			if !home[side].Has(h) {
+				continue
+			}
+			for _, n := range m.Nbr[h] {
+				if n >= 0 && home[side.Enemy()].Has(int(n)) {
+					on.Set(h)
+					break
+				}
+			}
+		}
+	}
+	var best []int
+	seen := core.NewBitset(m.Len())
+	for h := range m.Len() {
+		if !on.Has(h) || seen.Has(h) {
+			continue
+		}
+		group := []int{h}
+		seen.Set(h)
+		for i := 0; i < len(group); i++ {
+			for _, n := range m.Nbr[group[i]] {
+				if n >= 0 && on.Has(int(n)) && !seen.Has(int(n)) {
+					seen.Set(int(n))
+					group = append(group, int(n))
+				}
+			}
+		}
+		if len(group) > len(best) {
+			best = group
+		}
+	}
+	return best
+}
+
+// writePNG draws the game's position as it stands: the whole map, or
+// with crop "front" the front and the hexes within frontMargin of it.
+func writePNG(g *game.Game, file, crop string, w io.Writer) error {
 	if ext := strings.ToLower(filepath.Ext(file)); ext != ".png" {
 		return fmt.Errorf("--png %s: expected a .png file", file)
 	}
+	if crop != "" && crop != "front" {
+		return fmt.Errorf("--png-crop %s: the part to draw is front (or leave the flag out for the whole map)", crop)
+	}
 	d := mapgen.Drawing{C: drawnMap(g.Position().Map), Counters: stateCounters(g.Position()), HexPx: 48, Names: true, Regions: true, Situation: situation(g)}
+	x, y := d.Size()
+	var r image.Rectangle
+	if crop == "front" {
+		if r = d.Box(frontHexes(g.Position()), frontMargin); r.Empty() {
+			return fmt.Errorf("--png-crop front: the position has no front (no hex of one side beside a hex of the other)")
+		}
+		x, y = r.Dx(), r.Dy()
+	}
 	var b bytes.Buffer
-	if err := d.WritePNG(&b); err != nil {
+	if err := d.WritePNGIn(&b, r); err != nil {
 		return err
 	}
 	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 		return err
 	}
-	x, y := d.Size()
 	fmt.Fprintf(w, "the final position: %s, %d×%d pixels\n", file, x, y)
 	return nil
 }

@@ -59,6 +59,7 @@ play; --png draws the final position.`,
 	f.StringVar(&o.Save, "save", "", "at the end, save the game to this file (written atomically)")
 	addBotFlags(cmd, &o.botOptions)
 	f.StringVar(&o.PNG, "png", "", "at the end, draw the position to this .png file")
+	f.StringVar(&o.Crop, "png-crop", "", "with --png, draw only this part: front (the main front line between the sides' hexes and 2 hexes round it)")
 	addViewFlag(cmd, o, false)
 	return cmd
 }
@@ -171,7 +172,7 @@ func finish(o *runOptions, g *game.Game) error {
 		}
 	}
 	if o.PNG != "" {
-		return writePNG(g, o.PNG, o.IO.Out)
+		return writePNG(g, o.PNG, o.Crop, o.IO.Out)
 	}
 	return nil
 }
