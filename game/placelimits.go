@@ -161,6 +161,11 @@ func (pl *placeLimits) ask(g *Game, h int) bool {
 // checked in Go, can_place asked only where their check says.
 func (g *Game) placeOK(k, h int, how string, major bool, pl *placeLimits) bool {
 	if pl == nil {
+		if !g.Rules.Has("can_place") && !g.Rules.Has("place_limits") {
+			// placeHex is the engine's entry rule alone: no need to word
+			// a refusal
+			return g.entryRule(g.S.Units[k].Side, h, major, false) == nil
+		}
 		return g.allowed(g.placeHex(k, h, how, major))
 	}
 	own := g.Rules.Has("can_place")

@@ -14,46 +14,62 @@ import (
 // friendly map edge not in an enemy zone of control. major limits cities
 // to major ones in supply, as for rebuilt units (R.entry.rebuild_major).
 func (g *Game) entryHex(side core.Side, h int, major bool) error {
+	return g.entryRule(side, h, major, true)
+}
+
+// errNoEntry is entryRule's refusal when it is not to be worded: a
+// listing only needs to know that a hex is refused.
+var errNoEntry = &Refusal{Msg: "no entry here"}
+
+// entryRule is entryHex; unworded (word false) a refusal is errNoEntry,
+// made without building its message.
+func (g *Game) entryRule(side core.Side, h int, major, word bool) error {
 	s, m, e := g.S, g.S.Map, g.Rules.Entry
+	refuse := func(rule string, msg func() string) error {
+		if !word {
+			return errNoEntry
+		}
+		return g.refuseMsg(rule, msg())
+	}
 	if s.Occupant(h) >= 0 {
-		return g.refuseMsg("stack", m.ID(h)+" already holds "+s.Units[s.Occupant(h)].ID)
+		return refuse("stack", func() string { return m.ID(h) + " already holds " + s.Units[s.Occupant(h)].ID })
 	}
 	if m.Terrain[h].Water() {
-		return g.refuseMsg("water", m.ID(h)+" is a "+m.Terrain[h].String()+" hex")
+		return refuse("water", func() string { return m.ID(h) + " is a " + m.Terrain[h].String() + " hex" })
 	}
 	if c, ok := m.City(h); ok && s.Control[h] == side && (e.Cities || e.Capitals && c.Capital == side) {
 		if c.Capital == side && e.Capitals {
 			return nil
 		}
 		if g.Rules.PlaceCityNoZOC && s.EnemyZOC(side, h) {
-			return g.refuseMsg("place", c.Name+" is in an enemy zone of control")
+			return refuse("place", func() string { return c.Name + " is in an enemy zone of control" })
 		}
 		if !major || !e.RebuildMajor {
 			return nil
 		}
 		if c.Kind == core.Minor {
-			return g.refuseMsg("place", c.Name+" is a minor city: rebuilt units appear in a friendly major city")
+			return refuse("place", func() string { return c.Name + " is a minor city: rebuilt units appear in a friendly major city" })
 		}
 		if !g.supplied[side].Has(h) {
-			return g.refuseMsg("place", c.Name+" is not in supply")
+			return refuse("place", func() string { return c.Name + " is not in supply" })
 		}
 		return nil
 	}
 	if e.Edge && m.IsEdge(side, h) {
 		if s.EnemyZOC(side, h) {
-			return g.refuseMsg("place", m.ID(h)+" is on the friendly map edge but in an enemy zone of control")
+			return refuse("place", func() string { return m.ID(h) + " is on the friendly map edge but in an enemy zone of control" })
 		}
 		return nil
 	}
 	switch {
 	case e.Cities && e.Edge:
-		return g.refuseMsg("place", m.ID(h)+" is neither a friendly city nor on the "+side.String()+" map edge")
+		return refuse("place", func() string { return m.ID(h) + " is neither a friendly city nor on the " + side.String() + " map edge" })
 	case e.Cities:
-		return g.refuseMsg("place", m.ID(h)+" is not a friendly city")
+		return refuse("place", func() string { return m.ID(h) + " is not a friendly city" })
 	case e.Edge:
-		return g.refuseMsg("place", m.ID(h)+" is not on the "+side.String()+" map edge")
+		return refuse("place", func() string { return m.ID(h) + " is not on the " + side.String() + " map edge" })
 	}
-	return g.refuseMsg("place", m.ID(h)+": the rules let no unit enter here")
+	return refuse("place", func() string { return m.ID(h) + ": the rules let no unit enter here" })
 }
 
 // placeHex judges where unit k may enter (how: "place", "rebuild" or
