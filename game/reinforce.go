@@ -63,7 +63,9 @@ func (g *Game) entryRule(side core.Side, h int, major, word bool) error {
 	}
 	switch {
 	case e.Cities && e.Edge:
-		return refuse("place", func() string { return m.ID(h) + " is neither a friendly city nor on the " + side.String() + " map edge" })
+		return refuse("place", func() string {
+			return m.ID(h) + " is neither a friendly city nor on the " + side.String() + " map edge"
+		})
 	case e.Cities:
 		return refuse("place", func() string { return m.ID(h) + " is not a friendly city" })
 	case e.Edge:
