@@ -99,6 +99,7 @@ func (b *Bot) moduleRound() (int, error) {
 	var good []judged
 	quickBase, battleBase := math.NaN(), math.NaN()
 	var deepBase *look
+	var scratch *game.Game // the last use's clone
 	for _, m := range ms {
 		if !m.Listed {
 			b.say("unlisted-"+m.Word, "cannot use the %s rules' command %s: the module lists no uses of it (R.uses)", g.Rules.ID, m.Word)
@@ -113,7 +114,11 @@ func (b *Bot) moduleRound() (int, error) {
 			if math.IsNaN(quickBase) {
 				quickBase = b.quick(g.Clone())
 			}
-			c := g.Clone()
+			// each use's clone is judged within its turn of the loop
+			// (its look-ahead's helpers are new each time): the next
+			// use's reuses its memory
+			c := g.CloneTo(scratch)
+			scratch = c
 			if err := c.Do(b.Side, game.UseCommand(u.Line)); err != nil {
 				continue
 			}
@@ -374,8 +379,9 @@ func (b *Bot) battleLook(c *game.Game) float64 {
 // the engine's defaults (auto on). ok is false when an attack fails.
 func overDie(c *game.Game, side core.Side, o option, score func(*game.Game) float64) (float64, bool) {
 	var sum float64
+	var cc *game.Game // each face's clone, read by score only: the next face reuses its memory
 	for f := 1; f <= 6; f++ {
-		cc := c.Clone()
+		cc = c.CloneTo(cc)
 		cc.ForceDice(f)
 		if cc.Do(core.NoSide, game.Cmd(game.VerbAuto, "on")) != nil {
 			return 0, false
