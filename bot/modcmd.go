@@ -237,10 +237,8 @@ func (b *Bot) prefilter(m game.ModuleCommand) []game.ModuleUse {
 	var cs []cand
 	for _, u := range m.Uses {
 		key := math.Inf(-1)
-		for _, id := range u.Hexes {
-			if h, err := v.m.ParseHex(id); err == nil {
-				key = math.Max(key, float64(v.threat[h])-5*float64(v.foeDist[h]))
-			}
+		for _, h := range v.useHexes(u) {
+			key = math.Max(key, float64(v.threat[h])-5*float64(v.foeDist[h]))
 		}
 		if len(u.Hexes) == 0 {
 			key = 0

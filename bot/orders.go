@@ -208,8 +208,8 @@ func (b *Bot) orderCands(m game.ModuleCommand) []game.ModuleUse {
 	var cs []cand
 	for _, u := range m.Uses {
 		c := cand{u: u}
-		for _, id := range u.Hexes {
-			if h, err := v.m.ParseHex(id); err == nil && v.threat[h] > 0 {
+		for _, h := range v.useHexes(u) {
+			if v.threat[h] > 0 {
 				c.val, c.threat = max(c.val, v.value[h]), max(c.threat, v.threat[h])
 			}
 		}
@@ -235,14 +235,8 @@ func (b *Bot) orderCands(m game.ModuleCommand) []game.ModuleUse {
 // three most threatened hexes.
 func (b *Bot) orderHexes(u game.ModuleUse) []int {
 	v := b.phaseView()
-	var out []int
-	for _, id := range u.Hexes {
-		if h, err := v.m.ParseHex(id); err == nil {
-			out = append(out, h)
-		}
-	}
 	if len(u.Hexes) > 0 {
-		return out
+		return v.useHexes(u)
 	}
 	hs := make([]int, 0, len(v.own))
 	for _, k := range v.own {
@@ -250,6 +244,18 @@ func (b *Bot) orderHexes(u game.ModuleUse) []int {
 	}
 	slices.SortStableFunc(hs, func(a, c int) int { return cmp.Compare(v.threat[c], v.threat[a]) })
 	return hs[:min(3, len(hs))]
+}
+
+// useHexes are the hexes use u names, as map indexes (an id the map
+// does not know is left out).
+func (v *view) useHexes(u game.ModuleUse) []int {
+	var out []int
+	for _, id := range u.Hexes {
+		if h, err := v.m.ParseHex(id); err == nil {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // defendLook is what the side keeps after the enemy's strongest attack
