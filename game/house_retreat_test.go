@@ -33,7 +33,7 @@ func TestHouseRetreat(t *testing.T) {
 		fewest.name = c.name
 		fewest.script = "attack B-1603 from B-1503 B-1602 B-1703\nretreat B-1704 B-1803\nretreat B-1604 B-1605"
 		fewest.want = []string{"combat result=DR", "retreat unit=g path=B-1604,B-1605 losses=0"}
-		fewest.refuse = []string{"not a legal retreat"}
+		fewest.refuse = []string{"not a legal retreat of g: it must go 2 hexes away, through the fewest enemy zones of control,"}
 		o := Options{}
 		if c.rules != "" {
 			o.Rules = houseRules(t, c.rules)
