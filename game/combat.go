@@ -593,8 +593,12 @@ func (g *Game) apply(st step, c *Command) error {
 			for _, r := range opts {
 				o = append(o, strings.Join(g.ids(r.Path), " "))
 			}
-			return g.refuse("retreat", "retreat %s is not a legal retreat of %s: it must go %d hexes away, not into enemy units, water or a hex twice, and end on an empty hex; legal: %s",
-				strings.Join(g.ids(c.Path), " "), s.Units[b.def].ID, st.n, strings.Join(o, " | "))
+			fewest := ","
+			if g.Rules.RetreatAvoidZOC {
+				fewest = ", through the fewest enemy zones of control,"
+			}
+			return g.refuse("retreat", "retreat %s is not a legal retreat of %s: it must go %d hexes away%s not into enemy units, water or a hex twice, and end on an empty hex; legal: %s",
+				strings.Join(g.ids(c.Path), " "), s.Units[b.def].ID, st.n, fewest, strings.Join(o, " | "))
 		}
 		return g.retreat(*pick)
 	case VerbLoss:
