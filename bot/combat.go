@@ -276,7 +276,7 @@ func (b *Bot) options(v *view, t *target) []option {
 		}
 		att := math.Ceil(sum*t.scale - 1e-9)
 		idx := b.oddsIndex(att / math.Max(def, 0.5))
-		if idx == 0 {
+		if idx == 0 || tooWeakToStorm(v, t.hex, att, def) {
 			continue
 		}
 		col := idx + t.shift
