@@ -108,7 +108,7 @@ func (b *Bot) findTargets(v *view, attacked, defended []bool, promising bool) []
 				continue
 			}
 			a := s.Occupant(int(nb))
-			if a < 0 || s.Units[a].Side != v.side || attacked[a] || s.Units[a].AttackNow() == 0 || garrisonStays(v, a) {
+			if a < 0 || s.Units[a].Side != v.side || attacked[a] || s.Units[a].AttackNow() == 0 || promising && garrisonStays(v, a) {
 				continue
 			}
 			back := core.Dir(dir).Opposite()

@@ -54,3 +54,41 @@ func TestSiegeOdds(t *testing.T) {
 		}
 	}
 }
+
+// TestGarrisonStays: the lone army in a fortress the enemy can reach
+// makes no attack of its own choosing and counts its city's worth
+// against an advance out of it; a unit beside the fortress, or in a
+// plain hex, attacks as before; an attack the rules demand may still
+// use the garrison (allTargets).
+func TestGarrisonStays(t *testing.T) {
+	for _, c := range []struct {
+		name, kind string
+		stays      bool
+	}{
+		{"fortress", "fortress", true},
+		{"no city", "", false},
+	} {
+		var cities string
+		if c.kind != "" {
+			cities = "\n[[map.city]]\nhex = \"B-0805\"\nname = \"Festung\"\nkind = \"" + c.kind + "\"\n"
+		}
+		g := newBoard(t, "soviet-combat", units("axis", "panzer", 4, 2, 8, "B-0705")+
+			units("soviet", "infantry", 8, 4, 6, "B-0805")+cities, game.Options{})
+		b := bound(t, g, core.Soviet)
+		v := b.newView(b.e, core.Soviet)
+		k := v.own[0]
+		if got := garrisonStays(v, k); got != c.stays {
+			t.Errorf("%s: garrisonStays %v, want %v", c.name, got, c.stays)
+		}
+		if got := leaveCost(v, k) > 0; got != c.stays {
+			t.Errorf("%s: leaveCost %g", c.name, leaveCost(v, k))
+		}
+		n := len(v.s.Units)
+		if got := len(b.targets(v, make([]bool, n), make([]bool, n))) == 0; got != c.stays {
+			t.Errorf("%s: no voluntary target: %v, want %v", c.name, got, c.stays)
+		}
+		if len(b.allTargets(v, make([]bool, n), make([]bool, n))) == 0 {
+			t.Errorf("%s: the demanded attacks lost the garrison", c.name)
+		}
+	}
+}
