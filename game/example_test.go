@@ -59,7 +59,8 @@ func ExampleGame_Exec() {
 }
 
 // ExampleGame_Actions lists what the side to act may do: after a DR, the
-// attacker picks the defender's retreat.
+// attacker picks the defender's retreat among those through the fewest
+// enemy zones of control.
 func ExampleGame_Actions() {
 	g := rulebookExample()
 	g.Exec("attack B-1603 from B-1503 B-1602 B-1703 B-1704")
@@ -72,8 +73,6 @@ func ExampleGame_Actions() {
 	// retreat B-1604 B-1505
 	// retreat B-1504 B-1505
 	// retreat B-1504 B-1404
-	// retreat B-1604 B-1705
-	// retreat B-1504 B-1403
 }
 
 // ExampleGame_Clone plays on a copy, as computer players do: the game

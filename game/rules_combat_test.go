@@ -12,6 +12,12 @@ func city(hex, name, kind, capital string) string {
 
 const pocketB1005 = "[map.terrain]\nlake = [\"B-0905\", \"B-0906\", \"B-1004\", \"B-1006\"]\n"
 
+// corridorB1005 leaves B-0905 B-0805 as the only two-hex retreat from
+// B-1005 away from B-1105: a unit in B-0804 puts both hexes in its zone of
+// control, so the retreat cannot avoid them (GDW: Zones of Control /
+// Combat: a step for each zone the unit is forced through).
+const corridorB1005 = "[map.terrain]\nlake = [\"B-1004\", \"B-1006\", \"B-1104\", \"B-1106\", \"B-0906\", \"B-0904\", \"B-0706\"]\n"
+
 func TestCombatRules(t *testing.T) {
 	g4 := "g axis infantry 4/2 4 B-1005"
 	runCases(t, []ruleCase{
@@ -144,12 +150,12 @@ func TestCombatResults(t *testing.T) {
 			script: "attack B-1005 from B-1105\nretreat B-0905\nretreat B-0905 B-1004\nretreat B-1105 B-1205\nretreat B-0905 B-0805\nnoadvance",
 			want:   []string{"retreat unit=g path=B-0905,B-0805", "noadvance"},
 			refuse: []string{"not a legal retreat", "not a legal retreat", "not a legal retreat"}},
-		{name: "result/DR-zoc-two-steps-eliminates", phase: "soviet-combat", dice: []int{1},
+		{name: "result/DR-zoc-two-steps-eliminates", phase: "soviet-combat", dice: []int{1}, mapx: corridorB1005,
 			units:  us(g6, "a soviet infantry 12/6 6 B-1105", "c soviet infantry 4/2 6 B-0804"),
 			script: "attack B-1005 from B-1105\nretreat B-0905 B-0805\nadvance a",
 			want:   []string{"combat result=DR", "loss unit=g strength=3", "loss unit=g strength=0", "retreat unit=g losses=2 eliminated=true", "eliminated unit=g", "advance unit=a"},
 			check:  func(t *testing.T, g *Game) { strength(t, g, "g", 0) }},
-		{name: "result/DRL-then-zoc-eliminates", phase: "soviet-combat", dice: []int{2},
+		{name: "result/DRL-then-zoc-eliminates", phase: "soviet-combat", dice: []int{2}, mapx: corridorB1005,
 			units:  us(g4, "a soviet tank 20/10 8 B-1105", "c soviet infantry 4/2 6 B-0804"),
 			script: "attack B-1005 from B-1105\nretreat B-0905 B-0805\nnoadvance",
 			want:   []string{"combat odds=5:1 result=DRL", "loss unit=g strength=2", "loss unit=g strength=0", "retreat unit=g losses=1 eliminated=true", "eliminated unit=g"}},

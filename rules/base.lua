@@ -27,7 +27,7 @@ R.sources = {
   classes = "GDW: Movement", kinds = "GDW: Movement", move_cost = "GDW: Terrain Effects Chart",
   river_extra = "GDW: Movement / Rivers", strait = "GDW: Movement / The Straits of Kerch",
   calendar = "GDW: Sequence of Play; Weather", weather = "GDW: Weather", phases = "GDW: Sequence of Play",
-  rail = "GDW: Movement / rail lines", retreat = "GDW: Combat Results / DR", crt = "GDW: Combat Results Table",
+  rail = "GDW: Movement / rail lines", retreat = "GDW: Combat Results / DR; Zones of Control / Combat; Terrain and Combat (the worked example)", crt = "GDW: Combat Results Table",
   odds = "GDW: Combat; Terrain and Combat", results = "GDW: Combat Results",
   NE = "GDW: Combat Results / NE", DR = "GDW: Combat Results / DR", DRL = "GDW: Combat Results / DRL",
   DE = "GDW: Combat Results / DE", AL = "GDW: Combat Results / AL", EX = "GDW: Combat Results / EX",
@@ -157,7 +157,15 @@ R.phases = {
 R.rail = { no_enemy_zoc = false, zoc_stop = true, limit = {} }
 
 -- GDW: Combat Results / DR: two hexes; farther only to reach an empty hex.
-R.retreat = { hexes = 2, max_extra = 4, avoid_zoc_end = false }
+-- The attacker moves the defender, but only along a retreat that enters
+-- the fewest enemy zones of control it can (avoid_zoc): the rulebook
+-- charges a step to a unit "forced" to retreat through a zone (GDW: Zones
+-- of Control / Combat; Combat Results / DR), and its worked example (GDW:
+-- Terrain and Combat, the Soviet attack on B-1603) costs nothing with the
+-- three attackers it names, whose zones leave a way out, and exactly one
+-- step once a fourth unit closes it. ADC2: Retreat writes the same.
+-- rules/house/freeretreat.lua lets the attacker route it freely.
+R.retreat = { hexes = 2, max_extra = 4, avoid_zoc_end = false, avoid_zoc = true }
 
 -- Citations for refusals raised by the engine, by rule key.
 R.cite = {
@@ -188,7 +196,7 @@ R.cite = {
   ["odds-min"] = "GDW: Combat / Minimum and Maximum Odds",
   ["water-attack"] = "GDW: Movement / Restrictions on Movement",
   decision = "GDW: Combat Results",
-  retreat = "GDW: Combat Results / DR",
+  retreat = "GDW: Combat Results / DR; Zones of Control / Combat",
   stand = "GDW: Combat Results / DR (exception)",
   advance = "GDW: Combat (advance after combat)",
   loss = "GDW: Combat Results / AL, EX",
