@@ -348,13 +348,16 @@ func TestHistoryShape(t *testing.T) {
 		{"Riga", "Jul 1941", 0.5, 1},
 		{"Riga", "Aug 1941", 0.7, 1},
 		{"Smolensk", "Aug 1941", 0.6, 1},
+		{"Pskov", "Aug 1941", 0.6, 1},
 		{"Pskov", "Sep/Oct 1941", 0.4, 1},
 		{"Leningrad ≤2", "Aug 1941", 0.4, 1},
 		{"Leningrad ≤2", "Nov/Dec 1941", 0.4, 1},
 		{"Kiev", "Jul 1941", 0, 0.1},
 		{"Kiev", "Aug 1941", 0, 0.5},
 		{"Kiev", "Nov/Dec 1941", 0.6, 1},
-		{"Leningrad", "Nov/Dec 1941", 0, 0.45},
+		{"Leningrad", "Nov/Dec 1941", 0, 0.25},
+		{"Odessa", "Aug 1941", 0, 0.5},
+		{"Kharkov", "Nov/Dec 1941", 0.2, 1},
 		{"Moscow", "Nov/Dec 1941", 0, 0.15},
 	} {
 		if x := share(c.city, c.turn); x < c.lo || x > c.hi {

@@ -108,7 +108,7 @@ func (b *Bot) findTargets(v *view, attacked, defended []bool, promising bool) []
 				continue
 			}
 			a := s.Occupant(int(nb))
-			if a < 0 || s.Units[a].Side != v.side || attacked[a] || s.Units[a].AttackNow() == 0 {
+			if a < 0 || s.Units[a].Side != v.side || attacked[a] || s.Units[a].AttackNow() == 0 || promising && garrisonStays(v, a) {
 				continue
 			}
 			back := core.Dir(dir).Opposite()
@@ -276,7 +276,7 @@ func (b *Bot) options(v *view, t *target) []option {
 		}
 		att := math.Ceil(sum*t.scale - 1e-9)
 		idx := b.oddsIndex(att / math.Max(def, 0.5))
-		if idx == 0 {
+		if idx == 0 || tooWeakToStorm(v, t.hex, att, def) {
 			continue
 		}
 		col := idx + t.shift

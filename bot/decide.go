@@ -110,6 +110,7 @@ func (b *Bot) pickAdvance(v *view, d *decision) int {
 		}
 		score := base + (float64(v.pull[h])-float64(v.pull[u.Hex]))*0.2
 		score -= v.doc.Caution * (b.risk(v, k, h) - b.risk(v, k, u.Hex))
+		score -= leaveCost(v, k)
 		if v.postureAt(h) == attack {
 			score += 1
 		}

@@ -60,6 +60,13 @@ type Doctrine struct {
 	// (objectives or not), within this many hexes of the enemy
 	// (posture.go); 0 turns it off.
 	HoldFortresses float64
+	// SiegeOdds: the side attacks a fortress or capital only with at
+	// least this ratio of attack strength to the defence before any
+	// column shift (siege.go); 0 turns it off.
+	SiegeOdds float64
+	// Objectives adds to the worth of named cities (a campaign's own
+	// goals beyond its victory conditions' weights), by city name.
+	Objectives map[string]float64
 	// Results says what each CRT result does, for scoring attacks.
 	Results map[string]Result
 	// Terrain multiplies a defender's strength for the bot's estimates of
@@ -140,9 +147,15 @@ func doctrineFor(g *game.Game, side core.Side) (Doctrine, error) {
 		if err := d.apply(t, side); err != nil {
 			return d, fmt.Errorf("%s: R.bot: %w", g.Rules.Module.Module, err)
 		}
+		if err := checkObjectives(g.S.Map, d.Objectives); err != nil {
+			return d, fmt.Errorf("%s: R.bot: %w", g.Rules.Module.Module, err)
+		}
 	}
 	if g.Sc.Bot != nil {
 		if err := d.apply(g.Sc.Bot, side); err != nil {
+			return d, fmt.Errorf("%s: [bot]: %w", g.Sc.File, err)
+		}
+		if err := checkObjectives(g.S.Map, d.Objectives); err != nil {
 			return d, fmt.Errorf("%s: [bot]: %w", g.Sc.File, err)
 		}
 	}
@@ -170,7 +183,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 		"attack_ratio": &d.AttackRatio, "withdraw_ratio": &d.WithdrawRatio, "reserve": &d.Reserve,
 		"axes": &d.Axes, "mop_up": &d.MopUp, "front": &d.Front, "front_value": &d.FrontValue, "garrison": &d.Garrison,
 		"defend_ratio": &d.DefendRatio, "hold_objectives": &d.HoldObjectives,
-		"hold_fortresses": &d.HoldFortresses,
+		"hold_fortresses": &d.HoldFortresses, "siege_odds": &d.SiegeOdds,
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -194,6 +207,19 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 				return fmt.Errorf("depth: a number, not %v", v)
 			}
 			d.Depth = int(f)
+		case "objectives":
+			t, ok := v.(map[string]any)
+			if !ok {
+				return fmt.Errorf("objectives: a table of worth by city name")
+			}
+			d.Objectives = clone(d.Objectives)
+			for name, x := range t {
+				f, ok := number(x)
+				if !ok {
+					return fmt.Errorf("objectives.%s: a number, not %v", name, x)
+				}
+				d.Objectives[name] = f
+			}
 		case "terrain":
 			t, ok := v.(map[string]any)
 			if !ok {
@@ -233,7 +259,7 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 
 var doctrineKeys = []string{"aggression", "caution", "capital", "victory_city", "major_city", "minor_city", "rail_junction",
 	"encircle", "attack_ratio", "withdraw_ratio", "reserve", "axes", "mop_up", "front", "front_value", "garrison", "depth",
-	"defend_ratio", "hold_objectives", "hold_fortresses", "terrain", "results", "axis", "soviet"}
+	"defend_ratio", "hold_objectives", "hold_fortresses", "siege_odds", "objectives", "terrain", "results", "axis", "soviet"}
 
 func (d *Doctrine) check() error {
 	for _, c := range []struct {
@@ -246,6 +272,9 @@ func (d *Doctrine) check() error {
 	}
 	if d.Front < 0 || d.FrontValue < 0 {
 		return fmt.Errorf("front, front_value: not negative (%g, %g)", d.Front, d.FrontValue)
+	}
+	if d.SiegeOdds < 0 {
+		return fmt.Errorf("siege_odds: not negative (%g)", d.SiegeOdds)
 	}
 	if d.Depth < 0 || d.Depth > 10 {
 		return fmt.Errorf("depth: %d is not in 0..10", d.Depth)
@@ -300,4 +329,19 @@ func clone[K comparable, V any](m map[K]V) map[K]V {
 		out[k] = v
 	}
 	return out
+}
+
+// checkObjectives reports an objectives key that names no city of m.
+func checkObjectives(m *core.Map, obj map[string]float64) error {
+	names := make([]string, 0, len(obj))
+	for name := range obj {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if _, ok := m.FindCity(name); !ok {
+			return fmt.Errorf("objectives.%s: no city of that name on the map", name)
+		}
+	}
+	return nil
 }

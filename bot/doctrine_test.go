@@ -96,6 +96,10 @@ func TestDoctrineErrors(t *testing.T) {
 		{"[bot.axis]\nsoviet = { caution = 0.1 }\n", "axis: soviet: a side's table may not hold another side's"},
 		{"[bot]\nresults = { DR = { retreat = \"far\" } }\n", "results.DR: retreat: a number"},
 		{"[bot]\naggression = \"high\"\n", "aggression: a number"},
+		{"[bot]\nsiege_odds = -1\n", "siege_odds: not negative (-1)"},
+		{"[bot.axis]\nobjectives = { Atlantis = 10 }\n", "test.toml: [bot]: objectives.Atlantis: no city of that name on the map"},
+		{"[bot.axis]\nobjectives = { Kharkov = \"yes\" }\n", "objectives.Kharkov: a number, not yes"},
+		{"[bot.axis]\nobjectives = 3\n", "objectives: a table of worth by city name"},
 	} {
 		g := newBoard(t, "axis-combat", c.toml+unitTOML("ger-1", "axis", "infantry", 6, 3, 6, "B-0505"), game.Options{})
 		_, err := doctrineFor(g, core.Axis)

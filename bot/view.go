@@ -365,6 +365,7 @@ func (v *view) objectives() {
 			x = math.Max(x, d.Capital)
 			v.key.Set(c.Hex)
 		}
+		x += d.Objectives[c.Name]
 		v.value[c.Hex] += float32(x)
 	}
 	for h := 0; h < n; h++ {
