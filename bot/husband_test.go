@@ -10,7 +10,7 @@ import (
 // TestHusbandBarrenAttacks: in the defensive stance an attack on a
 // column where the attacker may lose a step while the defender loses
 // nothing (GDW's 1:1, the AL face) is worth nothing by its exchange of
-// losses, only by what the tactics add; on the offensive, and at 2:1
+// losses, only by what the tactics add; on the offensive, and at 3:1
 // (no such face), it keeps its value.
 func TestHusbandBarrenAttacks(t *testing.T) {
 	n := nbr(t, "B-1005")
@@ -23,7 +23,7 @@ func TestHusbandBarrenAttacks(t *testing.T) {
 	}{
 		{"1:1 on the offensive", n[4:6], Offensive, 1, false},
 		{"1:1 in the defensive stance", n[4:6], Defensive, 1, true},
-		{"2:1 in the defensive stance", []string{n[4], n[5], n[0]}, Defensive, 2, false},
+		{"3:1 in the defensive stance", []string{n[4], n[5], n[0], n[1]}, Defensive, 3, false},
 	} {
 		g := newBoard(t, "axis-combat", units("axis", "infantry", 6, 3, 6, c.atk...)+units("soviet", "infantry", 8, 4, 6, "B-1005"), game.Options{})
 		b := bound(t, g, core.Axis)
