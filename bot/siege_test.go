@@ -73,7 +73,7 @@ func TestGarrisonStays(t *testing.T) {
 			cities = "\n[[map.city]]\nhex = \"B-0805\"\nname = \"Festung\"\nkind = \"" + c.kind + "\"\n"
 		}
 		g := newBoard(t, "soviet-combat", units("axis", "panzer", 4, 2, 8, "B-0705")+
-			units("soviet", "infantry", 8, 4, 6, "B-0805")+cities, game.Options{})
+			units("soviet", "infantry", 12, 6, 6, "B-0805")+cities, game.Options{})
 		b := bound(t, g, core.Soviet)
 		v := b.newView(b.e, core.Soviet)
 		k := v.own[0]
