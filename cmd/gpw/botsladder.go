@@ -25,8 +25,8 @@ func newBotsLadderCmd(o *botsLadderOptions) *cobra.Command {
 		Use:   "ladder [--seeds N] [--levels easy,normal,hard,expert]",
 		Short: "Rate the bot levels by paired games: Elo ratings with 95% intervals",
 		Long: `Ladder plays each level against the one below on paired seeds: every
-seed from --first (1) on, --seeds of them, twice, each level taking each side once, so that
-the side's advantage cancels. It prints each level's Elo rating (the
+seed (--seeds of them from --first) twice, each level taking each side
+once, so that the side's advantage cancels. It prints each level's Elo rating (the
 weakest at 0) with its 95% interval, and for each step the stronger
 level's score, as each side, the p-value of the paired scores against an
 even match, and whether the step holds (a score above half, p < 0.05).
