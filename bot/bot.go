@@ -36,7 +36,11 @@ type Level struct {
 	// hold_fortresses, where the doctrine holds them at all). It is
 	// given to the players ForGame makes, not to look-ahead helpers.
 	Hold float64
-	Text string
+	// HoldCity is, where the doctrine holds its objectives, the least a
+	// major city is worth to it (major_city); 0: the doctrine's. Given
+	// as Hold is.
+	HoldCity float64
+	Text     string
 }
 
 // Levels are the bot's levels, weakest first.
@@ -45,7 +49,7 @@ var Levels = []Level{
 	{Name: "easy", Noise: 10, Skip: []string{"encircle", "pocket", "breakthrough", "garrison"},
 		Text: "no encircling, pockets or breakthroughs, no garrisons sent to threatened cities, and noisy judgement"},
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
-	{Name: "hard", Hold: 1, Text: "every tactic, no noise, and its cities and fortresses held from a hex further out"},
+	{Name: "hard", Hold: 1, HoldCity: 10, Text: "every tactic, no noise, and where it holds its cities and fortresses, from a hex further out and its major cities worth at least 10"},
 	{Name: "expert", Search: 9,
 		Text: "hard, choosing its moves before and after combat among 9 plans and its attacks among 5, each played forward on copies of the game (a side that must win: its moves in its last turn only, to the end)"},
 }
@@ -77,7 +81,7 @@ type Bot struct {
 	Tactics map[string]int
 
 	doctrineSet bool
-	hold        float64 // the level's Hold, for a player ForGame made
+	hold, city  float64 // the level's Hold and HoldCity, for a player ForGame made
 	rng         *rand.Rand
 	said        map[string]bool
 	skip        map[string]bool
@@ -179,13 +183,13 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 
 // ForGame makes a bot for side in game g, seeded from the game's seed
 // and the side, with the doctrine of the game's module and scenario
-// (its holds widened by the level's Hold).
+// (its holds widened by the level's Hold and HoldCity).
 func ForGame(g *game.Game, side core.Side, level string) (*Bot, error) {
 	b, err := New(side, level, nil, Seed(g, side))
 	if err != nil {
 		return nil, err
 	}
-	b.hold = b.Level.Hold
+	b.hold, b.city = b.Level.Hold, b.Level.HoldCity
 	return b, nil
 }
 
@@ -222,6 +226,7 @@ func (b *Bot) bind(g *game.Game) error {
 		}
 		if d.HoldObjectives > 0 {
 			d.HoldObjectives += b.hold
+			d.MajorCity = max(d.MajorCity, b.city)
 		}
 		if d.HoldFortresses > 0 {
 			d.HoldFortresses += b.hold

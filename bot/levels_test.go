@@ -10,8 +10,8 @@ import (
 )
 
 // TestLevelHold: the hard player holds its objectives and fortresses a
-// hex further out than its doctrine says, where the doctrine holds them;
-// the normal player and a look-ahead helper made at the hard level (New)
+// hex further out than its doctrine says, where the doctrine holds them,
+// and values its major cities at 10 there; the normal player and a look-ahead helper made at the hard level (New)
 // keep the doctrine's holds, and a side whose doctrine does not hold is
 // left as it is.
 func TestLevelHold(t *testing.T) {
@@ -26,12 +26,13 @@ func TestLevelHold(t *testing.T) {
 		side       core.Side
 		b          *Bot
 		objs, fort float64
+		major      float64
 	}{
-		{"hard", core.Soviet, nil, 3, 4},
-		{"normal", core.Soviet, nil, 2, 3},
-		{"easy", core.Soviet, nil, 2, 3},
-		{"hard", core.Axis, nil, 0, 0},
-		{"helper", core.Soviet, helper, 2, 3},
+		{"hard", core.Soviet, nil, 3, 4, 10},
+		{"normal", core.Soviet, nil, 2, 3, 6},
+		{"easy", core.Soviet, nil, 2, 3, 6},
+		{"hard", core.Axis, nil, 0, 0, 6},
+		{"helper", core.Soviet, helper, 2, 3, 6},
 	} {
 		b := c.b
 		if b == nil {
@@ -42,8 +43,8 @@ func TestLevelHold(t *testing.T) {
 		if err := b.bind(g); err != nil {
 			t.Fatal(err)
 		}
-		if d := b.Doctrine; d.HoldObjectives != c.objs || d.HoldFortresses != c.fort {
-			t.Errorf("%s %v: holds objectives %v, fortresses %v; want %v, %v", c.name, c.side, d.HoldObjectives, d.HoldFortresses, c.objs, c.fort)
+		if d := b.Doctrine; d.HoldObjectives != c.objs || d.HoldFortresses != c.fort || d.MajorCity != c.major {
+			t.Errorf("%s %v: holds objectives %v, fortresses %v, a major city worth %v; want %v, %v, %v", c.name, c.side, d.HoldObjectives, d.HoldFortresses, d.MajorCity, c.objs, c.fort, c.major)
 		}
 	}
 }
