@@ -31,16 +31,25 @@ type Level struct {
 	// Search is how many plans the bot compares by look-ahead for each
 	// stretch of its player turn (search.go); 0: none.
 	Search int
-	Text   string
+	// Hold is how many hexes further out than its doctrine says the bot
+	// holds its objectives and fortresses (hold_objectives and
+	// hold_fortresses, where the doctrine holds them at all). It is
+	// given to the players ForGame makes, not to look-ahead helpers.
+	Hold float64
+	// HoldCity is, where the doctrine holds its objectives, the least a
+	// major city is worth to it (major_city); 0: the doctrine's. Given
+	// as Hold is.
+	HoldCity float64
+	Text     string
 }
 
 // Levels are the bot's levels, weakest first.
 var Levels = []Level{
 	{Name: "random", Random: true, Text: "a uniformly random legal action each time"},
-	{Name: "easy", Noise: 10, Skip: []string{"encircle", "pocket", "breakthrough"},
-		Text: "no encircling, pockets or breakthroughs, and noisy judgement"},
+	{Name: "easy", Noise: 10, Skip: []string{"encircle", "pocket", "breakthrough", "garrison"},
+		Text: "no encircling, pockets or breakthroughs, no garrisons sent to threatened cities, and noisy judgement"},
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
-	{Name: "hard", Text: "every tactic, no noise"},
+	{Name: "hard", Hold: 1, HoldCity: 10, Text: "every tactic, no noise, and where it holds its cities and fortresses, from a hex further out and its major cities worth at least 10"},
 	{Name: "expert", Search: 9,
 		Text: "hard, choosing its moves before and after combat among 9 plans and its attacks among 5, each played forward on copies of the game (a side that must win: its moves in its last turn only, to the end)"},
 }
@@ -72,6 +81,7 @@ type Bot struct {
 	Tactics map[string]int
 
 	doctrineSet bool
+	hold, city  float64 // the level's Hold and HoldCity, for a player ForGame made
 	rng         *rand.Rand
 	said        map[string]bool
 	skip        map[string]bool
@@ -172,9 +182,15 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 }
 
 // ForGame makes a bot for side in game g, seeded from the game's seed
-// and the side, with the doctrine of the game's module and scenario.
+// and the side, with the doctrine of the game's module and scenario
+// (its holds widened by the level's Hold and HoldCity).
 func ForGame(g *game.Game, side core.Side, level string) (*Bot, error) {
-	return New(side, level, nil, Seed(g, side))
+	b, err := New(side, level, nil, Seed(g, side))
+	if err != nil {
+		return nil, err
+	}
+	b.hold, b.city = b.Level.Hold, b.Level.HoldCity
+	return b, nil
 }
 
 // Seed is the seed of side's bot in game g: the game's seed mixed with
@@ -207,6 +223,13 @@ func (b *Bot) bind(g *game.Game) error {
 		d, err := doctrineFor(g, b.Side)
 		if err != nil {
 			return err
+		}
+		if d.HoldObjectives > 0 {
+			d.HoldObjectives += b.hold
+			d.MajorCity = max(d.MajorCity, b.city)
+		}
+		if d.HoldFortresses > 0 {
+			d.HoldFortresses += b.hold
 		}
 		b.Doctrine, b.doctrineSet = d, true
 	}

@@ -21,7 +21,8 @@ type LadderOptions struct {
 	Scenario *scenario.Scenario
 	Rules    string   // "" for the scenario's
 	Levels   []string // weakest first (nil: easy, normal, hard, expert)
-	Seeds    int      // pairs of games per step, seeds 1..Seeds
+	Seeds    int      // pairs of games per step, seeds First..First+Seeds-1
+	First    int      // the first seed (0: 1)
 	Workers  int      // games played at once (0: one per CPU)
 	Builtin  fs.FS
 }
@@ -85,6 +86,9 @@ func PlayLadder(o LadderOptions) (*Ladder, error) {
 		score float64 // the upper level's: 1 a win, 0.5 a draw
 		err   error
 	}
+	if o.First <= 0 {
+		o.First = 1
+	}
 	nSteps := len(o.Levels) - 1
 	res := make([][][3]result, nSteps) // [step][seed][upper as axis, as soviet, the lower against itself (the Axis's)]
 	for i := range res {
@@ -103,7 +107,7 @@ func PlayLadder(o LadderOptions) (*Ladder, error) {
 			levels = [2]string{lower, lower}
 		}
 		var r result
-		r.score, r.err = ladderGame(o, seed, levels)
+		r.score, r.err = ladderGame(o, o.First+seed-1, levels)
 		if game == 1 && r.err == nil {
 			r.score = 1 - r.score
 		}
@@ -118,7 +122,7 @@ func PlayLadder(o LadderOptions) (*Ladder, error) {
 		var ax, so, base float64
 		for seed, r := range res[s] {
 			if r[0].err != nil || r[1].err != nil || r[2].err != nil {
-				l.Errors = append(l.Errors, fmt.Sprintf("%s v %s seed %d: %v %v %v", st.Upper, st.Lower, seed+1, r[0].err, r[1].err, r[2].err))
+				l.Errors = append(l.Errors, fmt.Sprintf("%s v %s seed %d: %v %v %v", st.Upper, st.Lower, o.First+seed, r[0].err, r[1].err, r[2].err))
 				continue
 			}
 			pairs = append(pairs, (r[0].score+r[1].score)/2)

@@ -62,3 +62,31 @@ func TestPlayLadder(t *testing.T) {
 	}
 	t.Log("\n" + out)
 }
+
+// TestLadderFirst: --first moves the seeds: the lower level against
+// itself scores, on seeds 3 and 4, what those seeds' games give.
+func TestLadderFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole games")
+	}
+	sc, err := scenario.Load(gpw.Data, "scenarios/gdw/barbarossa.toml", gpw.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := LadderOptions{Scenario: sc, Rules: "gdw", Levels: []string{"easy", "normal"}, Seeds: 2, First: 3, Builtin: gpw.Data}
+	l, err := PlayLadder(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want float64
+	for _, seed := range []int{3, 4} {
+		x, err := ladderGame(o, seed, [2]string{"easy", "easy"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += x / 2
+	}
+	if got := l.Steps[0].BaseAxis; got != want {
+		t.Errorf("easy against itself on seeds 3-4: %v, want %v", got, want)
+	}
+}

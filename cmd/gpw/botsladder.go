@@ -16,6 +16,7 @@ type botsLadderOptions struct {
 	Rules    string
 	Levels   string
 	Seeds    int
+	First    int
 	JSON     bool
 }
 
@@ -24,8 +25,8 @@ func newBotsLadderCmd(o *botsLadderOptions) *cobra.Command {
 		Use:   "ladder [--seeds N] [--levels easy,normal,hard,expert]",
 		Short: "Rate the bot levels by paired games: Elo ratings with 95% intervals",
 		Long: `Ladder plays each level against the one below on paired seeds: every
-seed from 1 to --seeds twice, each level taking each side once, so that
-the side's advantage cancels. It prints each level's Elo rating (the
+seed (--seeds of them from --first) twice, each level taking each side
+once, so that the side's advantage cancels. It prints each level's Elo rating (the
 weakest at 0) with its 95% interval, and for each step the stronger
 level's score, as each side, the p-value of the paired scores against an
 even match, and whether the step holds (a score above half, p < 0.05).
@@ -40,7 +41,8 @@ level does better from both sides.`,
 	f.StringVar(&o.Scenario, "scenario", "gdw/barbarossa", "scenario file, or the name of a built-in scenario")
 	f.StringVar(&o.Rules, "rules", "gdw", "rules: gdw, adc2 or a .lua file")
 	f.StringVar(&o.Levels, "levels", "easy,normal,hard,expert", "the levels, weakest first, comma-separated")
-	f.IntVar(&o.Seeds, "seeds", 150, "pairs of games per step (seeds 1 to N)")
+	f.IntVar(&o.Seeds, "seeds", 150, "pairs of games per step (seeds 1 to N, or from --first)")
+	f.IntVar(&o.First, "first", 1, "the first seed")
 	f.BoolVar(&o.JSON, "json", false, "print the ladder as JSON")
 	return cmd
 }
@@ -49,11 +51,14 @@ func botsLadderRun(o *botsLadderOptions) error {
 	if o.Seeds < 2 {
 		return fmt.Errorf("--seeds %d: at least 2", o.Seeds)
 	}
+	if o.First < 1 {
+		return fmt.Errorf("--first %d: at least 1", o.First)
+	}
 	sc, err := loadScenario(o.Scenario, o.Rules)
 	if err != nil {
 		return err
 	}
-	l, err := bot.PlayLadder(bot.LadderOptions{Scenario: sc, Rules: o.Rules, Levels: strings.Split(o.Levels, ","), Seeds: o.Seeds, Builtin: rulesFS()})
+	l, err := bot.PlayLadder(bot.LadderOptions{Scenario: sc, Rules: o.Rules, Levels: strings.Split(o.Levels, ","), Seeds: o.Seeds, First: o.First, Builtin: rulesFS()})
 	if err != nil {
 		return err
 	}
