@@ -31,17 +31,23 @@ type Level struct {
 	// Search is how many plans the bot compares by look-ahead for each
 	// stretch of its player turn (search.go); 0: none.
 	Search int
-	// Hold is how many hexes further out than its doctrine says the bot
-	// holds its objectives and fortresses (hold_objectives and
-	// hold_fortresses, where the doctrine holds them at all). It is
-	// given to the players ForGame makes, not to look-ahead helpers.
-	Hold float64
-	// HoldCity is, where the doctrine holds its objectives, the least a
-	// major city is worth to it (major_city); 0: the doctrine's. Given
-	// as Hold is.
-	HoldCity float64
-	Text     string
+	// Holds are the least the level's player holds its objectives and
+	// fortresses from (hold_objectives, hold_fortresses: hexes), whatever
+	// its doctrine says; zero: the doctrine's. They are given to the
+	// players ForGame makes, not to look-ahead helpers.
+	Holds Holds
+	Text  string
 }
+
+// Holds are a level's floors on its doctrine's holds (Level.Holds).
+type Holds struct {
+	Objectives, Fortresses float64
+}
+
+// hardHolds: the hard and expert players stand before their cities from
+// 3 hexes out and before their fortresses and capital from 4 (docs/bots.md,
+// "The ladder").
+var hardHolds = Holds{Objectives: 3, Fortresses: 4}
 
 // Levels are the bot's levels, weakest first.
 var Levels = []Level{
@@ -49,8 +55,8 @@ var Levels = []Level{
 	{Name: "easy", Noise: 10, Skip: []string{"encircle", "pocket", "breakthrough", "garrison"},
 		Text: "no encircling, pockets or breakthroughs, no garrisons sent to threatened cities, and noisy judgement"},
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
-	{Name: "hard", Hold: 1, HoldCity: 10, Text: "every tactic, no noise, and where it holds its cities and fortresses, from a hex further out and its major cities worth at least 10"},
-	{Name: "expert", Search: 9,
+	{Name: "hard", Holds: hardHolds, Text: "every tactic, no noise, its cities held from 3 hexes out, its fortresses and capital from 4"},
+	{Name: "expert", Search: 9, Holds: hardHolds,
 		Text: "hard, choosing its moves before and after combat among 9 plans and its attacks among 5, each played forward on copies of the game (a side that must win: its moves in its last turn only, to the end)"},
 }
 
@@ -81,7 +87,7 @@ type Bot struct {
 	Tactics map[string]int
 
 	doctrineSet bool
-	hold, city  float64 // the level's Hold and HoldCity, for a player ForGame made
+	holds       Holds // the level's, for a player ForGame made
 	rng         *rand.Rand
 	said        map[string]bool
 	skip        map[string]bool
@@ -183,13 +189,13 @@ func New(side core.Side, level string, doctrine *Doctrine, seed uint64) (*Bot, e
 
 // ForGame makes a bot for side in game g, seeded from the game's seed
 // and the side, with the doctrine of the game's module and scenario
-// (its holds widened by the level's Hold and HoldCity).
+// (its holds raised to the level's Holds).
 func ForGame(g *game.Game, side core.Side, level string) (*Bot, error) {
 	b, err := New(side, level, nil, Seed(g, side))
 	if err != nil {
 		return nil, err
 	}
-	b.hold, b.city = b.Level.Hold, b.Level.HoldCity
+	b.holds = b.Level.Holds
 	return b, nil
 }
 
@@ -224,13 +230,8 @@ func (b *Bot) bind(g *game.Game) error {
 		if err != nil {
 			return err
 		}
-		if d.HoldObjectives > 0 {
-			d.HoldObjectives += b.hold
-			d.MajorCity = max(d.MajorCity, b.city)
-		}
-		if d.HoldFortresses > 0 {
-			d.HoldFortresses += b.hold
-		}
+		d.HoldObjectives = max(d.HoldObjectives, b.holds.Objectives)
+		d.HoldFortresses = max(d.HoldFortresses, b.holds.Fortresses)
 		b.Doctrine, b.doctrineSet = d, true
 	}
 	b.initCRT()

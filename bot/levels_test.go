@@ -9,13 +9,12 @@ import (
 	"gpw/scenario"
 )
 
-// TestLevelHold: the hard player holds its objectives and fortresses a
-// hex further out than its doctrine says, where the doctrine holds them,
-// and values its major cities at 10 there; the normal player and a look-ahead helper made at the hard level (New)
-// keep the doctrine's holds, and a side whose doctrine does not hold is
-// left as it is.
+// TestLevelHold: the hard and expert players hold their cities from at
+// least 3 hexes out and their fortresses from 4, whatever their doctrine
+// says, and keep a doctrine's wider holds; the normal and easy players and a look-ahead helper made
+// at the hard level (New) keep the doctrine's.
 func TestLevelHold(t *testing.T) {
-	g := newBoard(t, "soviet-general", "\n[bot.soviet]\nhold_objectives = 2\nhold_fortresses = 3\n"+units("axis", "infantry", 6, 3, 6, "B-0505")+
+	g := newBoard(t, "soviet-general", "\n[bot.soviet]\nhold_objectives = 2\nhold_fortresses = 5\n"+units("axis", "infantry", 6, 3, 6, "B-0505")+
 		units("soviet", "infantry", 8, 4, 6, "B-0705"), game.Options{})
 	helper, err := New(core.Soviet, "hard", nil, 1)
 	if err != nil {
@@ -28,11 +27,13 @@ func TestLevelHold(t *testing.T) {
 		objs, fort float64
 		major      float64
 	}{
-		{"hard", core.Soviet, nil, 3, 4, 10},
-		{"normal", core.Soviet, nil, 2, 3, 6},
-		{"easy", core.Soviet, nil, 2, 3, 6},
-		{"hard", core.Axis, nil, 0, 0, 6},
-		{"helper", core.Soviet, helper, 2, 3, 6},
+		{"hard", core.Soviet, nil, 3, 5, 6},
+		{"expert", core.Soviet, nil, 3, 5, 6},
+		{"normal", core.Soviet, nil, 2, 5, 6},
+		{"easy", core.Soviet, nil, 2, 5, 6},
+		{"hard", core.Axis, nil, 3, 4, 6},
+		{"normal", core.Axis, nil, 0, 0, 6},
+		{"helper", core.Soviet, helper, 2, 5, 6},
 	} {
 		b := c.b
 		if b == nil {
