@@ -2,6 +2,8 @@ package bot
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -208,31 +210,17 @@ func (d *Doctrine) set(m map[string]any, top bool) error {
 			}
 			d.Depth = int(f)
 		case "objectives":
-			t, ok := v.(map[string]any)
-			if !ok {
-				return fmt.Errorf("objectives: a table of worth by city name")
+			m, err := numberTable(k, v, d.Objectives, "a table of worth by city name")
+			if err != nil {
+				return err
 			}
-			d.Objectives = clone(d.Objectives)
-			for name, x := range t {
-				f, ok := number(x)
-				if !ok {
-					return fmt.Errorf("objectives.%s: a number, not %v", name, x)
-				}
-				d.Objectives[name] = f
-			}
+			d.Objectives = m
 		case "terrain":
-			t, ok := v.(map[string]any)
-			if !ok {
-				return fmt.Errorf("terrain: a table of multipliers")
+			m, err := numberTable(k, v, d.Terrain, "a table of multipliers")
+			if err != nil {
+				return err
 			}
-			d.Terrain = clone(d.Terrain)
-			for name, x := range t {
-				f, ok := number(x)
-				if !ok {
-					return fmt.Errorf("terrain.%s: a number, not %v", name, x)
-				}
-				d.Terrain[name] = f
-			}
+			d.Terrain = m
 		case "results":
 			t, ok := v.(map[string]any)
 			if !ok {
@@ -344,4 +332,23 @@ func checkObjectives(m *core.Map, obj map[string]float64) error {
 		}
 	}
 	return nil
+}
+
+// numberTable reads key's table of numbers by name (want says what it
+// must be) over a copy of m; the first bad entry, in name order, is the
+// error.
+func numberTable(key string, v any, m map[string]float64, want string) (map[string]float64, error) {
+	t, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s", key, want)
+	}
+	m = clone(m)
+	for _, name := range slices.Sorted(maps.Keys(t)) {
+		f, ok := number(t[name])
+		if !ok {
+			return nil, fmt.Errorf("%s.%s: a number, not %v", key, name, t[name])
+		}
+		m[name] = f
+	}
+	return m, nil
 }
