@@ -1,0 +1,65 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"gpw/core"
+)
+
+// TestMustWinPlain: in Barbarossa's last turn the side that must win (the
+// Axis: the Soviets win when no condition holds at the end) plays the
+// hard bot's moves and compares the doctrine's attack plans only, no
+// noisy one (mustWinPlain); the Soviets still search their moves and
+// their attacks with a noisy plan among them. It fails with the searches
+// of before (mustWinPlain false).
+func TestMustWinPlain(t *testing.T) {
+	g, _, hs := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 1, "hard", "hard", 1)
+	end, err := g.ParseTurn(g.Sc.End)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Turn().Index < end && !g.Over() {
+		if err := PlayGame(g, hs[0], hs[1], 1, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Over() {
+		t.Fatal("the game ended before its last turn")
+	}
+	var bots [2]*Bot
+	for _, side := range []core.Side{core.Axis, core.Soviet} {
+		bots[side], _ = ForGame(g, side, "expert")
+	}
+	if err := PlayGame(g, bots[0], bots[1], 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !bots[core.Axis].mustWin() || bots[core.Soviet].mustWin() {
+		t.Fatal("in Barbarossa the Axis must win, the Soviets need not")
+	}
+	for _, b := range bots {
+		var moves, noisy, combat int
+		for _, r := range b.Searched {
+			if !strings.HasSuffix(r.Phase, "-combat") {
+				moves++
+				continue
+			}
+			combat++
+			for _, p := range r.Plans {
+				if strings.HasPrefix(p, "attack-noisy") {
+					noisy++
+				}
+			}
+		}
+		t.Logf("%s: %d move searches, %d attack searches, %d noisy attack plans", b.Side, moves, combat, noisy)
+		if combat == 0 {
+			t.Errorf("the %s expert searched no attacks in the last turn", b.Side)
+		}
+		if b.Side == core.Axis && (moves > 0 || noisy > 0) {
+			t.Errorf("the Axis expert searched %d stretches of moves and compared %d noisy attack plans; want none", moves, noisy)
+		}
+		if b.Side == core.Soviet && (moves == 0 || noisy == 0) {
+			t.Errorf("the Soviet expert searched %d stretches of moves and compared %d noisy attack plans; want some", moves, noisy)
+		}
+	}
+}
