@@ -10,9 +10,10 @@ import (
 // TestMustWinPlain: in Barbarossa's last turn the side that must win (the
 // Axis: the Soviets win when no condition holds at the end) plays the
 // hard bot's moves and compares the doctrine's attack plans only, no
-// noisy one (mustWinPlain); the Soviets still search their moves and
-// their attacks with a noisy plan among them. It fails with the searches
-// of before (mustWinPlain false).
+// noisy one (mustWinPlain); the Soviets still search their moves, with
+// no noisy plan among those played to the end (endPlain), and their
+// attacks with a noisy plan among them. It fails with the searches of
+// before (mustWinPlain or endPlain false).
 func TestMustWinPlain(t *testing.T) {
 	g, _, hs := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 1, "hard", "hard", 1)
 	end, err := g.ParseTurn(g.Sc.End)
@@ -42,6 +43,11 @@ func TestMustWinPlain(t *testing.T) {
 		for _, r := range b.Searched {
 			if !strings.HasSuffix(r.Phase, "-combat") {
 				moves++
+				for _, p := range r.Plans {
+					if strings.HasPrefix(p, "noisy") {
+						t.Errorf("the %s expert compared %s in its last turn (%s)", b.Side, p, r)
+					}
+				}
 				continue
 			}
 			combat++
