@@ -62,10 +62,7 @@ func (b *Bot) searchCombat(g *game.Game) {
 		b.startPlan(pl)
 		return
 	}
-	if !b.baseSet {
-		b.base, b.baseSet = b.Doctrine, true
-	}
-	b.Doctrine = b.base
+	b.setBase()
 	foe, err := doctrineFor(g, b.Side.Enemy())
 	if err != nil {
 		foe = DefaultDoctrine(b.Side.Enemy())

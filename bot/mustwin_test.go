@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gpw/core"
+	"gpw/game"
 )
 
 // TestMustWinPlain: in Barbarossa's last turn the side that must win (the
@@ -67,5 +68,40 @@ func TestMustWinPlain(t *testing.T) {
 		if b.Side == core.Soviet && (moves == 0 || noisy == 0) {
 			t.Errorf("the Soviet expert searched %d stretches of moves and compared %d noisy attack plans; want some", moves, noisy)
 		}
+	}
+}
+
+// TestSearchKeepsStance: an expert in the defensive stance (the Axis
+// outnumbered) plays the plan its search chose with the stance's
+// doctrine, as the hard helpers that played the plan on the clones did,
+// not with the doctrine the stance changed.
+func TestSearchKeepsStance(t *testing.T) {
+	g := newBoard(t, "axis-combat", victoryTOML("B-1005")+units("axis", "panzer", 12, 6, 8, "B-0904")+
+		units("soviet", "infantry", 8, 4, 6, "B-1005", "B-1007", "B-1009"), game.Options{})
+	b, err := New(core.Axis, "expert", nil, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.bind(g); err != nil {
+		t.Fatal(err)
+	}
+	b.readStance(g)
+	if b.Stance() != Defensive {
+		t.Fatalf("stance %s: want defensive (one panzer corps against three armies)", b.Stance())
+	}
+	want := b.Doctrine
+	b.searchCombat(g)
+	if len(b.Searched) == 0 {
+		t.Fatal("no search of the combat phase")
+	}
+	r := b.Searched[len(b.Searched)-1]
+	if b.Doctrine.Aggression > want.Aggression || b.Doctrine.Caution < want.Caution || b.Doctrine.Axes > want.Axes {
+		t.Errorf("playing %s: aggression %.2f, caution %.2f, axes %.2f; the defensive stance's are %.2f, %.2f, %.2f",
+			r.Plans[r.Chosen], b.Doctrine.Aggression, b.Doctrine.Caution, b.Doctrine.Axes, want.Aggression, want.Caution, want.Axes)
+	}
+	b.endPlan()
+	if d := b.Doctrine; d.Aggression != want.Aggression || d.Caution != want.Caution || d.Axes != want.Axes || d.Reserve != want.Reserve {
+		t.Errorf("after the plan: aggression %.2f, caution %.2f, axes %.2f, reserve %.2f; want the stance's %.2f, %.2f, %.2f, %.2f",
+			d.Aggression, d.Caution, d.Axes, d.Reserve, want.Aggression, want.Caution, want.Axes, want.Reserve)
 	}
 }

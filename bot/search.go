@@ -133,10 +133,7 @@ func (b *Bot) search(g *game.Game) {
 		b.startPlan(pl)
 		return
 	}
-	if !b.baseSet {
-		b.base, b.baseSet = b.Doctrine, true
-	}
-	b.Doctrine = b.base
+	b.setBase()
 	foe, err := doctrineFor(g, b.Side.Enemy())
 	if err != nil {
 		foe = DefaultDoctrine(b.Side.Enemy())
@@ -229,12 +226,35 @@ func (b *Bot) mustWin() bool {
 	return b.g != nil && b.g.Sc.Victory.Default == b.Side.Enemy().String()
 }
 
+// setBase reads the doctrine the plans change (the doctrine before the
+// stance changed it) once, and sets the bot to play it in its stance.
+func (b *Bot) setBase() {
+	if !b.baseSet {
+		b.base, b.baseSet = b.Doctrine, true
+		if b.stance.set {
+			b.base = b.stance.plain
+		}
+	}
+	b.Doctrine = b.inStance(b.base)
+}
+
+// inStance is doctrine d as the bot's stance this turn plays it (the
+// defensive stance's clamps), as the hard helpers that played the plan
+// on the clones did.
+func (b *Bot) inStance(d Doctrine) Doctrine {
+	if b.stance.stance == Defensive {
+		return d.defensive()
+	}
+	return d
+}
+
 // startPlan sets the bot to play plan pl until the stretch ends.
 func (b *Bot) startPlan(pl searchPlan) {
-	b.Doctrine = b.base
+	d := b.base
 	if pl.change != nil {
-		pl.change(&b.Doctrine)
+		pl.change(&d)
 	}
+	b.Doctrine = b.inStance(d)
 	b.view, b.turnView = nil, nil // read the position again with the plan's doctrine
 	if pl.noise > 0 {
 		b.savedRNG, b.rng = b.rng, planRNG(pl.seed, b.Side)
@@ -250,7 +270,7 @@ func (b *Bot) endPlan() {
 		return
 	}
 	b.planKey = ""
-	b.Doctrine, b.Level.Noise, b.standStill, b.escaping = b.base, 0, false, false
+	b.Doctrine, b.Level.Noise, b.standStill, b.escaping = b.inStance(b.base), 0, false, false
 	b.view, b.turnView = nil, nil
 	if b.savedRNG != nil {
 		b.rng, b.savedRNG = b.savedRNG, nil
