@@ -42,7 +42,7 @@ var Levels = []Level{
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
 	{Name: "hard", Text: "every tactic, no noise"},
 	{Name: "expert", Search: 9,
-		Text: "hard, choosing its moves before and after combat among 9 plans and its attacks among 5, each played forward on copies of the game (a side that must win: the hard bot's moves, its attacks among 3)"},
+		Text: "hard, choosing its moves before and after combat among 6 plans and its attacks among 5, each played forward on copies of the game (a side that must win: the hard bot's moves, its attacks among 3)"},
 }
 
 // DefaultLevel is the level of --bot SIDE without =LEVEL.

@@ -12,9 +12,9 @@ import (
 // Axis: the Soviets win when no condition holds at the end) plays the
 // hard bot's moves and compares the doctrine's attack plans only, no
 // noisy one (mustWinPlain); the Soviets still search their moves, with
-// no noisy plan among those played to the end (endPlain), and their
+// no noisy plan among them (movesPlain), and their
 // attacks with a noisy plan among them. It fails with the searches of
-// before (mustWinPlain or endPlain false).
+// before (mustWinPlain or movesPlain false).
 func TestMustWinPlain(t *testing.T) {
 	g, _, hs := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 1, "hard", "hard", 1)
 	end, err := g.ParseTurn(g.Sc.End)
