@@ -57,7 +57,7 @@ var Levels = []Level{
 	{Name: "normal", Noise: 3, Text: "every tactic, some noise"},
 	{Name: "hard", Holds: hardHolds, Text: "every tactic, no noise, its cities held from 3 hexes out, its fortresses and capital from 4"},
 	{Name: "expert", Search: 9, Holds: hardHolds,
-		Text: "hard, choosing its moves before and after combat among 9 plans and its attacks among 5, each played forward on copies of the game (a side that must win: its moves in its last turn only, to the end)"},
+		Text: "hard, choosing its moves before and after combat among 6 plans and its attacks among 5, each played forward on copies of the game (a side that must win: the hard bot's moves, its attacks among 3)"},
 }
 
 // DefaultLevel is the level of --bot SIDE without =LEVEL.
