@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -103,5 +104,27 @@ func TestSearchKeepsStance(t *testing.T) {
 	if d := b.Doctrine; d.Aggression != want.Aggression || d.Caution != want.Caution || d.Axes != want.Axes || d.Reserve != want.Reserve {
 		t.Errorf("after the plan: aggression %.2f, caution %.2f, axes %.2f, reserve %.2f; want the stance's %.2f, %.2f, %.2f, %.2f",
 			d.Aggression, d.Caution, d.Axes, d.Reserve, want.Aggression, want.Caution, want.Axes, want.Reserve)
+	}
+}
+
+// TestHolderEndOnly: the side that need not win (Barbarossa's Soviets)
+// searches nothing in the turns before its plans reach the game's end,
+// and plays there as the hard bot does, move for move; it searches in
+// the last turn (TestMustWinPlain). It fails with holderEndOnly false.
+func TestHolderEndOnly(t *testing.T) {
+	var logs [2]string
+	for i, level := range []string{"expert", "hard"} {
+		_, log, bots := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 1, "hard", level, 2)
+		if n := len(bots[core.Soviet].Searched); level == "expert" && n > 0 {
+			t.Errorf("the Soviet expert searched %d stretches in Barbarossa's first two turns: %v", n, bots[core.Soviet].Searched[0])
+		}
+		b, err := json.Marshal(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs[i] = string(b)
+	}
+	if logs[0] != logs[1] {
+		t.Error("the Soviet expert played its first two turns otherwise than the hard bot")
 	}
 }

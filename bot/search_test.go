@@ -178,6 +178,8 @@ func BenchmarkBarbarossaExpertAxis(b *testing.B) { benchLevels(b, "expert", "har
 // once, though it thinks again on a fresh copy after every die, and is
 // refused nothing.
 func TestSearchUnderFog(t *testing.T) {
+	defer func(v bool) { holderEndOnly = v }(holderEndOnly)
+	holderEndOnly = false // the Soviets search every stretch
 	mod := houseModule(t, "fog.lua")
 	_, _, bots := match(t, "scenarios/gdw/barbarossa.toml", mod, 2, "expert", "expert", 2)
 	for _, b := range bots {

@@ -7,6 +7,8 @@ import "testing"
 // that its plans are valued with them; helpers that make none (the
 // search before searchModules) fail it.
 func TestSearchPlaysModuleCommands(t *testing.T) {
+	defer func(v bool) { holderEndOnly = v }(holderEndOnly)
+	holderEndOnly = false // the Soviets search every stretch
 	_, _, bots := match(t, "scenarios/adc2/campaign.toml", "adc2", 1, "hard", "expert", 1)
 	b := bots[1]
 	if len(b.Searched) == 0 {
