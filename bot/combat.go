@@ -287,6 +287,9 @@ func (b *Bot) options(v *view, t *target) []option {
 		if mask == 1<<n-1 {
 			col = t.fullCol
 		}
+		if b.siegeFutile(v, t.hex, t.def, col) {
+			continue
+		}
 		if o, ok := best[col]; ok && costOf(v, o.atk) <= cost {
 			continue
 		}

@@ -92,3 +92,65 @@ func TestGarrisonStays(t *testing.T) {
 		}
 	}
 }
+
+// TestSiegeFutile: with siege_odds set, an assault on a supplied fortress
+// is left out when no face of its column can take the hex by the
+// module's meanings of the results. Two panzers of 12 on an army of 8
+// (3:1, the 2:1 column after the fortress's shift): GDW's EX retreats
+// the garrison, so the assault stands; with ADC2's meanings (the stand
+// costs a step, EX retreats no one) it only wears the army down by a
+// step and is left out, unless the army is down to its last step or the
+// siege is off.
+func TestSiegeFutile(t *testing.T) {
+	adc2 := map[string]Result{
+		"NE":  {},
+		"DR":  {Retreat: 2, Stand: true, Advance: true},
+		"DRL": {DefSteps: 1, Retreat: 2, Advance: true},
+		"DE":  {DefSteps: 2, Advance: true},
+		"AL":  {AttSteps: 1},
+		"EX":  {DefSteps: 1, Exchange: true, Advance: true},
+	}
+	for _, c := range []struct {
+		name    string
+		results map[string]Result
+		siege   float64
+		reduced bool
+		want    bool // some option storms the fortress
+	}{
+		{"GDW's results", nil, 2, false, true},
+		{"ADC2's results", adc2, 2, false, false},
+		{"ADC2's results, siege off", adc2, 0, false, true},
+		{"ADC2's results, last step", adc2, 2, true, true},
+	} {
+		cities := "\n[[map.city]]\nhex = \"B-0805\"\nname = \"Festung\"\nkind = \"fortress\"\n"
+		atk := units("axis", "panzer", 12, 6, 8, "B-0705", "B-0804")
+		g := newBoard(t, "axis-combat", atk+units("soviet", "infantry", 8, 4, 6, "B-0805")+cities, game.Options{})
+		b := bound(t, g, core.Axis)
+		b.Doctrine.SiegeOdds = c.siege
+		if c.results != nil {
+			b.Doctrine.Results = c.results
+		}
+		v := b.newView(b.e, core.Axis)
+		h := idx(t, g, "B-0805")
+		if !v.foeSup.Has(h) {
+			t.Fatalf("%s: the garrison is out of supply on the test board", c.name)
+		}
+		k := v.s.Occupant(h)
+		if c.reduced {
+			v.s.Units[k].Reduced = true
+		}
+		n := len(v.s.Units)
+		var opts []option
+		for _, tg := range b.allTargets(v, make([]bool, n), make([]bool, n)) {
+			opts = append(opts, b.options(v, tg)...)
+		}
+		if got := len(opts) > 0; got != c.want {
+			t.Errorf("%s: attack options %v, want some: %v", c.name, opts, c.want)
+		}
+		for _, o := range opts {
+			if p := b.takeChance(v, h, k, o.col); c.siege > 0 && p == 0 {
+				t.Errorf("%s: option %v on column %d cannot take the fortress", c.name, o.atk, o.col)
+			}
+		}
+	}
+}
