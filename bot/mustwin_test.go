@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,5 +127,38 @@ func TestHolderEndOnly(t *testing.T) {
 	}
 	if logs[0] != logs[1] {
 		t.Error("the Soviet expert played its first two turns otherwise than the hard bot")
+	}
+}
+
+// TestMustWinCities: the side that must win (Barbarossa's Axis) moves
+// each stretch by citiesMoves, the victory cities worth more, and so
+// otherwise than the hard bot, and compares the attack-all-in plan in
+// its combat phase; the Soviets compare no such plan. It fails with
+// mustWinCities false.
+func TestMustWinCities(t *testing.T) {
+	var logs [2]string
+	for i, level := range []string{"expert", "hard"} {
+		_, log, bots := match(t, "scenarios/gdw/barbarossa.toml", "gdw", 1, level, "hard", 1)
+		b, err := json.Marshal(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs[i] = string(b)
+		if level != "expert" {
+			continue
+		}
+		if n := bots[core.Axis].Tactics["plan:cities"]; n == 0 {
+			t.Error("the Axis expert moved no stretch by the cities plan")
+		}
+		allIn := false
+		for _, r := range bots[core.Axis].Searched {
+			allIn = allIn || slices.Contains(r.Plans, "attack-all-in")
+		}
+		if !allIn {
+			t.Error("the Axis expert compared no attack-all-in plan")
+		}
+	}
+	if logs[0] == logs[1] {
+		t.Error("the Axis expert played its first turn as the hard bot does")
 	}
 }
