@@ -35,11 +35,7 @@ func TestSiegeOdds(t *testing.T) {
 		b := bound(t, g, core.Axis)
 		b.Doctrine.SiegeOdds = c.siege
 		v := b.newView(b.e, core.Axis)
-		n := len(v.s.Units)
-		var opts []option
-		for _, tg := range b.allTargets(v, make([]bool, n), make([]bool, n)) {
-			opts = append(opts, b.options(v, tg)...)
-		}
+		opts := allOptions(b, v)
 		if got := len(opts) > 0; got != c.want {
 			t.Errorf("%s: attack options %v, want some: %v", c.name, opts, c.want)
 		}
@@ -139,11 +135,7 @@ func TestSiegeFutile(t *testing.T) {
 		if c.reduced {
 			v.s.Units[k].Reduced = true
 		}
-		n := len(v.s.Units)
-		var opts []option
-		for _, tg := range b.allTargets(v, make([]bool, n), make([]bool, n)) {
-			opts = append(opts, b.options(v, tg)...)
-		}
+		opts := allOptions(b, v)
 		if got := len(opts) > 0; got != c.want {
 			t.Errorf("%s: attack options %v, want some: %v", c.name, opts, c.want)
 		}
@@ -153,4 +145,15 @@ func TestSiegeFutile(t *testing.T) {
 			}
 		}
 	}
+}
+
+// allOptions lists every attack option of the side's bot b on view v,
+// demanded attacks included.
+func allOptions(b *Bot, v *view) []option {
+	n := len(v.s.Units)
+	var opts []option
+	for _, tg := range b.allTargets(v, make([]bool, n), make([]bool, n)) {
+		opts = append(opts, b.options(v, tg)...)
+	}
+	return opts
 }
