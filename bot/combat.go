@@ -333,10 +333,7 @@ func (b *Bot) scoreAttack(v *view, o option) float64 {
 	s := v.s
 	du := &s.Units[o.def]
 	defWorth, defStep := worth(du), stepValue(du)
-	steps := 1
-	if !du.Reduced && du.HasHalf() {
-		steps = 2
-	}
+	steps := du.StepsLeft()
 	stands := b.canStand(v, o.hex)
 	var defLoss, attLoss, vacate, barren float64
 	for _, oc := range b.column(o.col) {

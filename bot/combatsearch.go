@@ -36,11 +36,7 @@ var combatVariants = []searchPlan{
 	{name: "attack-bold", change: func(d *Doctrine) {
 		d.Aggression = min(d.Aggression+0.3, 0.95)
 	}},
-	{name: "attack-cities", change: func(d *Doctrine) {
-		d.VictoryCity *= 3
-		d.Capital *= 2
-		d.Aggression = min(d.Aggression+0.15, 0.95)
-	}},
+	{name: "attack-cities", change: forCities},
 	{name: "attack-all-in", mustWin: true, change: func(d *Doctrine) {
 		d.VictoryCity *= 5
 		d.Capital *= 3
@@ -64,17 +60,9 @@ func (b *Bot) searchCombat(g *game.Game) {
 		return
 	}
 	last := b.lastTurn(g)
-	p := g.Phase()
-	b.planKey, b.planTurn, b.planPhases = p.ID, g.Turn().Index, []string{p.ID}
-	at := positionKey(g)
-	if pl, ok := b.planned[at]; ok {
-		b.startPlan(pl)
+	at, foe, found := b.beginStretch(g, []string{g.Phase().ID})
+	if found {
 		return
-	}
-	b.setBase()
-	foe, err := doctrineFor(g, b.Side.Enemy())
-	if err != nil {
-		foe = DefaultDoctrine(b.Side.Enemy())
 	}
 	var plans []searchPlan
 	for _, pl := range combatVariants {

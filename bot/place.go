@@ -102,11 +102,11 @@ func (b *Bot) setup() error {
 		}
 		var hexes []int
 		area.Each(func(h int) { hexes = append(hexes, h) })
-		p.add(k, hexes, front, len(hexes), false, func(h int) bool { return s.CanPlace(k, h) == nil })
+		p.add(k, hexes, front, len(hexes), false, func(h int) bool { return s.Placeable(k, h) })
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
-		return s.CanPlace(k, h) == nil && b.leavesRoom(k, h) && e.place(k, h) == nil
+		return s.Placeable(k, h) && b.leavesRoom(k, h) && e.place(k, h) == nil
 	}
 	p.credit = func(i, h int) string { return "setup" }
 	p.run()
@@ -124,7 +124,7 @@ func (b *Bot) setup() error {
 			if o >= 0 && s.Units[o].Side != b.Side {
 				return
 			}
-			if a > bestA && s.CanPlace(k, h) == nil {
+			if a > bestA && s.Placeable(k, h) {
 				best, bestA = h, a
 			}
 		})
@@ -213,7 +213,7 @@ func (b *Bot) reinforce() error {
 		}
 		// the engine's own list: a unit the rules send to one hex (an
 		// ADC2 leader to its capital) finds it among its best choices
-		p.add(k, e.placeHexes(k), thin, 24, false, func(h int) bool { return s.CanPlace(k, h) == nil })
+		p.add(k, e.placeHexes(k), thin, 24, false, func(h int) bool { return s.Placeable(k, h) })
 	}
 	p.exec = func(i, h int) bool {
 		k := p.units[i]
@@ -343,7 +343,7 @@ func (b *Bot) rebuild(v *view, p *plan, front []float32, entries []int) {
 func (b *Bot) rebuildHex(v *view, p *plan, k int, front []float32, entries []int) int {
 	best, bestScore := -1, math.Inf(-1)
 	for _, h := range entries {
-		if _, ok := v.m.City(h); !ok || v.s.CanPlace(k, h) != nil {
+		if _, ok := v.m.City(h); !ok || !v.s.Placeable(k, h) {
 			continue
 		}
 		sc := float64(p.staticScore(k, h, nil) + front[h])

@@ -123,11 +123,15 @@ var mustWinCities = true
 // citiesMoves is the plan a side that must win moves by
 // (mustWinCities): a victory city three times the doctrine's worth, a
 // capital twice, aggression up by 0.15.
-var citiesMoves = searchPlan{name: "cities", change: func(d *Doctrine) {
+var citiesMoves = searchPlan{name: "cities", change: forCities}
+
+// forCities is the doctrine that goes for the cities: a victory city
+// three times its worth, a capital twice, aggression up by 0.15.
+func forCities(d *Doctrine) {
 	d.VictoryCity *= 3
 	d.Capital *= 2
 	d.Aggression = min(d.Aggression+0.15, 0.95)
-}}
+}
 
 // searchMargin is what a plan other than the hard bot's own must gain
 // over it, in the look-ahead's strength points, to be played.
@@ -174,19 +178,9 @@ func (b *Bot) search(g *game.Game) {
 		return // a side that must win plays the hard bot's moves (mustWinPlain)
 	}
 	b.endPlan()
-	b.planKey, b.planTurn, b.planPhases = p.ID, g.Turn().Index, stretch(g, b.Side)
-	// the same stretch from the same position: the plan found then (a
-	// bot under fog thinks again on a fresh copy after each die, and may
-	// reach the stretch on each)
-	at := positionKey(g)
-	if pl, ok := b.planned[at]; ok {
-		b.startPlan(pl)
+	at, foe, found := b.beginStretch(g, stretch(g, b.Side))
+	if found {
 		return
-	}
-	b.setBase()
-	foe, err := doctrineFor(g, b.Side.Enemy())
-	if err != nil {
-		foe = DefaultDoctrine(b.Side.Enemy())
 	}
 	plans := b.searchPlans()
 	if movesPlain {
@@ -208,6 +202,26 @@ func (b *Bot) search(g *game.Game) {
 		scores[i] = b.playPlan(c, pl, foe, known, ends)
 	}
 	b.choosePlan(g, at, plans, scores)
+}
+
+// beginStretch records the stretch of phases the bot plans from g's
+// phase and answers the position's key. The same stretch from the same
+// position plays the plan found then (a bot under fog thinks again on a
+// fresh copy after each die, and may reach the stretch on each): found
+// true. Else it sets the bot's base doctrine and answers the enemy's.
+func (b *Bot) beginStretch(g *game.Game, phases []string) (at uint64, foe Doctrine, found bool) {
+	b.planKey, b.planTurn, b.planPhases = g.Phase().ID, g.Turn().Index, phases
+	at = positionKey(g)
+	if pl, ok := b.planned[at]; ok {
+		b.startPlan(pl)
+		return at, foe, true
+	}
+	b.setBase()
+	foe, err := doctrineFor(g, b.Side.Enemy())
+	if err != nil {
+		foe = DefaultDoctrine(b.Side.Enemy())
+	}
+	return at, foe, false
 }
 
 // choosePlan plays the best of plans by their scores, the first (the

@@ -61,11 +61,7 @@ func (b *Bot) siegeFutile(v *view, h, k, col int) bool {
 // from its defender k: the faces that eliminate it or leave the hex
 // empty behind it.
 func (b *Bot) takeChance(v *view, h, k, col int) float64 {
-	du := &v.s.Units[k]
-	steps := 1
-	if !du.Reduced && du.HasHalf() {
-		steps = 2
-	}
+	steps := v.s.Units[k].StepsLeft()
 	stands := b.canStand(v, h)
 	var p float64
 	for _, oc := range b.column(col) {

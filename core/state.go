@@ -305,6 +305,16 @@ func (s *State) Place(k, i int) error {
 	return nil
 }
 
+// Placeable reports whether CanPlace lets unit k be placed in hex i,
+// without wording a refusal (for listings that try many hexes).
+func (s *State) Placeable(k, i int) bool {
+	if i < 0 || i >= s.Map.Len() || !s.Map.OnMap[i] || s.Map.Terrain[i].Water() {
+		return false
+	}
+	o := s.occ[i]
+	return !s.Units[k].Stacks || o < 0 || int(o) == k
+}
+
 // CanPlace checks that unit k could stand in hex i: on the map, not
 // water, and no other stacking unit there if it stacks.
 func (s *State) CanPlace(k, i int) error {

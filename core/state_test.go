@@ -119,14 +119,14 @@ unit par axis infantry 6 B-0507 nooccupy
 
 func TestUnitSteps(t *testing.T) {
 	u := Unit{Attack: [2]int{8, 4}, Defense: [2]int{9, 5}}
-	if u.Step() != 0 || u.AttackNow() != 8 || u.DefenseNow() != 9 || !u.HasHalf() {
-		t.Errorf("full strength: %d %d %d %v", u.Step(), u.AttackNow(), u.DefenseNow(), u.HasHalf())
+	if u.Step() != 0 || u.AttackNow() != 8 || u.DefenseNow() != 9 || !u.HasHalf() || u.StepsLeft() != 2 {
+		t.Errorf("full strength: %d %d %d %v %d", u.Step(), u.AttackNow(), u.DefenseNow(), u.HasHalf(), u.StepsLeft())
 	}
 	u.Reduced = true
-	if u.Step() != 1 || u.AttackNow() != 4 || u.DefenseNow() != 5 {
-		t.Errorf("half strength: %d %d %d", u.Step(), u.AttackNow(), u.DefenseNow())
+	if u.Step() != 1 || u.AttackNow() != 4 || u.DefenseNow() != 5 || u.StepsLeft() != 1 {
+		t.Errorf("half strength: %d %d %d %d", u.Step(), u.AttackNow(), u.DefenseNow(), u.StepsLeft())
 	}
-	if (&Unit{Attack: [2]int{1, 0}}).HasHalf() {
+	if one := (&Unit{Attack: [2]int{1, 0}}); one.HasHalf() || one.StepsLeft() != 1 {
 		t.Errorf("a one-step unit has a half-strength side")
 	}
 	for st, want := range map[Status]string{Pending: "pending", OnMap: "on map", Eliminated: "eliminated", Withdrawn: "withdrawn", Removed: "removed"} {
@@ -174,5 +174,26 @@ func TestOverstackAndLeave(t *testing.T) {
 	s.Take(1, Eliminated)
 	if s.Occupant(h) != -1 || s.EnemyAt(Axis, h) {
 		t.Errorf("the hex should be empty")
+	}
+}
+
+// TestPlaceable: Placeable answers as CanPlace does on every hex of a
+// fixture with land, water and occupied hexes, for a stacking unit, a
+// unit that does not stack and a unit asked about its own hex.
+func TestPlaceable(t *testing.T) {
+	s := parseFixture(t, `sheet B 0 0 6 4
+grid B
+|..~.
+|.l..
+unit a soviet infantry 6 B-0101
+unit b soviet infantry 6 B-0201
+unit c soviet garrison 2 B-0102 nostack
+`)
+	for k := range s.Units {
+		for i := -1; i <= s.Map.Len(); i++ {
+			if got, want := s.Placeable(k, i), s.CanPlace(k, i) == nil; got != want {
+				t.Errorf("unit %s, hex %d: Placeable %v, CanPlace allows %v", s.Units[k].ID, i, got, want)
+			}
+		}
 	}
 }

@@ -83,6 +83,15 @@ func (u *Unit) DefenseNow() int { return u.Defense[u.Step()] }
 // HasHalf reports whether the unit has a half-strength side to flip to.
 func (u *Unit) HasHalf() bool { return u.Attack[1] > 0 || u.Defense[1] > 0 }
 
+// StepsLeft is how many steps the unit has left: 2 at full strength
+// with a half-strength side, else 1.
+func (u *Unit) StepsLeft() int {
+	if !u.Reduced && u.HasHalf() {
+		return 2
+	}
+	return 1
+}
+
 // ParseStatus reads a status as String prints it.
 func ParseStatus(s string) (Status, error) {
 	for i, n := range statusNames {

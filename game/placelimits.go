@@ -169,10 +169,7 @@ func (g *Game) placeOK(k, h int, how string, major bool, pl *placeLimits) bool {
 		return g.allowed(g.placeHex(k, h, how, major))
 	}
 	own := g.Rules.Has("can_place")
-	if o := g.S.Occupant(h); own && o >= 0 && o != k && g.S.Units[k].Stacks {
-		return false // what S.CanPlace refuses, without wording why
-	}
-	if own && g.S.CanPlace(k, h) != nil {
+	if own && !g.S.Placeable(k, h) {
 		return false
 	}
 	if i, _, _ := pl.refuses(g, h); i >= 0 {
